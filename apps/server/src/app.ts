@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { Redis } from 'ioredis';
+import type { ZodType } from 'zod';
+import type { Config } from './config.js';
+import { migrate, openDatabase } from './db/index.js';
+import type { AppContext } from './lib/context.js';
+import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerGuard } from './plugins/guard.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerWeb } from './plugins/web.js';
+import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
+import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerUserRoutes } from './modules/users/routes.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** The JWT secret: JWT_SECRET when set (required with several instances), else one kept in DATA_DIR. */
+function loadJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      // Query strings can carry one-time tokens (reset links): never log them.
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const { db, dialect, destroy } = await openDatabase({ databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir });
+  await migrate(db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+
+  let listenOrigin = `http://localhost:${config.port}`;
+  const ctx: AppContext = {
+    config,
+    db,
+    dialect,
+    redis,
+    jwtSecret: loadJwtSecret(config),
+    log: app.log,
+    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log),
+    publicUrl: () => config.publicUrl ?? listenOrigin,
+  };
+  if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
+
+  app.addHook('onListen', () => {
+    const addr = app.server.address();
+    if (addr && typeof addr === 'object') listenOrigin = `http://localhost:${addr.port}`;
+  });
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await ctx.limiter.close();
+    await redis?.quit().catch(() => undefined);
+    await destroy();
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  // Every request input is validated by the zod schema the route declares (shared with the web app).
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: result.error as unknown as Error };
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerDocs(app);
+  registerGuard(app, ctx);
+
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
+
+  await registerWeb(app, config.webDist);
+  return { app, ctx };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-initial.js';
+
+/** Every migration, in order. New ones are appended, never edited once landed. */
+export const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+};

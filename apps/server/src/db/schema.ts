@@ -1,0 +1,225 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Both engines store ids as text UUIDs, times as UTC ISO-8601 text,
+ * booleans as 0/1 integers, money as integer cents and small JSON values as text,
+ * so that one query set behaves identically on SQLite and PostgreSQL.
+ */
+export interface Database {
+  themes: ThemesTable;
+  auth_users: AuthUsersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_tokens: AuthTokensTable;
+  outbox_mails: OutboxMailsTable;
+  stores: StoresTable;
+  store_members: StoreMembersTable;
+  store_invitations: StoreInvitationsTable;
+  store_messages: StoreMessagesTable;
+  chat_messages: ChatMessagesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_variants: ProductVariantsTable;
+  store_skus: StoreSkusTable;
+  inventory: InventoryTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+}
+
+export interface ThemesTable {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  preview_url: string | null;
+  is_active: number;
+  created_at: string;
+}
+export interface AuthUsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  email_confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface UsersTable {
+  id: string;
+  email: string;
+  active_store_id: string | null;
+  created_at: string;
+}
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  revoked_at: string | null;
+  user_agent: string | null;
+}
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export interface AuthTokensTable {
+  id: string;
+  user_id: string;
+  kind: 'email_change' | 'password_reset' | 'email_confirm';
+  new_email: string | null;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface OutboxMailsTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+}
+export interface StoresTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo_url: string | null;
+  colors: string;
+  theme_id: string | null;
+  next_sku: Generated<number>;
+  next_order_number: Generated<number>;
+  created_at: string;
+}
+export interface StoreMembersTable {
+  id: string;
+  user_id: string;
+  store_id: string;
+  role: 'admin' | 'staff';
+  created_at: string;
+}
+export interface StoreInvitationsTable {
+  id: string;
+  store_id: string;
+  email: string;
+  role: 'admin' | 'staff';
+  invited_by: string | null;
+  status: 'pending' | 'accepted' | 'declined';
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+export interface StoreMessagesTable {
+  id: string;
+  store_id: string;
+  customer_name: string;
+  customer_email: string;
+  message: string;
+  response: string | null;
+  status: 'pending' | 'responded';
+  is_read: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface ChatMessagesTable {
+  id: string;
+  store_id: string;
+  user_id: string;
+  message: string;
+  sender_type: 'customer' | 'store';
+  is_read: number;
+  created_at: string;
+}
+export interface CategoriesTable {
+  id: string;
+  store_id: string;
+  name: string;
+  slug: string;
+  created_at: string;
+}
+export interface ProductsTable {
+  id: string;
+  store_id: string;
+  title: string;
+  description: string;
+  price_cents: number;
+  sku: string;
+  stock: number;
+  category_id: string | null;
+  status: 'draft' | 'active' | 'archived';
+  image_urls: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface ProductImagesTable {
+  id: string;
+  store_id: string;
+  product_id: string | null;
+  variant_id: string | null;
+  position: number;
+  url: string;
+  thumb_url: string;
+  storage_key: string;
+  thumb_key: string;
+  created_at: string;
+}
+export interface ProductVariantsTable {
+  id: string;
+  store_id: string;
+  product_id: string;
+  label: string;
+  sku: string;
+  price_delta_cents: number;
+  stock: number;
+  attributes: string;
+  image_url: string | null;
+  created_at: string;
+}
+export interface StoreSkusTable {
+  store_id: string;
+  sku: string;
+  product_id: string;
+  variant_id: string | null;
+}
+export interface InventoryTable {
+  id: string;
+  store_id: string;
+  product_id: string;
+  variant_id: string | null;
+  qty: number;
+  reserved: number;
+}
+export interface OrdersTable {
+  id: string;
+  store_id: string;
+  order_number: number;
+  status: 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  shipping_street: string;
+  shipping_city: string;
+  shipping_postal_code: string;
+  shipping_country: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  notes: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  product_id: string | null;
+  variant_id: string | null;
+  title: string;
+  variant_label: string | null;
+  quantity: number;
+  unit_price_cents: number;
+  total_price_cents: number;
+}

@@ -1,0 +1,72 @@
+import type { Redis } from 'ioredis';
+import { clock } from './clock.js';
+
+export interface Counter {
+  count: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+/** Fixed-window counters keyed by string: shared through Redis when configured, else per process. */
+export interface RateLimiter {
+  get(key: string): Promise<Counter>;
+  incr(key: string, windowMs: number): Promise<Counter>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function memoryRateLimiter(): RateLimiter {
+  const windows = new Map<string, { count: number; until: number }>();
+  const live = (key: string) => {
+    const w = windows.get(key);
+    if (w && w.until <= clock.nowMs()) {
+      windows.delete(key);
+      return undefined;
+    }
+    return w;
+  };
+  const sweep = setInterval(() => {
+    for (const k of windows.keys()) live(k);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async get(key) {
+      const w = live(key);
+      return w ? { count: w.count, resetMs: w.until - clock.nowMs() } : { count: 0, resetMs: 0 };
+    },
+    async incr(key, windowMs) {
+      const w = live(key) ?? { count: 0, until: clock.nowMs() + windowMs };
+      w.count += 1;
+      windows.set(key, w);
+      return { count: w.count, resetMs: w.until - clock.nowMs() };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+export function redisRateLimiter(redis: Redis, prefix = 'vetrina:rl:'): RateLimiter {
+  return {
+    async get(key) {
+      const [count, ttl] = await redis.multi().get(prefix + key).pttl(prefix + key).exec().then((r) => [r?.[0]?.[1], r?.[1]?.[1]]);
+      return { count: Number(count ?? 0), resetMs: Math.max(0, Number(ttl ?? 0)) };
+    },
+    async incr(key, windowMs) {
+      const res = await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, windowMs, 'NX')
+        .pttl(prefix + key)
+        .exec();
+      return { count: Number(res?.[0]?.[1] ?? 1), resetMs: Math.max(0, Number(res?.[2]?.[1] ?? windowMs)) };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {},
+  };
+}

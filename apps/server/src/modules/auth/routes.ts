@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  emailChangeSchema,
+  msg,
+  recoverSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signOutSchema,
+  signUpSchema,
+  tokenSchema,
+  type SignUpResult,
+} from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import { addRoute } from '../../lib/route.js';
+import { forbidden } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/guard.js';
+import { REFRESH_TTL_MS, authService, type IssuedSession } from './service.js';
+
+export const REFRESH_COOKIE = 'vetrina_rt';
+/** Readable marker so the browser knows a refresh is worth trying; it holds no secret. */
+export const SESSION_MARKER_COOKIE = 'vetrina_session';
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = authService(ctx);
+  const secure = () => ctx.publicUrl().startsWith('https://');
+  const tags = ['auth'];
+
+  function setSessionCookies(reply: FastifyReply, issued: IssuedSession) {
+    if (!issued.refreshToken) return;
+    const maxAge = Math.floor(REFRESH_TTL_MS / 1000);
+    reply.setCookie(REFRESH_COOKIE, issued.refreshToken, { httpOnly: true, sameSite: 'strict', secure: secure(), path: '/api/auth', maxAge });
+    reply.setCookie(SESSION_MARKER_COOKIE, '1', { httpOnly: false, sameSite: 'lax', secure: secure(), path: '/', maxAge });
+  }
+  function clearSessionCookies(reply: FastifyReply) {
+    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+    reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
+  }
+  /** Cookie-authenticated calls must come from our own pages (SameSite=Strict is the first line). */
+  function assertSameOrigin(req: FastifyRequest) {
+    const origin = req.headers.origin;
+    if (origin && new URL(origin).host !== req.headers.host) throw forbidden(msg.forbidden);
+  }
+
+  addRoute(app, { method: 'POST', url: '/api/auth/signup', auth: 'public', summary: 'Registrazione', tags, body: signUpSchema }, async (req, { body }, reply) => {
+    const issued = await auth.signUp(body, req.headers['user-agent']);
+    if (!issued) return reply.status(201).send({ session: null, confirmationSent: true } satisfies SignUpResult);
+    setSessionCookies(reply, issued);
+    return reply.status(201).send({ session: issued.session } satisfies SignUpResult);
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/login', auth: 'public', summary: 'Accesso con email e password', tags, body: signInSchema }, async (req, { body }, reply) => {
+    const issued = await auth.signIn(body, req.ip, req.headers['user-agent']);
+    setSessionCookies(reply, issued);
+    return { session: issued.session };
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/refresh', auth: 'public', summary: 'Rinnova la sessione (cookie httpOnly)', tags }, async (req, _input, reply) => {
+    assertSameOrigin(req);
+    try {
+      const issued = await auth.refresh(req.cookies[REFRESH_COOKIE]);
+      setSessionCookies(reply, issued);
+      return { session: issued.session };
+    } catch (err) {
+      clearSessionCookies(reply);
+      throw err;
+    }
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/logout', auth: 'public', summary: 'Uscita (scope local, global o others)', tags, body: signOutSchema.optional() }, async (req, { body }, reply) => {
+    assertSameOrigin(req);
+    const scope = body?.scope ?? 'local';
+    const fromCookie = await auth.sessionOfRefreshToken(req.cookies[REFRESH_COOKIE]);
+    const who = req.user ? { userId: req.user.id, sessionId: req.user.sessionId } : fromCookie;
+    if (who) await auth.signOut(who.userId, who.sessionId, scope);
+    if (scope !== 'others') clearSessionCookies(reply);
+    return reply.status(204).send();
+  });
+
+  addRoute(app, { method: 'GET', url: '/api/auth/user', auth: 'user', summary: "L'utente della sessione", tags }, async (req) => {
+    return { user: await auth.getUser(requireUser(req).id) };
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/email-change', auth: 'user', summary: 'Chiede il cambio email (invia una conferma)', tags, body: emailChangeSchema }, async (req, { body }, reply) => {
+    await auth.requestEmailChange(requireUser(req).id, body.email);
+    return reply.status(202).send({ ok: true });
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/email-change/confirm', auth: 'public', summary: 'Applica il cambio email dal link ricevuto', tags, body: tokenSchema }, async (_req, { body }) => {
+    return auth.confirmEmailChange(body.token);
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/recover', auth: 'public', summary: 'Invia il link per reimpostare la password', tags, body: recoverSchema }, async (req, { body }, reply) => {
+    await auth.requestPasswordReset(body.email, req.ip);
+    return reply.status(202).send({ ok: true });
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/reset-password', auth: 'public', summary: 'Imposta una nuova password dal link ricevuto', tags, body: resetPasswordSchema }, async (req, { body }, reply) => {
+    const issued = await auth.resetPassword(body.token, body.password, req.headers['user-agent']);
+    setSessionCookies(reply, issued);
+    return { session: issued.session };
+  });
+
+  addRoute(app, { method: 'POST', url: '/api/auth/confirm', auth: 'public', summary: "Conferma l'email di registrazione", tags, body: tokenSchema }, async (req, { body }, reply) => {
+    const issued = await auth.confirmSignup(body.token, req.headers['user-agent']);
+    setSessionCookies(reply, issued);
+    return { session: issued.session };
+  });
+}

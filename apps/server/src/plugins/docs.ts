@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z, type ZodType } from 'zod';
+
+const isZod = (s: unknown): s is ZodType => typeof s === 'object' && s !== null && '_zod' in s;
+const toJson = (s: unknown) => (isZod(s) ? z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) : s);
+
+/** OpenAPI document generated from the same zod schemas that validate requests; UI at /api/docs. */
+export async function registerDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vetrina API', version: '1.0.0', description: 'API del negozio online multi-store Vetrina.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: ({ schema, url }) => {
+      if (!schema) return { schema, url };
+      const s = schema as Record<string, unknown>;
+      const out: Record<string, unknown> = { ...s };
+      for (const k of ['body', 'querystring', 'params']) if (s[k]) out[k] = toJson(s[k]);
+      return { schema: out, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msg, roleCan, type Role } from '@vetrina/shared';
+import type { AppContext } from '../lib/context.js';
+import { forbidden, notFound, unauthenticated } from '../lib/errors.js';
+import { verifyJwt } from '../lib/jwt.js';
+import type { AuthRequirement } from '../lib/route.js';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  sessionId: string;
+}
+export interface StoreMembership {
+  storeId: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    member: StoreMembership | null;
+  }
+}
+
+export function readBearer(req: FastifyRequest, secret: string, nowSec: number): AuthUser | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = verifyJwt(header.slice(7).trim(), secret, nowSec);
+  return claims ? { id: claims.sub, email: claims.email, sessionId: claims.sid } : null;
+}
+
+/** The signed-in user of a request whose route requires one. */
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthenticated(msg.unauthenticated);
+  return req.user;
+}
+
+/** The tenant context of a store-scoped route (set by the guard before the handler runs). */
+export function requireMember(req: FastifyRequest): StoreMembership & { user: AuthUser } {
+  if (!req.user || !req.member) throw unauthenticated(msg.unauthenticated);
+  return { ...req.member, user: req.user };
+}
+
+/**
+ * Deny by default: an /api route that does not declare who may call it fails to register.
+ * Store-scoped routes (`{ permission }`) take the store from the `:storeId` parameter; a caller
+ * who is not a member gets 404, so another tenant's ids reveal nothing.
+ */
+export function registerGuard(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('member', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
+    const auth = route.config?.auth;
+    if (!auth) throw new Error(`Route ${String(route.method)} ${url} does not declare its auth requirement`);
+    if (typeof auth === 'object' && !url.includes(':storeId')) {
+      throw new Error(`Route ${String(route.method)} ${url} needs a permission but has no :storeId parameter`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const auth = req.routeOptions.config?.auth;
+    req.user = readBearer(req, ctx.jwtSecret, Math.floor(Date.now() / 1000));
+    if (!auth || auth === 'public') return;
+    if (!req.user) throw unauthenticated(msg.sessionExpired);
+    if (auth === 'user') return;
+    const storeId = (req.params as { storeId?: string }).storeId ?? '';
+    const row = await ctx.db
+      .selectFrom('store_members')
+      .select('role')
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', req.user.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Store non trovato');
+    if (!roleCan(row.role, auth.permission)) throw forbidden(msg.forbidden);
+    req.member = { storeId, role: row.role };
+  });
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { msg } from './messages.js';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+
+/** E-mails are compared and stored trimmed and lower-cased. */
+export const emailField = z
+  .string({ error: msg.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, msg.emailTooLong)
+  .email(msg.emailInvalid);
+
+const newPassword = z
+  .string({ error: msg.passwordMin })
+  .min(PASSWORD_MIN, msg.passwordMin)
+  .max(PASSWORD_MAX, msg.passwordTooLong);
+
+export const signInSchema = z.strictObject({
+  email: emailField,
+  password: z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).max(PASSWORD_MAX, msg.passwordTooLong),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.strictObject({
+  email: emailField,
+  password: newPassword,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signOutSchema = z.strictObject({
+  scope: z.enum(['local', 'global', 'others'], { error: 'Ambito di uscita non valido' }).default('local'),
+});
+export type SignOutInput = z.input<typeof signOutSchema>;
+
+export const emailChangeSchema = z.strictObject({ email: emailField });
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
+
+export const recoverSchema = z.strictObject({ email: emailField });
+export type RecoverInput = z.infer<typeof recoverSchema>;
+
+const tokenField = z.string({ error: msg.linkInvalid }).min(16, msg.linkInvalid).max(200, msg.linkInvalid);
+
+export const tokenSchema = z.strictObject({ token: tokenField });
+export type TokenInput = z.infer<typeof tokenSchema>;
+
+export const resetPasswordSchema = z.strictObject({ token: tokenField, password: newPassword });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The session the API hands to the browser: the access token lives in memory only. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  createdAt: string;
+}
+export interface SessionPayload {
+  accessToken: string;
+  tokenType: 'bearer';
+  expiresIn: number;
+  expiresAt: number;
+  user: SessionUser;
+}
+export type SignUpResult = { session: SessionPayload } | { session: null; confirmationSent: true };
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY'
+  | 'MFA_CHALLENGE_VERIFIED';

@@ -1,0 +1,64 @@
+export const DEFAULT_COLORS = { primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' } as const;
+
+export const PALETTE_PRESETS = [
+  { name: 'Purple & Orange', colors: { primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' } },
+  { name: 'Blue & Pink', colors: { primary: '#3B82F6', secondary: '#EC4899', accent: '#F59E0B' } },
+  { name: 'Green & Teal', colors: { primary: '#10B981', secondary: '#06B6D4', accent: '#8B5CF6' } },
+  { name: 'Dark Mode', colors: { primary: '#1F2937', secondary: '#6B7280', accent: '#F59E0B' } },
+] as const;
+
+export const ROLES = ['admin', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What each role may do in a store. The server guard and the UI both read this table. */
+export const PERMISSIONS = {
+  'store:read': ['admin', 'staff'],
+  'store:settings': ['admin'],
+  'store:delete': ['admin'],
+  'store:seed': ['admin'],
+  'catalog:write': ['admin', 'staff'],
+  'orders:write': ['admin', 'staff'],
+  'messages:write': ['admin', 'staff'],
+  'team:read': ['admin', 'staff'],
+  'team:manage': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function roleCan(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'In attesa',
+  confirmed: 'Confermato',
+  processing: 'In lavorazione',
+  shipped: 'Spedito',
+  delivered: 'Consegnato',
+  cancelled: 'Annullato',
+};
+
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
+  draft: 'Bozza',
+  active: 'Attivo',
+  archived: 'Archiviato',
+};
+
+export const LIMITS = {
+  storeNameMin: 2,
+  storeNameMax: 60,
+  logoMaxBytes: 2_097_152,
+  productImageMaxBytes: 5 * 1024 * 1024,
+  productImagesMax: 10,
+  shippingCents: 599,
+  featuredProducts: 6,
+  homeCategories: 8,
+  sidebarCookieDays: 7,
+  mobileBreakpoint: 768,
+  invitationDays: 7,
+} as const;
+
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
