@@ -28,3 +28,10 @@ export interface MeResponse {
   activeStore: StoreSummary | null;
   pendingInvitations: number;
 }
+
+import { z } from 'zod';
+
+export const setActiveStoreSchema = z.strictObject({
+  storeId: z.string({ error: 'Store non valido' }).min(1, 'Store non valido').max(64, 'Store non valido'),
+});
+export type SetActiveStoreInput = z.infer<typeof setActiveStoreSchema>;

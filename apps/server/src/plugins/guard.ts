@@ -3,6 +3,7 @@ import { msg, roleCan, type Role } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.js';
 import { verifyJwt } from '../lib/jwt.js';
+import { clock } from '../lib/clock.js';
 import type { AuthRequirement } from '../lib/route.js';
 
 export interface AuthUser {
@@ -65,7 +66,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
 
   app.addHook('onRequest', async (req) => {
     const auth = req.routeOptions.config?.auth;
-    req.user = readBearer(req, ctx.jwtSecret, Math.floor(Date.now() / 1000));
+    req.user = readBearer(req, ctx.jwtSecret, Math.floor(clock.nowMs() / 1000));
     if (!auth || auth === 'public') return;
     if (!req.user) throw unauthenticated(msg.sessionExpired);
     if (auth === 'user') return;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { MeResponse } from '@vetrina/shared';
+import { setActiveStoreSchema, type MeResponse } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { clock } from '../../lib/clock.js';
-import { unauthenticated } from '../../lib/errors.js';
+import { notFound, unauthenticated } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/guard.js';
 import { usersRepo } from './repo.js';
 
@@ -28,5 +28,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       activeStore,
       pendingInvitations,
     };
+  });
+
+  addRoute(app, { method: 'PUT', url: '/api/me/active-store', auth: 'user', summary: 'Cambia lo store attivo', tags: ['account'], body: setActiveStoreSchema }, async (req, { body }) => {
+    const user = requireUser(req);
+    const member = await ctx.db.selectFrom('store_members').select('id').where('store_id', '=', body.storeId).where('user_id', '=', user.id).executeTakeFirst();
+    // Another tenant's store is simply not found.
+    if (!member) throw notFound('Store non trovato');
+    await ctx.db.updateTable('users').set({ active_store_id: body.storeId }).where('id', '=', user.id).execute();
+    return { activeStoreId: body.storeId };
   });
 }

@@ -1,0 +1,115 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { CalendarDays, KeyRound, LogOut, Mail } from 'lucide-react';
+import { emailChangeSchema, type EmailChangeInput } from '@vetrina/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMe } from '@/lib/auth';
+import { errorMessage } from '@/lib/api';
+import { formatLongDate } from '@/lib/format';
+import { sessionManager } from '@/lib/session';
+import { useRequestEmailChange, useRequestPasswordReset } from '../api';
+
+export default function ProfilePage() {
+  const { data: me, isLoading } = useMe();
+  const changeEmail = useRequestEmailChange();
+  const reset = useRequestPasswordReset();
+  const form = useForm<EmailChangeInput>({ resolver: zodResolver(emailChangeSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  const onChangeEmail = form.handleSubmit(async (values) => {
+    try {
+      await changeEmail.mutateAsync(values);
+      form.reset();
+      toast.success('Email aggiornata', { description: `Controlla la casella di ${values.email}: la modifica vale quando apri il link di conferma.` });
+    } catch (err) {
+      toast.error('Errore', { description: errorMessage(err, 'Riprova più tardi') });
+    }
+  });
+
+  const onReset = async () => {
+    if (!me) return;
+    try {
+      await reset.mutateAsync(me.user.email);
+      toast.success('Email inviata', { description: 'Ti abbiamo inviato il link per reimpostare la password.' });
+    } catch (err) {
+      toast.error('Errore', { description: errorMessage(err, 'Riprova più tardi') });
+    }
+  };
+
+  const onSignOutOthers = async () => {
+    await sessionManager.signOut('others');
+    toast.success('Disconnesso dagli altri dispositivi');
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight">Il Tuo Profilo</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Account</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3 text-sm">
+          {isLoading || !me ? (
+            <Skeleton className="h-10 w-2/3" />
+          ) : (
+            <>
+              <p className="flex items-center gap-2">
+                <Mail className="size-4 text-muted-foreground" aria-hidden />
+                <span className="text-muted-foreground">Email:</span> <strong data-testid="profile-email">{me.user.email}</strong>
+              </p>
+              <p className="flex items-center gap-2">
+                <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
+                <span className="text-muted-foreground">Membro dal:</span> <span>{formatLongDate(me.user.createdAt)}</span>
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Cambia email</CardTitle>
+          <CardDescription>Ti invieremo un link di conferma al nuovo indirizzo: la modifica vale solo dopo averlo aperto.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onChangeEmail} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="flex-1">
+              <FormField label="Nuova email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+            </div>
+            <Button type="submit" className="sm:mt-6" disabled={changeEmail.isPending}>
+              {changeEmail.isPending ? 'Invio in corso...' : 'Aggiorna email'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Password</CardTitle>
+          <CardDescription>Ricevi un'email con il link per scegliere una nuova password.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" onClick={onReset} disabled={reset.isPending || !me}>
+            <KeyRound aria-hidden /> {reset.isPending ? 'Invio in corso...' : 'Reimposta password'}
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-lg">Sessioni</CardTitle>
+          <CardDescription>Hai usato Vetrina da un computer condiviso? Esci da tutti gli altri dispositivi.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" onClick={onSignOutOthers}>
+            <LogOut aria-hidden /> Esci dagli altri dispositivi
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { MeResponse, SessionPayload, SignInInput, SignUpInput, SignUpResult } from '@vetrina/shared';
+import { api, errorMessage } from '@/lib/api';
+import { sessionManager } from '@/lib/session';
+import { queryClient } from '@/lib/query-client';
+
+export const signIn = (body: SignInInput) => api<{ session: SessionPayload }>('/api/auth/login', { body });
+export const signUp = (body: SignUpInput) => api<SignUpResult>('/api/auth/signup', { body });
+export const requestPasswordReset = (email: string) => api<{ ok: true }>('/api/auth/recover', { body: { email } });
+export const resetPassword = (token: string, password: string) =>
+  api<{ session: SessionPayload }>('/api/auth/reset-password', { body: { token, password } });
+export const confirmEmailChange = (token: string) => api<{ email: string }>('/api/auth/email-change/confirm', { body: { token } });
+export const confirmSignup = (token: string) => api<{ session: SessionPayload }>('/api/auth/confirm', { body: { token } });
+
+/**
+ * What happens right after a sign-in (spec §4): profile missing → created with a default store
+ * ('Profilo creato!', onboarding); no active store → 'Configurazione incompleta', onboarding;
+ * otherwise 'Login effettuato!' and the dashboard (or the page that asked for sign-in).
+ */
+export function useAfterSignIn() {
+  const navigate = useNavigate();
+  return async (session: SessionPayload, redirect: string | null) => {
+    sessionManager.set(session, 'SIGNED_IN');
+    const me = await queryClient.fetchQuery({ queryKey: ['me', session.user.id], queryFn: () => api<MeResponse>('/api/me') });
+    if (!me.profile) {
+      try {
+        await api('/api/me/profile', { method: 'POST', body: {} });
+        await queryClient.invalidateQueries({ queryKey: ['me'] });
+        toast.success('Profilo creato!');
+        navigate(redirect ?? '/onboarding');
+      } catch (err) {
+        toast.error('Errore nella configurazione', { description: errorMessage(err, 'Riprova ad accedere') });
+        await sessionManager.signOut();
+      }
+      return;
+    }
+    if (!me.activeStore) {
+      toast('Configurazione incompleta', { description: 'Crea il tuo store per iniziare a vendere.' });
+      navigate(redirect ?? '/onboarding');
+      return;
+    }
+    toast.success('Login effettuato!');
+    navigate(redirect ?? '/dashboard');
+  };
+}

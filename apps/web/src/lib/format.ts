@@ -1,0 +1,11 @@
+const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+const date = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** € amounts from integer cents, always through Intl it-IT. */
+export const formatCents = (cents: number) => money.format(cents / 100);
+export const formatDate = (iso: string) => date.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
+export const formatKb = (bytes: number) => `${(bytes / 1024).toLocaleString('it-IT', { maximumFractionDigits: 1 })} KB`;
