@@ -1,15 +1,16 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { sessionManager } from '@/lib/session';
+import { sessionManager } from './session';
 import { queryClient } from './query-client';
 
 /** Logout clears stores, active store and invitation count (the whole query cache) and goes to /. */
 export function useLogout() {
   const navigate = useNavigate();
   return async () => {
+    // Leave protected pages first, or their guard would redirect to /login as the session ends.
+    navigate('/', { replace: true });
     await sessionManager.signOut('local');
     queryClient.clear();
     toast.success('Logout effettuato', { description: 'Ci vediamo presto!' });
-    navigate('/');
   };
 }

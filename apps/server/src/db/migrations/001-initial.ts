@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, untyped */
 type Db = Kysely<any>;
 
 const THEMES: Array<[string, string, string]> = [

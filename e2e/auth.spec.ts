@@ -1,0 +1,111 @@
+import { expect, mailbox, signInViaUi, signUpViaUi, test, uniqueEmail, PASSWORD } from './fixtures';
+
+test.describe('accounts', () => {
+  test('register, log out, log in with a wrong then the right password', async ({ page }) => {
+    const { email } = await signUpViaUi(page);
+
+    await page.getByRole('button', { name: 'Menu account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('Logout effettuato')).toBeVisible();
+    await expect(page.getByText('Ci vediamo presto!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Inizia gratis' }).first()).toBeVisible();
+
+    await signInViaUi(page, email, 'password-sbagliata');
+    await expect(page.getByText('Errore nel login')).toBeVisible();
+    await expect(page.getByText('Credenziali non valide')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    // No store yet: the spec sends the user to set one up.
+    await expect(page.getByText('Configurazione incompleta')).toBeVisible();
+    await page.waitForURL(/\/onboarding/);
+  });
+
+  test('shows the validation messages of the spec', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Email').fill('non-una-email');
+    await page.getByLabel('Password', { exact: true }).fill('corta');
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await expect(page.getByText('Email non valida')).toBeVisible();
+    await expect(page.getByText('La password deve contenere almeno 8 caratteri')).toBeVisible();
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('qualcuno@example.it');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByText('La password è obbligatoria')).toBeVisible();
+  });
+
+  test('keeps the session across a reload and protects the dashboard', async ({ page, context }) => {
+    await signUpViaUi(page);
+    await page.goto('/dashboard/profile');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Il Tuo Profilo' })).toBeVisible();
+
+    const other = await context.browser()!.newContext();
+    const anonymous = await other.newPage();
+    await anonymous.goto('/dashboard/profile');
+    await anonymous.waitForURL(/\/login\?redirect=/);
+    await expect(anonymous.getByRole('heading', { name: 'Bentornato' })).toBeVisible();
+    await other.close();
+  });
+
+  test('changes the e-mail only after the mailed link is opened', async ({ page }) => {
+    const { email } = await signUpViaUi(page);
+    const newEmail = uniqueEmail('nuova');
+    await page.goto('/dashboard/profile');
+    await expect(page.getByTestId('profile-email')).toHaveText(email);
+    await page.getByLabel('Nuova email').fill(newEmail);
+    await page.getByRole('button', { name: 'Aggiorna email' }).click();
+    await expect(page.getByText('Email aggiornata')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('profile-email')).toHaveText(email);
+
+    const mail = await mailbox.waitFor(newEmail, /nuova email/i);
+    await page.goto(mailbox.link(mail, '/auth/confirm-email'));
+    await expect(page.getByText(`Da ora accedi con ${newEmail}.`)).toBeVisible();
+    await page.getByRole('link', { name: 'Vai al profilo' }).click();
+    await expect(page.getByTestId('profile-email')).toHaveText(newEmail);
+  });
+
+  test('resets the password through /reset-password and signs in', async ({ page }) => {
+    const { email } = await signUpViaUi(page);
+    await page.goto('/dashboard/profile');
+    await page.getByRole('button', { name: 'Reimposta password' }).click();
+    await expect(page.getByText('Email inviata')).toBeVisible();
+
+    const mail = await mailbox.waitFor(email, /password/i);
+    await page.goto(mailbox.link(mail, '/reset-password'));
+    await page.getByLabel('Nuova password').fill('nuova-password-42');
+    await page.getByLabel('Conferma password').fill('nuova-password-42');
+    await page.getByRole('button', { name: 'Salva nuova password' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Menu account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await signInViaUi(page, email, PASSWORD);
+    await expect(page.getByText('Credenziali non valide')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('nuova-password-42');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.waitForURL(/\/onboarding|\/dashboard/);
+  });
+
+  test('forgot-password from the login page sends the reset mail', async ({ page }) => {
+    const { email } = await signUpViaUi(page);
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Invia link' }).click();
+    await expect(page.getByText(`Se esiste un account per`)).toBeVisible();
+    await mailbox.waitFor(email, /password/i);
+  });
+});
+
+test('unknown paths show the 404 page with a link home', async ({ page }) => {
+  await page.goto('/questa-pagina-non-esiste');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Torna alla home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

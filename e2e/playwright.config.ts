@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { APP_PORT, BASE_URL, MAIL_HTTP_PORT, SMTP_PORT } from './ports';
+
+// One fresh data folder per run (workers inherit it through the environment).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-e2e-'));
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  forbidOnly: true,
+  use: {
+    baseURL: BASE_URL,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  outputDir: path.join(root, 'test-results'),
+  webServer: [
+    {
+      command: 'npx tsx e2e/mail-catcher.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'npx tsx apps/server/src/main.ts',
+      cwd: root,
+      url: `${BASE_URL}/api/docs/json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+      },
+    },
+  ],
+});
