@@ -53,8 +53,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/** `schema`: the PostgreSQL schema in use, so migration bookkeeping never looks at another schema's tables. */
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

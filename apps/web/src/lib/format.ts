@@ -1,4 +1,5 @@
-const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+// 'always' groups 4-digit amounts too (1.234,50 €), which it-IT leaves ungrouped by default.
+const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions);
 const date = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTime = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });

@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import type { PublicStore, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import { parseColors } from '../users/repo.js';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const parseJson = <T>(raw: string | null, fallback: T): T => {
+  try {
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
+const available = sql<number>`max(inv.qty - inv.reserved, 0)`;
+
+/** Read-only queries of the public storefront: only active products of one store are ever visible. */
+export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
+  // SQLite's max(a, b) is PostgreSQL's greatest(a, b).
+  const availableExpr = dialect === 'postgres' ? sql<number>`greatest(inv.qty - inv.reserved, 0)` : available;
+
+  async function storeBySlug(slug: string): Promise<PublicStore | null> {
+    const row = await db
+      .selectFrom('stores as s')
+      .leftJoin('themes as t', 't.id', 's.theme_id')
+      .select(['s.id', 's.name', 's.slug', 's.logo_url', 's.colors', 't.key as theme_key', 't.name as theme_name'])
+      .where('s.slug', '=', slug)
+      .executeTakeFirst();
+    if (!row) return null;
+    const categories = await db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', row.id).orderBy('name').limit(200).execute();
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      logoUrl: row.logo_url,
+      colors: parseColors(row.colors),
+      theme: row.theme_key && row.theme_name ? { key: row.theme_key, name: row.theme_name } : null,
+      categories,
+    };
+  }
+
+  /** Availability and price range per product for a page of ids. */
+  async function unitsOf(productIds: string[]) {
+    if (!productIds.length) return new Map<string, { available: number; minDelta: number; maxDelta: number }>();
+    const rows = await db
+      .selectFrom('inventory as inv')
+      .leftJoin('product_variants as v', 'v.id', 'inv.variant_id')
+      .select(['inv.product_id', sql<number>`sum(${availableExpr})`.as('available'), sql<number>`min(coalesce(v.price_delta_cents, 0))`.as('min_delta'), sql<number>`max(coalesce(v.price_delta_cents, 0))`.as('max_delta')])
+      .where('inv.product_id', 'in', productIds)
+      .groupBy('inv.product_id')
+      .execute();
+    return new Map(rows.map((r) => [r.product_id, { available: Number(r.available), minDelta: Number(r.min_delta), maxDelta: Number(r.max_delta) }]));
+  }
+
+  async function coverThumbs(productIds: string[]) {
+    if (!productIds.length) return new Map<string, string>();
+    const rows = await db
+      .selectFrom('product_images')
+      .select(['product_id', 'thumb_url', 'position'])
+      .where('product_id', 'in', productIds)
+      .where('variant_id', 'is', null)
+      .orderBy('position')
+      .execute();
+    const map = new Map<string, string>();
+    for (const r of rows) if (r.product_id && !map.has(r.product_id)) map.set(r.product_id, r.thumb_url);
+    return map;
+  }
+
+  async function listProducts(storeId: string, q: { search?: string; categoryId?: string | null; page: number; pageSize: number }) {
+    let base = db.selectFrom('products as p').where('p.store_id', '=', storeId).where('p.status', '=', 'active');
+    if (q.categoryId) base = base.where('p.category_id', '=', q.categoryId);
+    if (q.search) base = base.where(sql`lower(p.title)`, 'like', `%${escapeLike(q.search.toLowerCase())}%`);
+    const [rows, count] = await Promise.all([
+      base
+        .leftJoin('categories as c', 'c.id', 'p.category_id')
+        .select(['p.id', 'p.title', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    const ids = rows.map((r) => r.id);
+    const [units, thumbs] = await Promise.all([unitsOf(ids), coverThumbs(ids)]);
+    const items: StorefrontProductCard[] = rows.map((r) => {
+      const u = units.get(r.id);
+      return {
+        id: r.id,
+        title: r.title,
+        priceCents: Math.max(0, r.price_cents + (u?.minDelta ?? 0)),
+        priceVaries: !!u && u.minDelta !== u.maxDelta,
+        thumbUrl: thumbs.get(r.id) ?? parseJson<string[]>(r.image_urls, [])[0] ?? null,
+        soldOut: !u || u.available <= 0,
+        category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+      };
+    });
+    return { items, total: Number(count?.n ?? 0) };
+  }
+
+  async function productDetail(storeId: string, productId: string): Promise<StorefrontProductDetail | null> {
+    const p = await db
+      .selectFrom('products as p')
+      .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['p.id', 'p.title', 'p.description', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
+      .where('p.id', '=', productId)
+      .where('p.store_id', '=', storeId)
+      .where('p.status', '=', 'active')
+      .executeTakeFirst();
+    if (!p) return null;
+    const [images, variants, units] = await Promise.all([
+      db.selectFrom('product_images').select(['url', 'thumb_url']).where('product_id', '=', p.id).where('variant_id', 'is', null).orderBy('position').execute(),
+      db
+        .selectFrom('product_variants as v')
+        .leftJoin('inventory as inv', 'inv.variant_id', 'v.id')
+        .select(['v.id', 'v.label', 'v.sku', 'v.price_delta_cents', 'v.attributes', 'v.image_url', sql<number>`coalesce(${availableExpr}, 0)`.as('available')])
+        .where('v.product_id', '=', p.id)
+        .orderBy('v.created_at')
+        .orderBy('v.id')
+        .execute(),
+      db.selectFrom('inventory as inv').select(availableExpr.as('available')).where('inv.product_id', '=', p.id).where('inv.variant_id', 'is', null).executeTakeFirst(),
+    ]);
+    const imageList = images.length ? images.map((i) => ({ url: i.url, thumbUrl: i.thumb_url })) : parseJson<string[]>(p.image_urls, []).map((u) => ({ url: u, thumbUrl: u }));
+    const variantList = variants.map((v) => ({
+      id: v.id,
+      label: v.label,
+      sku: v.sku,
+      priceDeltaCents: v.price_delta_cents,
+      priceCents: Math.max(0, p.price_cents + v.price_delta_cents),
+      attributes: parseJson<Record<string, string>>(v.attributes, {}),
+      imageUrl: v.image_url,
+      available: Number(v.available),
+    }));
+    const own = Number(units?.available ?? 0);
+    return {
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      priceCents: p.price_cents,
+      images: imageList,
+      category: p.category_name && p.category_slug ? { name: p.category_name, slug: p.category_slug } : null,
+      variants: variantList,
+      available: variantList.length ? 0 : own,
+      soldOut: variantList.length ? variantList.every((v) => v.available <= 0) : own <= 0,
+    };
+  }
+
+  const categoryBySlug = (storeId: string, slug: string) =>
+    db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', storeId).where('slug', '=', slug).executeTakeFirst();
+
+  return { storeBySlug, listProducts, productDetail, categoryBySlug };
+}

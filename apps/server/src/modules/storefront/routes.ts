@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { storefrontProductsQuerySchema } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import { addRoute } from '../../lib/route.js';
+import { notFound } from '../../lib/errors.js';
+import { storefrontRepo } from './repo.js';
+
+const slugParams = z.strictObject({ slug: z.string().min(1).max(120) });
+const productParams = z.strictObject({ slug: z.string().min(1).max(120), productId: z.string().min(1).max(64) });
+
+/** Public, read-only storefront API. Nothing here needs or reveals anything but active products. */
+export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) {
+  const repo = storefrontRepo(ctx.db, ctx.dialect);
+  const tags = ['storefront'];
+  const store = async (slug: string) => {
+    const s = await repo.storeBySlug(slug);
+    if (!s) throw notFound('Store non trovato');
+    return s;
+  };
+
+  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug', auth: 'public', summary: 'Vetrina pubblica: store, tema e categorie', tags, params: slugParams }, async (_req, { params }, reply) => {
+    reply.header('cache-control', 'public, max-age=5');
+    return { store: await store(params.slug) };
+  });
+
+  addRoute(
+    app,
+    { method: 'GET', url: '/api/public/stores/:slug/products', auth: 'public', summary: 'Prodotti attivi, con ricerca e categoria', tags, params: slugParams, query: storefrontProductsQuerySchema },
+    async (_req, { params, query }, reply) => {
+      const s = await store(params.slug);
+      let categoryId: string | null = null;
+      if (query.category) {
+        const c = await repo.categoryBySlug(s.id, query.category);
+        // An unknown category has no products (not an error: the link may be old).
+        if (!c) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+        categoryId = c.id;
+      }
+      const { items, total } = await repo.listProducts(s.id, { search: query.search || undefined, categoryId, page: query.page, pageSize: query.pageSize });
+      reply.header('cache-control', 'public, max-age=5');
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+  );
+
+  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug/products/:productId', auth: 'public', summary: 'Dettaglio di un prodotto attivo', tags, params: productParams }, async (_req, { params }, reply) => {
+    const s = await store(params.slug);
+    const product = await repo.productDetail(s.id, params.productId);
+    if (!product) throw notFound('Prodotto non trovato');
+    reply.header('cache-control', 'public, max-age=5');
+    return { product };
+  });
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, type OrderStatus } from './constants.js';
+
+export const CHECKOUT_MAX_LINES = 50;
+export const CHECKOUT_MAX_QTY = 99;
+export const SHIPPING_COUNTRY = 'Italia';
+
+export const checkoutMsg = {
+  name: 'Il nome deve essere almeno 2 caratteri',
+  email: 'Email non valida',
+  address: 'Indirizzo troppo corto',
+  city: 'Città non valida',
+  postalCode: 'CAP non valido',
+  notes: 'Le note possono contenere al massimo 500 caratteri',
+  phone: 'Numero di telefono non valido',
+  emptyCart: 'Carrello vuoto',
+  tooManyLines: `Il carrello può contenere al massimo ${CHECKOUT_MAX_LINES} prodotti diversi`,
+  quantity: `La quantità deve essere un numero intero tra 1 e ${CHECKOUT_MAX_QTY}`,
+  totalChanged: 'I prezzi sono cambiati: controlla il carrello aggiornato e conferma di nuovo l’ordine.',
+  insufficient: (title: string) => `Disponibilità insufficiente per "${title}"`,
+  unavailable: (title: string) => `"${title}" non è più disponibile`,
+  variantRequired: (title: string) => `Seleziona una variante per "${title}"`,
+  tooMany: 'Hai raggiunto il limite di ordini. Riprova tra qualche ora.',
+} as const;
+
+/** The customer part of the checkout form: the same object validates the form and the API. */
+export const checkoutCustomerSchema = z.object({
+  customerName: z.string({ error: checkoutMsg.name }).trim().min(2, checkoutMsg.name).max(100, 'Il nome può contenere al massimo 100 caratteri'),
+  customerEmail: z.string({ error: checkoutMsg.email }).trim().max(255, checkoutMsg.email).email(checkoutMsg.email),
+  customerPhone: z
+    .string({ error: checkoutMsg.phone })
+    .trim()
+    .max(30, checkoutMsg.phone)
+    .regex(/^[+\d][\d\s./-]*$|^$/, checkoutMsg.phone)
+    .optional(),
+  street: z.string({ error: checkoutMsg.address }).trim().min(5, checkoutMsg.address).max(200, 'Indirizzo troppo lungo'),
+  city: z.string({ error: checkoutMsg.city }).trim().min(2, checkoutMsg.city).max(100, checkoutMsg.city),
+  postalCode: z.string({ error: checkoutMsg.postalCode }).trim().min(3, checkoutMsg.postalCode).max(10, checkoutMsg.postalCode),
+  notes: z.string({ error: checkoutMsg.notes }).trim().max(500, checkoutMsg.notes).optional(),
+});
+export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
+
+const id = z.string({ error: 'Prodotto non valido' }).min(1, 'Prodotto non valido').max(64, 'Prodotto non valido');
+
+export const checkoutLineSchema = z.strictObject({
+  productId: id,
+  variantId: id.nullable().optional(),
+  quantity: z.number({ error: checkoutMsg.quantity }).int(checkoutMsg.quantity).min(1, checkoutMsg.quantity).max(CHECKOUT_MAX_QTY, checkoutMsg.quantity),
+  /** What the shopper saw; the server never trusts it, only compares the total. */
+  unitPriceCents: z.number().int().min(0).max(100_000_000).optional(),
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+export const checkoutSchema = z.strictObject({
+  items: z.array(checkoutLineSchema, { error: checkoutMsg.emptyCart }).min(1, checkoutMsg.emptyCart).max(CHECKOUT_MAX_LINES, checkoutMsg.tooManyLines),
+  customer: checkoutCustomerSchema.strict(),
+  country: z.literal(SHIPPING_COUNTRY, { error: 'Spediamo solo in Italia' }).default(SHIPPING_COUNTRY),
+  subtotalCents: z.number().int().min(0).max(1_000_000_000),
+  shippingCents: z.number().int().min(0).max(1_000_000),
+  totalCents: z.number({ error: 'Totale non valido' }).int('Totale non valido').min(0).max(1_000_000_000),
+  /** One key per checkout attempt: a double click or a retried request creates one order. */
+  idempotencyKey: z.string({ error: 'Chiave di idempotenza non valida' }).min(8).max(100).regex(/^[\w-]+$/, 'Chiave di idempotenza non valida'),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+export interface CheckoutResult {
+  success: true;
+  orderId: string;
+  orderNumber: number;
+  totalCents: number;
+}
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Stato non valido' });
+export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchema });
+export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
+
+export const ordersQuerySchema = z.strictObject({
+  status: orderStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type OrdersQuery = z.input<typeof ordersQuerySchema>;
+export type OrdersFilter = z.output<typeof ordersQuerySchema>;
+
+export interface OrderSummary {
+  id: string;
+  orderNumber: number;
+  status: OrderStatus;
+  createdAt: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  shippingAddress: { street: string; city: string; postalCode: string; country: string };
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  notes: string | null;
+  itemCount: number;
+}
+export interface OrderItem {
+  id: string;
+  title: string;
+  variantLabel: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  totalPriceCents: number;
+}
+export interface OrderDetail extends OrderSummary {
+  items: OrderItem[];
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Statuses whose items are held in `reserved`; shipped ones have left `qty`; cancelled hold nothing. */
+export type StockEffect = 'reserved' | 'shipped' | 'none';
+export function stockEffect(status: OrderStatus): StockEffect {
+  if (status === 'shipped' || status === 'delivered') return 'shipped';
+  if (status === 'cancelled') return 'none';
+  return 'reserved';
+}
