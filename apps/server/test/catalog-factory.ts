@@ -19,7 +19,7 @@ export async function insertProduct(
 ) {
   const { db } = server.ctx;
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const now = nextCreatedAt();
   const sku = `T-${id.slice(0, 8)}`;
   const variantIds: string[] = [];
   await db.transaction().execute(async (trx) => {
@@ -59,6 +59,12 @@ export async function unitOf(server: TestServer, productId: string, variantId: s
 }
 
 let k = 0;
+let lastCreated = 0;
+/** Strictly increasing creation times, so "newest first" is well defined within one millisecond. */
+function nextCreatedAt() {
+  lastCreated = Math.max(Date.now(), lastCreated + 1);
+  return new Date(lastCreated).toISOString();
+}
 /** A valid checkout body for the given lines at the given unit prices. */
 export function checkoutBody(lines: Array<{ productId: string; variantId?: string | null; quantity: number; unitPriceCents: number }>, extra: Record<string, unknown> = {}) {
   const subtotal = lines.reduce((s, l) => s + l.quantity * l.unitPriceCents, 0);

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { OrderDetail, OrderSummary, OrdersFilter } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrdersTable } from '../../db/schema.js';
+import { containsIgnoreCase } from '../../lib/sql-like.js';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function toSummary(o: OrdersTable & { item_count: number }): OrderSummary {
   return {
@@ -32,12 +32,11 @@ export function ordersRepo(db: Db) {
       if (q.status) base = base.where('o.status', '=', q.status);
       const term = q.search?.replace(/^#/, '').trim();
       if (term) {
-        const like = `%${escapeLike(term.toLowerCase())}%`;
         const asNumber = /^\d+$/.test(term) ? Number(term) : null;
         base = base.where((eb) =>
           eb.or([
-            eb(sql`lower(o.customer_name)`, 'like', like),
-            eb(sql`lower(o.customer_email)`, 'like', like),
+            containsIgnoreCase('o.customer_name', term),
+            containsIgnoreCase('o.customer_email', term),
             ...(asNumber !== null && asNumber <= 2_147_483_647 ? [eb('o.order_number', '=', asNumber)] : []),
           ]),
         );

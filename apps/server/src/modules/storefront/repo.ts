@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { PublicStore, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { parseColors } from '../users/repo.js';
+import { containsIgnoreCase } from '../../lib/sql-like.js';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const parseJson = <T>(raw: string | null, fallback: T): T => {
   try {
     return raw ? (JSON.parse(raw) as T) : fallback;
@@ -68,7 +68,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   async function listProducts(storeId: string, q: { search?: string; categoryId?: string | null; page: number; pageSize: number }) {
     let base = db.selectFrom('products as p').where('p.store_id', '=', storeId).where('p.status', '=', 'active');
     if (q.categoryId) base = base.where('p.category_id', '=', q.categoryId);
-    if (q.search) base = base.where(sql`lower(p.title)`, 'like', `%${escapeLike(q.search.toLowerCase())}%`);
+    if (q.search) base = base.where(containsIgnoreCase('p.title', q.search));
     const [rows, count] = await Promise.all([
       base
         .leftJoin('categories as c', 'c.id', 'p.category_id')
