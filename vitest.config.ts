@@ -13,7 +13,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['apps/server/test/**/*.test.ts'],
+          // The two-instance test needs PostgreSQL and Redis: it joins the suite when both are configured.
+          include: ['apps/server/test/*.test.ts', ...(process.env.TEST_DATABASE_URL && process.env.REDIS_TEST_URL ? ['apps/server/test/cluster/*.test.ts'] : [])],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

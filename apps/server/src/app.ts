@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import { Redis } from 'ioredis';
 import type { ZodType } from 'zod';
+import { LIMITS } from '@vetrina/shared';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { AppContext } from './lib/context.js';
@@ -17,6 +19,19 @@ import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
+import { registerStorefrontRoutes } from './modules/storefront/routes.js';
+import { registerOrderRoutes } from './modules/orders/routes.js';
+import { registerMessageRoutes } from './modules/messages/routes.js';
+import { registerRealtime } from './modules/realtime/socket.js';
+import { memoryBus, redisBus } from './modules/realtime/bus.js';
+import { presenceTracker } from './modules/realtime/presence.js';
+import websocket from '@fastify/websocket';
+import { createStorage } from './modules/storage/storage.js';
+import { registerFileRoutes } from './modules/storage/routes.js';
+import { registerStoreRoutes } from './modules/stores/routes.js';
+import { registerThemeRoutes } from './modules/themes/routes.js';
+import { registerTeamRoutes } from './modules/team/routes.js';
+import { registerCatalogRoutes } from './modules/catalog/routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -44,13 +59,19 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Router-level failures (an over-long id in the path, a malformed URL) get the shared error shape too.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply).code(status).send({ error: { code: 'validation', message: 'Indirizzo della richiesta non valido' } });
+    },
   });
 
   const { db, dialect, destroy } = await openDatabase({ databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir });
-  await migrate(db);
+  await migrate(db, dialect === 'postgres' ? config.databaseSchema : undefined);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
 
   let listenOrigin = `http://localhost:${config.port}`;
+  const bus = redis ? redisBus(redis) : memoryBus();
   const ctx: AppContext = {
     config,
     db,
@@ -61,6 +82,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log),
     publicUrl: () => config.publicUrl ?? listenOrigin,
+    storage: createStorage(config),
+    bus,
+    presence: presenceTracker(bus, redis),
   };
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 
@@ -71,6 +95,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     ctx.mailer.close();
     await ctx.limiter.close();
+    await ctx.presence.close();
+    await ctx.bus.close();
     await redis?.quit().catch(() => undefined);
     await destroy();
   });
@@ -88,11 +114,23 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   registerErrorHandling(app);
   await app.register(cookie);
+  // Upload routes read files with readImageUploads (modules/storage/images.ts), which tightens these per route.
+  await app.register(multipart, { limits: { fileSize: LIMITS.productImageMaxBytes, files: LIMITS.productImagesMax, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await registerDocs(app);
   registerGuard(app, ctx);
 
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerStorefrontRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+  registerRealtime(app, ctx);
+  registerFileRoutes(app, ctx);
+  registerThemeRoutes(app, ctx);
+  registerStoreRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
+  registerCatalogRoutes(app, ctx);
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
   await registerWeb(app, config.webDist);

@@ -4,3 +4,8 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './stores.js';
+export * from './team.js';
+export * from './catalog.js';
+export * from './orders.js';
+export * from './storefront.js';
+export * from './messages-chat.js';

@@ -147,7 +147,6 @@ export interface ProductsTable {
   description: string;
   price_cents: number;
   sku: string;
-  stock: number;
   category_id: string | null;
   status: 'draft' | 'active' | 'archived';
   image_urls: string;
@@ -173,7 +172,6 @@ export interface ProductVariantsTable {
   label: string;
   sku: string;
   price_delta_cents: number;
-  stock: number;
   attributes: string;
   image_url: string | null;
   created_at: string;

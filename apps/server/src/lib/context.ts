@@ -4,6 +4,9 @@ import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { FileStorage } from '../modules/storage/storage.js';
+import type { EventBus } from '../modules/realtime/bus.js';
+import type { PresenceTracker } from '../modules/realtime/presence.js';
 
 /** Everything a module needs, built once in app.ts and passed down explicitly. */
 export interface AppContext {
@@ -15,6 +18,11 @@ export interface AppContext {
   redis: Redis | null;
   jwtSecret: string;
   log: FastifyBaseLogger;
+  /** Uploaded files: local disk or S3-compatible storage (modules/storage). */
+  storage: FileStorage;
+  /** Real-time events: Redis pub/sub across instances, else in-process. */
+  bus: EventBus;
+  presence: PresenceTracker;
   /** The origin links in mails point to: PUBLIC_URL, else this server's own address. */
   publicUrl(): string;
 }

@@ -41,10 +41,12 @@ export const router = createBrowserRouter([
           { path: 'reset-password', ...page(() => import('@/features/auth/pages/reset-password-page')) },
           { path: 'auth/confirm-email', ...page(() => import('@/features/auth/pages/confirm-email-page')) },
           { path: 'auth/confirm', ...page(() => import('@/features/auth/pages/confirm-signup-page')) },
-          { path: 'onboarding', ...protectedPage(() => import('@/features/onboarding/pages/onboarding-page')) },
+          { path: 'invitations/accept', ...protectedPage(() => import('@/features/team/pages/accept-invitation-page')) },
           { path: '*', ...page(() => import('@/features/marketing/pages/not-found-page')) },
         ],
       },
+      // The wizard has its own full-page layout (no marketing footer).
+      { path: 'onboarding', ...protectedPage(() => import('@/features/onboarding/pages/onboarding-page')) },
       {
         path: 'dashboard',
         lazy: async () => {
@@ -60,6 +62,10 @@ export const router = createBrowserRouter([
         children: [
           { index: true, ...page(() => import('@/features/dashboard/pages/dashboard-home-page')) },
           { path: 'profile', ...page(() => import('@/features/account/pages/profile-page')) },
+          { path: 'stores', ...page(() => import('@/features/stores/pages/stores-page')) },
+          { path: 'stores/:storeId/settings', ...page(() => import('@/features/stores/pages/store-settings-page')) },
+          { path: 'team', ...page(() => import('@/features/team/pages/team-page')) },
+          { path: 'invitations', ...page(() => import('@/features/team/pages/received-invitations-page')) },
           { path: '*', ...page(() => import('@/features/marketing/pages/not-found-page')) },
         ],
       },

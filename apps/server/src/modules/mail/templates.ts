@@ -46,3 +46,19 @@ export const authMails = {
       action: { label: 'Reimposta password', url },
     }),
 };
+
+const ROLE_NAMES = { admin: 'amministratore', staff: 'staff' } as const;
+
+export const teamMails = {
+  invitation: (o: { to: string; storeName: string; inviterEmail: string | null; role: 'admin' | 'staff'; url: string }) =>
+    layoutMail({
+      to: o.to,
+      subject: `Invito a far parte del team di ${o.storeName}`,
+      lines: [
+        `${o.inviterEmail ?? 'Un amministratore'} ti ha invitato a far parte del team dello store «${o.storeName}» su Vetrina, con il ruolo ${ROLE_NAMES[o.role]}.`,
+        `Apri il link per accettare. Se non hai ancora un account, registrati con questo indirizzo email (${o.to}): l’invito vale 7 giorni e si può usare una sola volta.`,
+        'Se non ti aspettavi questo invito, ignora questa email.',
+      ],
+      action: { label: 'Accetta invito', url: o.url },
+    }),
+};

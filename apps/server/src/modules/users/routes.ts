@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { setActiveStoreSchema, type MeResponse } from '@vetrina/shared';
+import { createProfileSchema, defaultStoreName, DEFAULT_COLORS, setActiveStoreSchema, type MeResponse } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { clock } from '../../lib/clock.js';
-import { notFound, unauthenticated } from '../../lib/errors.js';
+import { conflict, notFound, unauthenticated } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../db/index.js';
+import { createStore } from '../stores/service.js';
 import { requireUser } from '../../plugins/guard.js';
 import { usersRepo } from './repo.js';
 
@@ -37,5 +39,26 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!member) throw notFound('Store non trovato');
     await ctx.db.updateTable('users').set({ active_store_id: body.storeId }).where('id', '=', user.id).execute();
     return { activeStoreId: body.storeId };
+  });
+
+  /**
+   * Spec §4 sign-in, "profile missing": creates the profile and a default store named after the
+   * e-mail ('Store di mario' for mario@…), in one transaction, through the same create-store service.
+   */
+  addRoute(app, { method: 'POST', url: '/api/me/profile', auth: 'user', summary: 'Crea il profilo mancante con uno store predefinito', tags: ['account'], body: createProfileSchema }, async (req, _input, reply) => {
+    const user = requireUser(req);
+    const account = await ctx.db.selectFrom('auth_users').select(['id', 'email']).where('id', '=', user.id).executeTakeFirst();
+    if (!account) throw unauthenticated('Sessione scaduta, accedi di nuovo');
+    if (await repo.findProfile(account.id)) throw conflict('Il profilo esiste già');
+    const store = await createStore(ctx, account.id, { name: defaultStoreName(account.email), colors: { ...DEFAULT_COLORS } }, async (trx) => {
+      try {
+        await usersRepo(trx).insertProfile(account, clock.iso());
+      } catch (err) {
+        // Two sign-ins racing: the other one created it.
+        if (isUniqueViolation(err)) throw conflict('Il profilo esiste già');
+        throw err;
+      }
+    });
+    return reply.status(201).send({ profile: { activeStoreId: store.id }, store });
   });
 }

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Check, ChevronDown, LayoutDashboard, LogOut, Mail, Plus, Settings, User } from 'lucide-react';
+import { Check, ChevronDown, LayoutDashboard, LogOut, Mail, Plus, Settings, Store, User } from 'lucide-react';
 import type { MeResponse } from '@vetrina/shared';
 import {
   DropdownMenu,
@@ -74,7 +74,7 @@ function AccountMenuItems({
           <DropdownMenuSeparator />
           <DropdownMenuLabel className="text-xs">I tuoi Stores</DropdownMenuLabel>
           {me.stores.map((s) => (
-            <DropdownMenuItem key={s.id} onSelect={() => s.id !== active?.id && onSwitch(s.id)}>
+            <DropdownMenuItem key={s.id} onSelect={() => s.id !== active?.id && onSwitch(s.id)} data-testid="store-switch-item" aria-current={s.id === active?.id ? 'true' : undefined}>
               <StoreAvatar name={s.name} logoUrl={s.logoUrl} color={s.colors.primary} className="size-6 text-xs" />
               <span className="flex-1 truncate">{s.name}</span>
               {s.id === active?.id && <Check aria-label="Store attivo" className="text-primary" />}
@@ -82,8 +82,16 @@ function AccountMenuItems({
           ))}
         </>
       )}
+      {me && me.stores.length > 0 && (
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard/stores">
+            <Store aria-hidden /> Gestisci i tuoi store
+          </Link>
+        </DropdownMenuItem>
+      )}
       <DropdownMenuSeparator />
-      <DropdownMenuItem onSelect={() => onNavigate('/onboarding?mode=new-store')}>
+      {/* A first store goes through the plain wizard; further ones use new-store mode (Annulla → stores list). */}
+      <DropdownMenuItem onSelect={() => onNavigate(me && me.stores.length > 0 ? '/onboarding?mode=new-store' : '/onboarding')}>
         <Plus aria-hidden /> Crea nuovo store
       </DropdownMenuItem>
       <DropdownMenuItem asChild>

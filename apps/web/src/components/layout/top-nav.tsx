@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Menu, Store } from 'lucide-react';
+import { Check, Menu, Store } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { useAuth, useMe } from '@/lib/auth';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, useSwitchStore } from './account-menu';
+import { StoreAvatar } from './store-avatar';
 import { useLogout } from '@/lib/use-logout';
 import { cn } from '@/lib/cn';
 
@@ -29,6 +30,7 @@ function MobileMenu() {
   const { status } = useAuth();
   const { data: me } = useMe();
   const logout = useLogout();
+  const switchStore = useSwitchStore();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const item = 'block rounded-md px-3 py-2 text-sm hover:bg-muted';
@@ -50,7 +52,22 @@ function MobileMenu() {
             <>
               <p className="px-3 text-xs text-muted-foreground">{me?.user.email}</p>
               <p className="px-3 text-sm font-medium">{me?.activeStore?.name ?? 'I tuoi Stores'}</p>
-              <Link to="/onboarding?mode=new-store" className={item} onClick={close}>Crea nuovo store</Link>
+              {me?.stores.map((st) => (
+                <button
+                  key={st.id}
+                  className={cn(item, 'flex items-center gap-2 text-left')}
+                  aria-current={st.id === me.activeStore?.id ? 'true' : undefined}
+                  onClick={() => {
+                    close();
+                    if (st.id !== me.activeStore?.id) switchStore.mutate(st.id);
+                  }}
+                >
+                  <StoreAvatar name={st.name} logoUrl={st.logoUrl} color={st.colors.primary} className="size-6 text-xs" />
+                  <span className="flex-1 truncate">{st.name}</span>
+                  {st.id === me.activeStore?.id && <Check className="size-4 text-primary" aria-label="Store attivo" />}
+                </button>
+              ))}
+              <Link to={me && me.stores.length > 0 ? '/onboarding?mode=new-store' : '/onboarding'} className={item} onClick={close}>Crea nuovo store</Link>
               <Link to="/dashboard" className={item} onClick={close}>Dashboard</Link>
               <Link to="/dashboard/invitations" className={item} onClick={close}>
                 Inviti Ricevuti {(me?.pendingInvitations ?? 0) > 0 && `(${me?.pendingInvitations})`}

@@ -1,18 +1,29 @@
 import { Outlet } from 'react-router';
-import { Logo } from '@/components/layout/top-nav';
-import { AccountMenu } from '@/components/layout/account-menu';
+import { Sidebar, SidebarProvider } from '@/components/ui/sidebar';
+import { useMe } from '@/lib/auth';
+import { DashboardNav } from './components/dashboard-nav';
+import { SetupBanner } from './components/setup-banner';
+import { TopBar } from './components/top-bar';
 
-/** Minimal shell until the full dashboard shell (sidebar, switcher) lands with the stores issue. */
+/** The dashboard shell: top bar, collapsible sidebar, setup banner; pages render in the outlet. */
 export function DashboardLayout() {
+  const { data: me } = useMe();
   return (
-    <div className="min-h-screen bg-muted/40">
-      <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b bg-background px-4">
-        <Logo />
-        <AccountMenu />
-      </header>
-      <main className="mx-auto max-w-6xl p-4 md:p-8">
-        <Outlet />
-      </main>
-    </div>
+    <SidebarProvider>
+      <div className="min-h-screen bg-muted/40">
+        <TopBar />
+        {me && me.stores.length === 0 && <SetupBanner />}
+        <div className="flex">
+          <Sidebar label="Menu della dashboard">
+            <DashboardNav />
+          </Sidebar>
+          <main id="contenuto" className="min-w-0 flex-1 p-4 md:p-8">
+            <div className="mx-auto max-w-6xl">
+              <Outlet />
+            </div>
+          </main>
+        </div>
+      </div>
+    </SidebarProvider>
   );
 }

@@ -1,11 +1,18 @@
+import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/lib/auth';
+import { ActiveStoreHome } from '../components/active-store-home';
+import { FirstStoreHome } from '../components/first-store-home';
 
+/** Spec §2 "Dashboard home": the active store at a glance, or how to create the first one. */
 export default function DashboardHomePage() {
-  const { data: me } = useMe();
-  return (
-    <div className="space-y-2">
-      <h1 className="text-2xl font-bold">Benvenuto{me ? `, ${me.user.email}` : ''}</h1>
-      <p className="text-muted-foreground">Da qui gestirai i tuoi store.</p>
-    </div>
-  );
+  const { data: me, isLoading } = useMe();
+  if (isLoading || !me) {
+    return (
+      <div className="grid gap-4" aria-busy>
+        <Skeleton className="h-28" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  return me.activeStore ? <ActiveStoreHome store={me.activeStore} email={me.user.email} /> : <FirstStoreHome email={me.user.email} />;
 }

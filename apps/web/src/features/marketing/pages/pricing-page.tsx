@@ -33,7 +33,7 @@ export default function PricingPage() {
         <BillingToggle period={period} onChange={setPeriod} />
       </div>
 
-      <div className="mt-12 grid items-start gap-6 lg:grid-cols-3">
+      <div className="mt-12 grid gap-6 lg:grid-cols-3">
         {pricingPlans.map((plan) => (
           <PlanCard key={plan.id} plan={plan} period={period} />
         ))}

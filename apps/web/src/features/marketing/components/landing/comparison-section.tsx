@@ -41,12 +41,12 @@ export function ComparisonSection() {
         title="Più incluso nel prezzo, meno sorprese in fattura"
         description="Abbiamo messo a confronto Vetrina con due piattaforme e-commerce molto diffuse in Italia, sui rispettivi piani base."
       />
-      <div role="region" aria-labelledby="comparison-title" tabIndex={0} className="mt-10 overflow-x-auto rounded-lg border">
-        <table className="w-full min-w-[560px] text-sm">
+      <div role="region" aria-labelledby="comparison-title" tabIndex={0} className="relative mt-10 overflow-x-auto rounded-lg border">
+        <table className="w-full min-w-[540px] text-sm">
           <caption className="sr-only">Confronto tra Vetrina, Concorrente A e Concorrente B</caption>
           <thead>
             <tr className="border-b bg-muted/40">
-              <th scope="col" className="px-4 py-3 text-left font-medium text-zinc-600">
+              <th scope="col" className="sticky left-0 bg-zinc-50 px-4 py-3 text-left font-medium text-zinc-600">
                 Funzionalità
               </th>
               {columns.map((name, i) => (
@@ -59,7 +59,7 @@ export function ComparisonSection() {
           <tbody className="divide-y">
             {rows.map((row) => (
               <tr key={row.feature}>
-                <th scope="row" className="px-4 py-3 text-left font-medium">
+                <th scope="row" className="sticky left-0 bg-card px-4 py-3 text-left font-medium">
                   {row.feature}
                 </th>
                 {row.values.map((value, i) => (
@@ -73,6 +73,7 @@ export function ComparisonSection() {
         </table>
       </div>
       <p className="mt-3 text-xs text-muted-foreground">
+        <span className="sm:hidden">Scorri la tabella in orizzontale per vedere tutte le colonne. </span>
         Valori indicativi riferiti ai piani base di due piattaforme concorrenti, di cui omettiamo il nome.
       </p>
     </section>

@@ -46,7 +46,7 @@ export function FeaturesSection() {
       />
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {features.map(({ icon: Icon, title, text }) => (
-          <li key={title} className="rounded-lg border bg-card p-6 shadow-sm">
+          <li key={title} className="rounded-lg border bg-card p-5 shadow-sm sm:p-6">
             <span className="flex size-10 items-center justify-center rounded-lg bg-accent text-violet-700">
               <Icon aria-hidden className="size-5" />
             </span>

@@ -20,7 +20,7 @@ export function StatsSection() {
         </h2>
         <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-8 sm:grid-cols-3 lg:grid-cols-5">
           {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse items-center gap-1 text-center last:col-span-2 sm:last:col-span-1">
+            <div key={stat.label} className="flex flex-col-reverse items-center justify-end gap-1 text-center last:col-span-2 sm:last:col-span-1">
               <dt className="text-sm text-zinc-600">{stat.label}</dt>
               <dd className="text-3xl font-bold tracking-tight tabular-nums">{stat.value}</dd>
             </div>

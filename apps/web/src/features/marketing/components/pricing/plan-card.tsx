@@ -8,7 +8,7 @@ function PlanPrice({ plan, period }: { plan: PricingPlan; period: BillingPeriod 
   const cents = monthlyPriceCents(plan, period);
   if (cents === null || plan.monthlyCents === null) {
     return (
-      <div className="mt-6">
+      <div className="mt-6 min-h-20">
         <p className="text-4xl font-bold tracking-tight">Su misura</p>
         <p className="mt-2 text-sm text-muted-foreground">Prezzo definito in base ai tuoi volumi</p>
       </div>
@@ -16,26 +16,22 @@ function PlanPrice({ plan, period }: { plan: PricingPlan; period: BillingPeriod 
   }
   const annual = period === 'annual';
   return (
-    <div className="mt-6">
-      <p className="flex flex-wrap items-baseline gap-x-2">
+    <div className="mt-6 min-h-20">
+      <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="text-4xl font-bold tracking-tight tabular-nums">{formatPlanPrice(cents)}</span>
         <span className="text-sm text-muted-foreground">/mese</span>
         {annual && (
-          <span className="text-sm text-muted-foreground line-through tabular-nums">
-            <span className="sr-only">invece di </span>
-            {formatPlanPrice(plan.monthlyCents)}
-          </span>
+          <>
+            <span className="text-sm text-muted-foreground line-through tabular-nums">
+              <span className="sr-only">invece di </span>
+              {formatPlanPrice(plan.monthlyCents)}
+            </span>
+            <span className="self-center rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Risparmia 20%</span>
+          </>
         )}
       </p>
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        {annual ? (
-          <>
-            Fatturato annualmente ({formatPlanPrice(cents * 12)} all&apos;anno)
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Risparmia 20%</span>
-          </>
-        ) : (
-          'Fatturato mensilmente, disdici quando vuoi'
-        )}
+      <p className="mt-2 text-sm text-muted-foreground">
+        {annual ? `Fatturato annualmente: ${formatPlanPrice(cents * 12)} all'anno` : 'Fatturato mensilmente, disdici quando vuoi'}
       </p>
     </div>
   );
@@ -59,7 +55,7 @@ export function PlanCard({ plan, period }: { plan: PricingPlan; period: BillingP
       <h2 id={titleId} className="text-lg font-semibold">
         {plan.name}
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
+      <p className="mt-1 text-sm text-muted-foreground lg:min-h-10">{plan.description}</p>
       <PlanPrice plan={plan} period={period} />
       <Link
         to="/register"

@@ -1,0 +1,124 @@
+import { CATALOG_LIMITS, catalogMsg, type Paginated, type ProductDetail, type ProductListItem, type ProductImage, type Variant } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import { notFound } from '../../lib/errors.js';
+import { toProductImage } from './image-files.js';
+import { parseJson } from './json.js';
+import { containsPattern, ilike } from './search.js';
+
+export interface ProductListFilter {
+  page: number;
+  q: string;
+  status?: ProductListItem['status'];
+  categoryId?: string;
+}
+
+/** Products of one store with their category: every query of this module starts here. */
+const productsOf = (db: Db, storeId: string) =>
+  db.selectFrom('products as p').leftJoin('categories as c', 'c.id', 'p.category_id').where('p.store_id', '=', storeId);
+
+const productColumns = ['p.id', 'p.title', 'p.description', 'p.price_cents', 'p.sku', 'p.status', 'p.created_at', 'p.updated_at', 'c.id as category_id', 'c.name as category_name', 'c.slug as category_slug'] as const;
+
+/** Covers (position 0 of each gallery) and stock per product, for one page of products at once. */
+async function pageExtras(db: Db, productIds: string[]) {
+  if (!productIds.length) return { covers: new Map<string, ProductImage>(), units: new Map<string, { variants: number; stock: number }>() };
+  const [covers, units] = await Promise.all([
+    db.selectFrom('product_images').select(['id', 'product_id', 'url', 'thumb_url']).where('product_id', 'in', productIds).where('variant_id', 'is', null).where('position', '=', 0).execute(),
+    db
+      .selectFrom('inventory')
+      .select((eb) => ['product_id', eb.fn.count<number>('variant_id').as('variants'), eb.fn.sum<number>('qty').as('stock')])
+      .where('product_id', 'in', productIds)
+      .groupBy('product_id')
+      .execute(),
+  ]);
+  return {
+    covers: new Map(covers.map((c) => [c.product_id ?? '', toProductImage(c)])),
+    units: new Map(units.map((u) => [u.product_id, { variants: Number(u.variants), stock: Number(u.stock ?? 0) }])),
+  };
+}
+
+/** Newest first (spec §7), one page at a time: an index on (store_id, created_at) serves it. */
+export async function listProducts(db: Db, storeId: string, f: ProductListFilter): Promise<Paginated<ProductListItem>> {
+  const pageSize = CATALOG_LIMITS.productsPageSize;
+  let q = productsOf(db, storeId);
+  if (f.status) q = q.where('p.status', '=', f.status);
+  if (f.categoryId) q = q.where('p.category_id', '=', f.categoryId);
+  if (f.q) {
+    const pattern = containsPattern(f.q);
+    q = q.where((eb) => eb.or([ilike(eb.ref('p.title'), pattern), ilike(eb.ref('p.sku'), pattern)]));
+  }
+  const [count, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    q.select(productColumns).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(pageSize).offset((f.page - 1) * pageSize).execute(),
+  ]);
+  const { covers, units } = await pageExtras(db, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => ({
+      ...baseOf(r),
+      cover: covers.get(r.id) ?? null,
+      variantCount: units.get(r.id)?.variants ?? 0,
+      stock: units.get(r.id)?.stock ?? 0,
+    })),
+    total: Number(count?.n ?? 0),
+    page: f.page,
+    pageSize,
+  };
+}
+
+type BaseRow = { id: string; title: string; description: string; price_cents: number; sku: string; status: ProductListItem['status']; created_at: string; category_id: string | null; category_name: string | null; category_slug: string | null };
+
+const baseOf = (r: BaseRow) => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  priceCents: r.price_cents,
+  sku: r.sku,
+  status: r.status,
+  category: r.category_id ? { id: r.category_id, name: r.category_name ?? '', slug: r.category_slug ?? '' } : null,
+  createdAt: r.created_at,
+});
+
+/** The variants of a product (at most CATALOG_LIMITS.variantsPerProduct) with their stock and image. */
+export async function variantsOf(db: Db, productId: string): Promise<Variant[]> {
+  const rows = await db
+    .selectFrom('product_variants as v')
+    .innerJoin('inventory as i', 'i.variant_id', 'v.id')
+    .leftJoin('product_images as img', 'img.variant_id', 'v.id')
+    .select(['v.id', 'v.product_id', 'v.label', 'v.sku', 'v.price_delta_cents', 'v.attributes', 'v.created_at', 'i.id as inventory_id', 'i.qty', 'i.reserved', 'img.id as image_id', 'img.url as image_url', 'img.thumb_url as image_thumb'])
+    .where('v.product_id', '=', productId)
+    .orderBy('v.created_at')
+    .orderBy('v.id')
+    .limit(CATALOG_LIMITS.variantsPerProduct)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    label: r.label,
+    sku: r.sku,
+    priceDeltaCents: r.price_delta_cents,
+    attributes: parseJson<Record<string, string>>(r.attributes, {}),
+    image: r.image_id && r.image_url && r.image_thumb ? { id: r.image_id, url: r.image_url, thumbUrl: r.image_thumb } : null,
+    inventoryId: r.inventory_id,
+    stock: r.qty,
+    reserved: r.reserved,
+    createdAt: r.created_at,
+  }));
+}
+
+export async function getProduct(db: Db, storeId: string, productId: string): Promise<ProductDetail> {
+  const r = await productsOf(db, storeId).select(productColumns).where('p.id', '=', productId).executeTakeFirst();
+  if (!r) throw notFound(catalogMsg.productNotFound);
+  const [images, variants, unit] = await Promise.all([
+    db.selectFrom('product_images').select(['id', 'url', 'thumb_url']).where('product_id', '=', productId).where('variant_id', 'is', null).orderBy('position').execute(),
+    variantsOf(db, productId),
+    db.selectFrom('inventory').select(['id', 'qty', 'reserved']).where('product_id', '=', productId).where('variant_id', 'is', null).executeTakeFirst(),
+  ]);
+  return {
+    ...baseOf(r),
+    updatedAt: r.updated_at,
+    images: images.map(toProductImage),
+    variants,
+    variantCount: variants.length,
+    inventory: unit ? { id: unit.id, stock: unit.qty, reserved: unit.reserved } : null,
+    stock: unit ? unit.qty : variants.reduce((sum, v) => sum + v.stock, 0),
+  };
+}

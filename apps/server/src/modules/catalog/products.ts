@@ -1,0 +1,84 @@
+import { catalogMsg, type ProductData, type ProductDetail } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { assertCategoryOf } from './categories.js';
+import { keysOf, removeFiles } from './image-files.js';
+import { setProductGallery } from './images.js';
+import { inventoryUnits } from './inventory-units.js';
+import { getProduct } from './product-queries.js';
+import { guardSku, skuRegistry } from './skus.js';
+
+/**
+ * Locks the product row for the rest of the transaction (PostgreSQL row lock; SQLite writes are
+ * serialised anyway), so variant changes on one product never interleave. 404 if not this store's.
+ */
+export async function lockProduct(trx: Db, storeId: string, productId: string) {
+  const now = clock.iso();
+  const res = await trx.updateTable('products').set({ updated_at: now }).where('id', '=', productId).where('store_id', '=', storeId).executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound(catalogMsg.productNotFound);
+  return trx.selectFrom('products').select(['id', 'price_cents', 'sku']).where('id', '=', productId).executeTakeFirstOrThrow();
+}
+
+/** The lowest variant price difference, to keep every variant's final price at 0 or more. */
+async function lowestDelta(trx: Db, productId: string): Promise<number | null> {
+  const r = await trx.selectFrom('product_variants').select((eb) => eb.fn.min<number>('price_delta_cents').as('d')).where('product_id', '=', productId).executeTakeFirst();
+  return r?.d === null || r?.d === undefined ? null : Number(r.d);
+}
+
+export async function createProduct(ctx: AppContext, storeId: string, data: ProductData): Promise<ProductDetail> {
+  if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
+  const id = newId();
+  const now = clock.iso();
+  await guardSku(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('products')
+        .values({ id, store_id: storeId, title: data.title, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status, image_urls: '[]', created_at: now, updated_at: now })
+        .execute();
+      await skuRegistry.add(trx, storeId, data.sku, { productId: id, variantId: null });
+      await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock });
+      await setProductGallery(trx, storeId, id, data.imageIds);
+    }),
+  );
+  return getProduct(ctx.db, storeId, id);
+}
+
+/** With variants the product's own stock is not used (spec §4: disabled, saved as 0): the variants hold it. */
+export async function updateProduct(ctx: AppContext, storeId: string, productId: string, data: ProductData): Promise<ProductDetail> {
+  if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
+  const removedKeys = await guardSku(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const current = await lockProduct(trx, storeId, productId);
+      const delta = await lowestDelta(trx, productId);
+      if (delta !== null && data.priceCents + delta < 0) throw badRequest(catalogMsg.productPriceBelowVariant, 'price');
+      await trx
+        .updateTable('products')
+        .set({ title: data.title, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status })
+        .where('id', '=', productId)
+        .execute();
+      if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });
+      if (delta === null) {
+        const unit = await inventoryUnits.productUnit(trx, productId);
+        if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
+        else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock });
+      }
+      return (await setProductGallery(trx, storeId, productId, data.imageIds)).removedKeys;
+    }),
+  );
+  await removeFiles(ctx, removedKeys);
+  return getProduct(ctx.db, storeId, productId);
+}
+
+/** Deletes the product with its variants, stock records, SKUs and images (rows, then files). */
+export async function deleteProduct(ctx: AppContext, storeId: string, productId: string): Promise<void> {
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    await lockProduct(trx, storeId, productId);
+    const images = await trx.selectFrom('product_images').select(['storage_key', 'thumb_key']).where('product_id', '=', productId).execute();
+    await trx.deleteFrom('products').where('id', '=', productId).where('store_id', '=', storeId).execute();
+    return keysOf(images);
+  });
+  await removeFiles(ctx, keys);
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../lib/context.js';
+import { registerCategoryRoutes } from './category-routes.js';
+import { registerMediaRoutes } from './media-routes.js';
+import { registerProductRoutes } from './product-routes.js';
+import { registerStockRoutes } from './stock-routes.js';
+import { registerVariantRoutes } from './variant-routes.js';
+
+/** Catalogue (issue 4): products, variants, inventory, categories, SKUs, images, sample data. */
+export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerProductRoutes(app, ctx);
+  registerVariantRoutes(app, ctx);
+  registerCategoryRoutes(app, ctx);
+  registerStockRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
+}

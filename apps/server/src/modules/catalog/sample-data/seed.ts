@@ -1,0 +1,112 @@
+import { categorySlug, formatSku, type SampleDataResult } from '@vetrina/shared';
+import type { Db } from '../../../db/index.js';
+import type { AppContext } from '../../../lib/context.js';
+import { clock } from '../../../lib/clock.js';
+import { newId } from '../../../lib/ids.js';
+import { keysOf, removeFiles } from '../image-files.js';
+import { inventoryUnits } from '../inventory-units.js';
+import { skuRegistry } from '../skus.js';
+import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
+import { samplePicture } from './pictures.js';
+
+interface PlacedImage {
+  id: string;
+  key: string;
+  thumbKey: string;
+  url: string;
+  thumbUrl: string;
+}
+
+/** Stores every sample picture under the store's folder, before any row points to them. */
+async function placeImages(ctx: AppContext, storeId: string, placed: PlacedImage[]): Promise<PlacedImage[][]> {
+  const out: PlacedImage[][] = [];
+  for (const p of SAMPLE_PRODUCTS) {
+    const images: PlacedImage[] = [];
+    for (const [i, palette] of p.palettes.entries()) {
+      const pic = await samplePicture(p.pictogram, palette, i);
+      const id = newId();
+      const key = `stores/${storeId}/products/${id}.webp`;
+      const thumbKey = `stores/${storeId}/products/${id}-thumb.webp`;
+      const url = await ctx.storage.put(key, pic.full, 'image/webp');
+      const img = { id, key, thumbKey, url, thumbUrl: '' };
+      placed.push(img);
+      img.thumbUrl = await ctx.storage.put(thumbKey, pic.thumb, 'image/webp');
+      images.push(img);
+    }
+    out.push(images);
+  }
+  return out;
+}
+
+async function insertProduct(trx: Db, storeId: string, p: SampleProduct, sku: string, categoryId: string | null, images: PlacedImage[], createdAt: string): Promise<number> {
+  const productId = newId();
+  await trx
+    .insertInto('products')
+    .values({ id: productId, store_id: storeId, title: p.title, description: p.description, price_cents: p.priceCents, sku, category_id: categoryId, status: p.status, image_urls: JSON.stringify(images.map((i) => i.url)), created_at: createdAt, updated_at: createdAt })
+    .execute();
+  await skuRegistry.add(trx, storeId, sku, { productId, variantId: null });
+  if (images.length) {
+    await trx
+      .insertInto('product_images')
+      .values(images.map((img, position) => ({ id: img.id, store_id: storeId, product_id: productId, variant_id: null, position, url: img.url, thumb_url: img.thumbUrl, storage_key: img.key, thumb_key: img.thumbKey, created_at: createdAt })))
+      .execute();
+  }
+  if (!p.variants?.length) {
+    await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: p.stock });
+    return 0;
+  }
+  for (const [i, v] of p.variants.entries()) {
+    const variantId = newId();
+    const variantSku = `${sku}-${v.suffix}`;
+    // Distinct creation times keep the variants in the order they are listed here.
+    const at = new Date(Date.parse(createdAt) + i).toISOString();
+    await trx
+      .insertInto('product_variants')
+      .values({ id: variantId, store_id: storeId, product_id: productId, label: v.label, sku: variantSku, price_delta_cents: v.deltaCents, attributes: JSON.stringify(v.attributes), image_url: null, created_at: at })
+      .execute();
+    await skuRegistry.add(trx, storeId, variantSku, { productId, variantId });
+    await inventoryUnits.create(trx, { storeId, productId, variantId, qty: v.stock });
+  }
+  return p.variants.length;
+}
+
+/**
+ * Spec §9 "Dati di esempio": deletes ALL the store's products and categories (with their variants,
+ * stock, SKUs and images), then creates 5 categories and 12 products, some with variants. One
+ * transaction: a failure leaves the old catalogue untouched. Old files go after commit.
+ */
+export async function seedSampleData(ctx: AppContext, storeId: string): Promise<SampleDataResult> {
+  const placed: PlacedImage[] = [];
+  let oldKeys: string[];
+  let variants = 0;
+  try {
+    const images = await placeImages(ctx, storeId, placed);
+    oldKeys = await ctx.db.transaction().execute(async (trx) => {
+      // First statement locks the store row: two seeds of one store run one after the other.
+      await trx.updateTable('stores').set({ next_sku: 1 }).where('id', '=', storeId).execute();
+      const old = await trx.selectFrom('product_images').select(['storage_key', 'thumb_key']).where('store_id', '=', storeId).where('product_id', 'is not', null).execute();
+      await trx.deleteFrom('products').where('store_id', '=', storeId).execute();
+      await trx.deleteFrom('categories').where('store_id', '=', storeId).execute();
+
+      const now = clock.nowMs();
+      const categoryIds = new Map<string, string>();
+      for (const name of SAMPLE_CATEGORIES) {
+        const id = newId();
+        categoryIds.set(name, id);
+        await trx.insertInto('categories').values({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() }).execute();
+      }
+      variants = 0;
+      for (const [i, p] of SAMPLE_PRODUCTS.entries()) {
+        // Listed newest first: the first sample product gets the latest time so it leads the list.
+        const createdAt = new Date(now - i * 1000).toISOString();
+        variants += await insertProduct(trx, storeId, p, formatSku(i + 1), categoryIds.get(p.category) ?? null, images[i] ?? [], createdAt);
+      }
+      return keysOf(old);
+    });
+  } catch (err) {
+    await removeFiles(ctx, placed.flatMap((p) => [p.key, p.thumbKey]));
+    throw err;
+  }
+  await removeFiles(ctx, oldKeys);
+  return { stats: { categories: SAMPLE_CATEGORIES.length, products: SAMPLE_PRODUCTS.length, variants } };
+}

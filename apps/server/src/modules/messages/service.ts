@@ -1,0 +1,92 @@
+import type { ContactInput } from '@vetrina/shared';
+import { contactMsg } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import { notFound, rateLimited } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { layoutMail } from '../mail/templates.js';
+import { topics } from '../realtime/bus.js';
+import { messagesRepo, toChat, toContact } from './repo.js';
+
+const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+const CHAT_LIMIT = { max: 30, windowMs: 60_000 };
+
+export function messagesService(ctx: AppContext) {
+  const repo = messagesRepo(ctx.db);
+
+  async function limit(key: string, l: { max: number; windowMs: number }) {
+    const hit = await ctx.limiter.incr(key, l.windowMs);
+    if (hit.count > l.max) throw rateLimited(contactMsg.tooMany, hit.resetMs, 'Troppi messaggi');
+  }
+  async function storeBySlug(slug: string) {
+    const s = await ctx.db.selectFrom('stores').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
+    if (!s) throw notFound('Store non trovato');
+    return s;
+  }
+  const publish = (topic: string, event: Parameters<typeof ctx.bus.publish>[1]) =>
+    ctx.bus.publish(topic, event).catch((err) => ctx.log.error({ err }, 'realtime publish failed'));
+
+  return {
+    storeBySlug,
+
+    async createContact(slug: string, input: ContactInput, ip: string) {
+      const store = await storeBySlug(slug);
+      await limit(`contact:${store.id}:${ip}`, CONTACT_LIMIT);
+      const now = clock.iso();
+      const row = { id: newId(), store_id: store.id, customer_name: input.customerName, customer_email: input.customerEmail.toLowerCase(), message: input.message, response: null, status: 'pending' as const, is_read: 0, created_at: now, updated_at: now };
+      await ctx.db.insertInto('store_messages').values(row).execute();
+      await publish(topics.store(store.id), { type: 'contact.created', message: toContact(row) });
+      return toContact(row);
+    },
+
+    async markContactRead(storeId: string, id: string) {
+      const m = await repo.contact(storeId, id);
+      if (!m) throw notFound('Messaggio non trovato');
+      if (m.is_read === 1) return toContact(m);
+      const updated = { ...m, is_read: 1, updated_at: clock.iso() };
+      await ctx.db.updateTable('store_messages').set({ is_read: 1, updated_at: updated.updated_at }).where('id', '=', id).where('store_id', '=', storeId).execute();
+      await publish(topics.store(storeId), { type: 'contact.updated', message: toContact(updated) });
+      return toContact(updated);
+    },
+
+    /** Saves the reply, marks the message responded and e-mails it to the customer. */
+    async replyToContact(storeId: string, id: string, response: string) {
+      const m = await repo.contact(storeId, id);
+      if (!m) throw notFound('Messaggio non trovato');
+      const store = await ctx.db.selectFrom('stores').select('name').where('id', '=', storeId).executeTakeFirstOrThrow();
+      const updated = { ...m, response, status: 'responded' as const, is_read: 1, updated_at: clock.iso() };
+      await ctx.db.updateTable('store_messages').set({ response, status: 'responded', is_read: 1, updated_at: updated.updated_at }).where('id', '=', id).where('store_id', '=', storeId).execute();
+      await ctx.mailer.send(
+        layoutMail({
+          to: m.customer_email,
+          subject: `Risposta da ${store.name}`,
+          lines: [`Ciao ${m.customer_name},`, response, '—', `Il tuo messaggio: ${m.message}`],
+        }),
+      );
+      await publish(topics.store(storeId), { type: 'contact.updated', message: toContact(updated) });
+      return toContact(updated);
+    },
+
+    async sendChat(storeId: string, userId: string, sender: 'customer' | 'store', text: string) {
+      if (sender === 'customer') await limit(`chat:${storeId}:${userId}`, CHAT_LIMIT);
+      const row = { id: newId(), store_id: storeId, user_id: userId, message: text, sender_type: sender, is_read: 0, created_at: clock.iso() };
+      await ctx.db.insertInto('chat_messages').values(row).execute();
+      const event = { type: 'chat.message' as const, message: toChat(row) };
+      await Promise.all([publish(topics.store(storeId), event), publish(topics.chat(storeId, userId), event)]);
+      return toChat(row);
+    },
+
+    /** Opening a conversation marks the customer's messages read. */
+    async markConversationRead(storeId: string, userId: string) {
+      await ctx.db
+        .updateTable('chat_messages')
+        .set({ is_read: 1 })
+        .where('store_id', '=', storeId)
+        .where('user_id', '=', userId)
+        .where('sender_type', '=', 'customer')
+        .where('is_read', '=', 0)
+        .execute();
+      await publish(topics.store(storeId), { type: 'chat.read', storeId, userId });
+    },
+  };
+}

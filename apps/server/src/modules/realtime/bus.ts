@@ -1,0 +1,76 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import type { RealtimeEvent } from '@vetrina/shared';
+
+/**
+ * Topics: `store:{storeId}` (dashboard of a store) and `chat:{storeId}:{userId}` (one visitor's
+ * conversation). With Redis every event goes through pub/sub, so a message posted to instance A
+ * reaches a browser connected to instance B; without it, an in-process emitter.
+ */
+export interface EventBus {
+  publish(topic: string, event: RealtimeEvent): Promise<void>;
+  subscribe(topic: string, handler: (event: RealtimeEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+export const topics = {
+  store: (storeId: string) => `store:${storeId}`,
+  chat: (storeId: string, userId: string) => `chat:${storeId}:${userId}`,
+};
+
+export function memoryBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(topic, event) {
+      emitter.emit(topic, event);
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler);
+      return () => emitter.off(topic, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const PREFIX = 'vetrina:rt:';
+
+export function redisBus(publisher: Redis): EventBus {
+  // A subscribed Redis connection can do nothing else: it gets its own.
+  const subscriber = publisher.duplicate();
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const counts = new Map<string, number>();
+  subscriber.on('message', (channel: string, raw: string) => {
+    try {
+      local.emit(channel.slice(PREFIX.length), JSON.parse(raw) as RealtimeEvent);
+    } catch {
+      // A malformed frame from Redis is dropped, never delivered.
+    }
+  });
+  return {
+    async publish(topic, event) {
+      await publisher.publish(PREFIX + topic, JSON.stringify(event));
+    },
+    subscribe(topic, handler) {
+      local.on(topic, handler);
+      const n = (counts.get(topic) ?? 0) + 1;
+      counts.set(topic, n);
+      if (n === 1) void subscriber.subscribe(PREFIX + topic);
+      return () => {
+        local.off(topic, handler);
+        const left = (counts.get(topic) ?? 1) - 1;
+        if (left <= 0) {
+          counts.delete(topic);
+          void subscriber.unsubscribe(PREFIX + topic);
+        } else counts.set(topic, left);
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+      await subscriber.quit().catch(() => undefined);
+    },
+  };
+}

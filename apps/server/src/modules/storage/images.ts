@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_MIME_TYPES } from '@vetrina/shared';
+import { AppError, badRequest } from '../../lib/errors.js';
+
+export type ImageType = (typeof IMAGE_MIME_TYPES)[number];
+
+export interface ImageUpload {
+  /** The bytes as received (re-encode before storing: see reencodeImage). */
+  buffer: Buffer;
+  /** The type read from the content, never from the declared type or the file name. */
+  type: ImageType;
+  fieldname: string;
+  filename: string;
+}
+
+// Spec §8 upload messages, word for word.
+export const uploadMessages = {
+  wrongType: `File type must be ${IMAGE_MIME_TYPES.join(', ')}`,
+  tooLarge: (maxBytes: number) => `File is larger than ${maxBytes} bytes`,
+  tooMany: 'Too many files',
+  none: 'Nessun file ricevuto',
+  notMultipart: 'Invia il file come multipart/form-data',
+  unreadable: "L'immagine è danneggiata o non leggibile",
+} as const;
+
+/** The image type from the first bytes of the file (magic numbers), or null. */
+export function detectImageType(buf: Buffer): ImageType | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+const codeOf = (err: unknown) => (err as { code?: string })?.code ?? '';
+
+/**
+ * Reads every file of a multipart request into memory, enforcing the spec's upload rules on the
+ * bytes themselves: at most `maxFiles` files, each at most `maxBytes`, each a real png/jpeg/webp.
+ * Throws the spec's messages (400 type / count, 413 size) before anything is stored.
+ */
+export async function readImageUploads(req: FastifyRequest, opts: { maxBytes: number; maxFiles: number }): Promise<ImageUpload[]> {
+  if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', uploadMessages.notMultipart);
+  const files: ImageUpload[] = [];
+  try {
+    const parts = req.parts({ limits: { fileSize: opts.maxBytes, files: opts.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: opts.maxFiles + 20 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (files.length >= opts.maxFiles) throw badRequest(uploadMessages.tooMany);
+      const buffer = await part.toBuffer();
+      files.push({ buffer, type: 'image/png', fieldname: part.fieldname, filename: part.filename });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = codeOf(err);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'payload_too_large', uploadMessages.tooLarge(opts.maxBytes));
+    if (code === 'FST_FILES_LIMIT') throw badRequest(uploadMessages.tooMany);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'unsupported_media_type', uploadMessages.notMultipart);
+    // Broken multipart bodies, part/field limits, prototype tricks: the request is simply malformed.
+    throw badRequest('Richiesta multipart non valida');
+  }
+  if (files.length === 0) throw badRequest(uploadMessages.none);
+  for (const f of files) {
+    // An empty part or a renamed text file: refuse it, whatever it claims to be.
+    const type = detectImageType(f.buffer);
+    if (!type) throw badRequest(uploadMessages.wrongType);
+    f.type = type;
+  }
+  return files;
+}
+
+// Decompression bombs: a tiny file that decodes to gigapixels is refused before decoding.
+const MAX_INPUT_PIXELS = 40_000_000;
+
+function decode(buf: Buffer) {
+  if (!detectImageType(buf)) throw badRequest(uploadMessages.wrongType);
+  // failOn 'warning' refuses truncated and corrupt files instead of rendering half an image.
+  return sharp(buf, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
+}
+
+async function encode(pipeline: Sharp): Promise<Buffer> {
+  try {
+    // sharp drops all metadata (EXIF, GPS, XMP, ICC) unless asked to keep it.
+    return await pipeline.webp({ quality: 82, effort: 4 }).toBuffer();
+  } catch {
+    throw badRequest(uploadMessages.unreadable);
+  }
+}
+
+/**
+ * Re-encodes an uploaded image as webp: turned upright from its EXIF orientation, every metadata
+ * block stripped, fitted inside `maxSide`×`maxSide` (never enlarged). Malformed images are refused,
+ * so only bytes we produced ever reach a browser.
+ */
+export function reencodeImage(buf: Buffer, opts: { maxSide: number }): Promise<Buffer> {
+  return encode(decode(buf).resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true }));
+}
+
+/** A small webp for grids and lists: fitted inside `side`×`side`, aspect ratio kept. */
+export function thumbnail(buf: Buffer, side: number): Promise<Buffer> {
+  return encode(decode(buf).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }));
+}

@@ -1,0 +1,99 @@
+import type { StoreColors, StoreSummary } from '@vetrina/shared';
+import { DEFAULT_COLORS } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+
+export function parseColors(raw: string): StoreColors {
+  try {
+    const c = JSON.parse(raw) as Partial<StoreColors>;
+    return { primary: c.primary ?? DEFAULT_COLORS.primary, secondary: c.secondary ?? DEFAULT_COLORS.secondary, accent: c.accent ?? DEFAULT_COLORS.accent };
+  } catch {
+    return { ...DEFAULT_COLORS };
+  }
+}
+
+/** Stores joined with their theme and the member's role; filter by user (and store) after. */
+const summaries = (db: Db) =>
+  db
+    .selectFrom('store_members as m')
+    .innerJoin('stores as s', 's.id', 'm.store_id')
+    .leftJoin('themes as t', 't.id', 's.theme_id')
+    .select(['s.id', 's.name', 's.slug', 's.logo_url', 's.colors', 's.theme_id', 's.created_at', 't.name as theme_name', 't.key as theme_key', 'm.role']);
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>;
+
+const toSummary = (r: SummaryRow): StoreSummary => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  logoUrl: r.logo_url,
+  colors: parseColors(r.colors),
+  themeId: r.theme_id,
+  themeName: r.theme_name,
+  themeKey: r.theme_key,
+  role: r.role,
+  createdAt: r.created_at,
+});
+
+export function storesRepo(db: Db) {
+  return {
+    /** The stores a user belongs to, newest first (spec §7: ordered created_at descending). */
+    async summariesOf(userId: string): Promise<StoreSummary[]> {
+      const rows = await summaries(db).where('m.user_id', '=', userId).orderBy('s.created_at', 'desc').orderBy('s.id').execute();
+      return rows.map(toSummary);
+    },
+
+    /** One store as a member sees it, or undefined when they are not a member. */
+    async summaryFor(storeId: string, userId: string): Promise<StoreSummary | undefined> {
+      const row = await summaries(db).where('m.user_id', '=', userId).where('s.id', '=', storeId).executeTakeFirst();
+      return row && toSummary(row);
+    },
+
+    async insertStoreWithAdmin(values: { id: string; name: string; slug: string; colors: StoreColors; themeId: string | null; userId: string; memberId: string; now: string }) {
+      await db
+        .insertInto('stores')
+        .values({ id: values.id, name: values.name, slug: values.slug, logo_url: null, colors: JSON.stringify(values.colors), theme_id: values.themeId, created_at: values.now })
+        .execute();
+      await db.insertInto('store_members').values({ id: values.memberId, store_id: values.id, user_id: values.userId, role: 'admin', created_at: values.now }).execute();
+    },
+
+    setActiveStore: (userId: string, storeId: string | null) =>
+      db.updateTable('users').set({ active_store_id: storeId }).where('id', '=', userId).execute(),
+
+    async update(storeId: string, patch: { name?: string; colors?: StoreColors; themeId?: string; logoUrl?: string | null }): Promise<boolean> {
+      const res = await db
+        .updateTable('stores')
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.colors !== undefined ? { colors: JSON.stringify(patch.colors) } : {}),
+          ...(patch.themeId !== undefined ? { theme_id: patch.themeId } : {}),
+          ...(patch.logoUrl !== undefined ? { logo_url: patch.logoUrl } : {}),
+        })
+        .where('id', '=', storeId)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    logoUrlOf: async (storeId: string) =>
+      (await db.selectFrom('stores').select('logo_url').where('id', '=', storeId).executeTakeFirst())?.logo_url ?? null,
+
+    /** Users whose active store is this one (their active store moves when it is deleted). */
+    usersActiveOn: async (storeId: string) =>
+      (await db.selectFrom('users').select('id').where('active_store_id', '=', storeId).execute()).map((r) => r.id),
+
+    /** The store that becomes active after another is gone: the newest the user still belongs to. */
+    newestStoreIdOf: async (userId: string) =>
+      (
+        await db
+          .selectFrom('store_members as m')
+          .innerJoin('stores as s', 's.id', 'm.store_id')
+          .select('s.id')
+          .where('m.user_id', '=', userId)
+          .orderBy('s.created_at', 'desc')
+          .orderBy('s.id')
+          .executeTakeFirst()
+      )?.id ?? null,
+
+    /** Deletes the store; every row it owns goes with it through ON DELETE CASCADE. */
+    delete: (storeId: string) => db.deleteFrom('stores').where('id', '=', storeId).execute(),
+  };
+}

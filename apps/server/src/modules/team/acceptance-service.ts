@@ -1,0 +1,92 @@
+import { msg, teamMsg, type AcceptedInvitation, type ReceivedInvitation } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import { isUniqueViolation } from '../../db/index.js';
+import { AppError, conflict, notFound, unauthenticated } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
+import { hashToken, newId } from '../../lib/ids.js';
+import { teamRepo, type InvitationRow } from './repo.js';
+
+const notFoundOrExpired = () => notFound(teamMsg.notFoundOrExpired);
+
+/** Invitations seen from the invited person: list, accept (by mailed token or from the list) and decline. */
+export function acceptanceService(ctx: AppContext) {
+  const repo = teamRepo(ctx.db);
+
+  /** The account's current e-mail (the token's claim may predate an e-mail change). */
+  async function emailOf(userId: string): Promise<string> {
+    const email = await repo.accountEmail(userId);
+    if (!email) throw unauthenticated(msg.sessionExpired);
+    return email;
+  }
+
+  /** A pending, unexpired invitation, else the reason it cannot be used. */
+  function assertUsable(row: InvitationRow) {
+    if (row.status === 'accepted') throw conflict(teamMsg.alreadyAccepted);
+    if (row.status === 'declined') throw conflict(teamMsg.alreadyDeclined);
+    if (row.expires_at <= clock.iso()) throw new AppError(410, 'expired', teamMsg.notFoundOrExpired);
+  }
+
+  /** One transaction: the invitation is used once, the membership created, the store made active if none is. */
+  async function accept(userId: string, email: string, row: InvitationRow): Promise<AcceptedInvitation> {
+    assertUsable(row);
+    if (await repo.isMember(row.store_id, userId)) throw conflict(teamMsg.alreadyMemberSelf);
+    const now = clock.iso();
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable('store_invitations')
+          .set({ status: 'accepted' })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        // Another request used or cancelled it between our read and this write.
+        if (Number(used.numUpdatedRows) !== 1) throw conflict(teamMsg.notFoundOrExpired);
+        await repo.ensureProfile(trx, userId, email, now);
+        await repo.insertMember(trx, { id: newId(), storeId: row.store_id, userId, role: row.role, createdAt: now });
+        await trx.updateTable('users').set({ active_store_id: row.store_id }).where('id', '=', userId).where('active_store_id', 'is', null).execute();
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(teamMsg.alreadyMemberSelf);
+      throw err;
+    }
+    return { storeId: row.store_id, storeName: row.store_name, role: row.role };
+  }
+
+  /** From the list only the invitee's own invitations exist: anyone else's id is simply not found. */
+  async function ownInvitation(userId: string, invitationId: string) {
+    const [email, row] = await Promise.all([emailOf(userId), repo.findInvitationById(invitationId)]);
+    if (!row || row.email !== email) throw notFoundOrExpired();
+    return { email, row };
+  }
+
+  return {
+    received: async (userId: string): Promise<ReceivedInvitation[]> => repo.pendingForEmail(await emailOf(userId), clock.iso()),
+
+    async acceptByToken(userId: string, token: string): Promise<AcceptedInvitation> {
+      const [email, row] = await Promise.all([emailOf(userId), repo.findInvitationByTokenHash(hashToken(token))]);
+      if (!row) throw notFoundOrExpired();
+      // The link may have been forwarded: only the invited address may join, and nothing changes otherwise.
+      if (row.email !== email) throw new AppError(403, 'invitation_email_mismatch', teamMsg.wrongEmail);
+      return accept(userId, email, row);
+    },
+
+    async acceptById(userId: string, invitationId: string): Promise<AcceptedInvitation> {
+      const { email, row } = await ownInvitation(userId, invitationId);
+      return accept(userId, email, row);
+    },
+
+    async decline(userId: string, invitationId: string): Promise<void> {
+      const { row } = await ownInvitation(userId, invitationId);
+      assertUsable(row);
+      const declined = await ctx.db
+        .updateTable('store_invitations')
+        .set({ status: 'declined' })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', clock.iso())
+        .executeTakeFirst();
+      if (Number(declined.numUpdatedRows) !== 1) throw conflict(teamMsg.notFoundOrExpired);
+    },
+  };
+}

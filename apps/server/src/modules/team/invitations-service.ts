@@ -1,0 +1,88 @@
+import { LIMITS, teamMsg, type Role, type TeamInvitation } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import { isUniqueViolation } from '../../db/index.js';
+import { AppError, conflict, notFound, rateLimited } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
+import { hashToken, newId, newToken } from '../../lib/ids.js';
+import { teamMails } from '../mail/templates.js';
+import type { TeamContext } from './members-service.js';
+import { teamRepo } from './repo.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+/** Invitations a store may send per hour: enough for any real team, too few to use us as a spam relay. */
+const INVITES_PER_HOUR = 50;
+
+const duplicate = () => conflict(teamMsg.duplicate, { field: 'email', title: teamMsg.duplicateTitle });
+
+/** Invitations seen from the inviting store: list (team), send and cancel (admins). */
+export function invitationsService(ctx: AppContext) {
+  const repo = teamRepo(ctx.db);
+
+  return {
+    list: (team: TeamContext): Promise<TeamInvitation[]> => repo.pendingOfStore(team.storeId, clock.iso()),
+
+    async invite(team: TeamContext, input: { email: string; role: Role }): Promise<TeamInvitation> {
+      const { email, role } = input;
+      const nowMs = clock.nowMs();
+      const now = new Date(nowMs).toISOString();
+      if (await repo.isMemberByEmail(team.storeId, email)) throw conflict(teamMsg.alreadyMember, { field: 'email' });
+      if (await repo.hasLivePending(team.storeId, email, now)) throw duplicate();
+      const sent = await ctx.limiter.incr(`invite:store:${team.storeId}`, HOUR_MS);
+      if (sent.count > INVITES_PER_HOUR) throw rateLimited(teamMsg.tooManyInvites, sent.resetMs);
+
+      const token = newToken();
+      const invitation = {
+        id: newId(),
+        store_id: team.storeId,
+        email,
+        role,
+        invited_by: team.user.id,
+        status: 'pending' as const,
+        token_hash: hashToken(token),
+        expires_at: new Date(nowMs + LIMITS.invitationDays * DAY_MS).toISOString(),
+        created_at: now,
+      };
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          // An expired invitation is dead: it must not block a fresh one (one pending per store and e-mail).
+          await trx
+            .deleteFrom('store_invitations')
+            .where('store_id', '=', team.storeId)
+            .where('email', '=', email)
+            .where('status', '=', 'pending')
+            .where('expires_at', '<=', now)
+            .execute();
+          await trx.insertInto('store_invitations').values(invitation).execute();
+        });
+      } catch (err) {
+        // Two admins inviting the same address at once: the partial unique index lets one through.
+        if (isUniqueViolation(err)) throw duplicate();
+        throw err;
+      }
+
+      const [storeName, inviterEmail] = await Promise.all([repo.findStoreName(team.storeId), repo.accountEmail(team.user.id)]);
+      const url = `${ctx.publicUrl()}/invitations/accept?token=${encodeURIComponent(token)}`;
+      try {
+        await ctx.mailer.send(teamMails.invitation({ to: email, storeName: storeName ?? 'Vetrina', inviterEmail, role, url }));
+      } catch (err) {
+        // An invitation nobody received would block a new one for 7 days: take it back.
+        await ctx.db.deleteFrom('store_invitations').where('id', '=', invitation.id).execute();
+        ctx.log.error({ err, storeId: team.storeId }, 'invitation mail not sent');
+        throw new AppError(502, 'mail_failed', teamMsg.inviteFailed);
+      }
+      return { id: invitation.id, email, role, invitedByEmail: inviterEmail, expiresAt: invitation.expires_at, createdAt: now };
+    },
+
+    /** Cancelling deletes the pending invitation: its link stops working at once. */
+    async cancel(team: TeamContext, invitationId: string): Promise<void> {
+      const deleted = await ctx.db
+        .deleteFrom('store_invitations')
+        .where('id', '=', invitationId)
+        .where('store_id', '=', team.storeId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) throw notFound(teamMsg.invitationNotFound);
+    },
+  };
+}

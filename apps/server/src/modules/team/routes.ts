@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  acceptInvitationSchema,
+  inviteMemberSchema,
+  receivedInvitationParams,
+  teamEmptyBody,
+  teamInvitationParams,
+  teamMemberParams,
+  teamStoreParams,
+} from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import { addRoute } from '../../lib/route.js';
+import { requireMember, requireUser } from '../../plugins/guard.js';
+import { acceptanceService } from './acceptance-service.js';
+import { invitationsService } from './invitations-service.js';
+import { membersService } from './members-service.js';
+
+const tags = ['team'];
+
+/** Store-scoped team routes: everyone on the team reads, admins manage ('team:manage'). */
+function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
+  const members = membersService(ctx);
+  const invitations = invitationsService(ctx);
+  const base = '/api/stores/:storeId/team';
+
+  addRoute(app, { method: 'GET', url: `${base}/members`, auth: { permission: 'team:read' }, summary: 'Membri dello store', tags, params: teamStoreParams }, async (req) => ({
+    members: await members.list(requireMember(req)),
+  }));
+
+  addRoute(
+    app,
+    { method: 'DELETE', url: `${base}/members/:memberId`, auth: { permission: 'team:manage' }, summary: 'Rimuove un membro (mai un amministratore, mai se stessi)', tags, params: teamMemberParams, body: teamEmptyBody },
+    async (req, { params }, reply) => {
+      await members.remove(requireMember(req), params.memberId);
+      return reply.status(204).send();
+    },
+  );
+
+  addRoute(app, { method: 'GET', url: `${base}/invitations`, auth: { permission: 'team:read' }, summary: 'Inviti in sospeso dello store', tags, params: teamStoreParams }, async (req) => ({
+    invitations: await invitations.list(requireMember(req)),
+  }));
+
+  addRoute(
+    app,
+    { method: 'POST', url: `${base}/invitations`, auth: { permission: 'team:manage' }, summary: "Invita un membro via email", tags, params: teamStoreParams, body: inviteMemberSchema },
+    async (req, { body }, reply) => reply.status(201).send({ invitation: await invitations.invite(requireMember(req), body) }),
+  );
+
+  addRoute(
+    app,
+    { method: 'DELETE', url: `${base}/invitations/:invitationId`, auth: { permission: 'team:manage' }, summary: 'Annulla un invito in sospeso', tags, params: teamInvitationParams, body: teamEmptyBody },
+    async (req, { params }, reply) => {
+      await invitations.cancel(requireMember(req), params.invitationId);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** The signed-in person's own invitations ('Inviti Ricevuti' and the mailed link). */
+function registerReceivedInvitationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const acceptance = acceptanceService(ctx);
+
+  addRoute(app, { method: 'GET', url: '/api/invitations', auth: 'user', summary: 'Inviti ricevuti in sospeso', tags }, async (req) => ({
+    invitations: await acceptance.received(requireUser(req).id),
+  }));
+
+  addRoute(app, { method: 'POST', url: '/api/invitations/accept', auth: 'user', summary: "Accetta l'invito del link ricevuto via email", tags, body: acceptInvitationSchema }, async (req, { body }) =>
+    acceptance.acceptByToken(requireUser(req).id, body.token),
+  );
+
+  addRoute(
+    app,
+    { method: 'POST', url: '/api/invitations/:invitationId/accept', auth: 'user', summary: 'Accetta un invito ricevuto', tags, params: receivedInvitationParams, body: teamEmptyBody },
+    async (req, { params }) => acceptance.acceptById(requireUser(req).id, params.invitationId),
+  );
+
+  addRoute(
+    app,
+    { method: 'POST', url: '/api/invitations/:invitationId/decline', auth: 'user', summary: 'Rifiuta un invito ricevuto', tags, params: receivedInvitationParams, body: teamEmptyBody },
+    async (req, { params }, reply) => {
+      await acceptance.decline(requireUser(req).id, params.invitationId);
+      return reply.status(204).send();
+    },
+  );
+}
+
+export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerStoreTeamRoutes(app, ctx);
+  registerReceivedInvitationRoutes(app, ctx);
+}

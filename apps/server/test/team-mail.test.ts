@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamMsg } from '@vetrina/shared';
+import { engine, startServer, uniqueEmail, type TestServer } from './harness.js';
+import { adminWithStore, countRows, expectApiError, teamUrl } from './team-helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  // A mail server that refuses every connection.
+  server = await startServer({ SMTP_URL: 'smtp://127.0.0.1:1' });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe(`when the invitation mail cannot be sent (${engine})`, () => {
+  it("answers 'Impossibile inviare l'invito' and keeps no invitation, so the admin can retry", async () => {
+    const { admin, store } = await adminWithStore(server);
+    const email = uniqueEmail('irraggiungibile');
+    expectApiError(await admin.client.post(teamUrl(store.id, '/invitations'), { email }), 502, teamMsg.inviteFailed);
+    expect(await countRows(server, 'store_invitations', store.id)).toBe(0);
+    // Not a duplicate: the failed one was taken back.
+    expectApiError(await admin.client.post(teamUrl(store.id, '/invitations'), { email }), 502, teamMsg.inviteFailed);
+  });
+
+  it('limits the invitations a store sends per hour', async () => {
+    const { admin, store } = await adminWithStore(server);
+    for (let i = 0; i < 50; i++) {
+      expect((await admin.client.post(teamUrl(store.id, '/invitations'), { email: uniqueEmail(`n${i}`) })).status).toBe(502);
+    }
+    const res = await admin.client.post(teamUrl(store.id, '/invitations'), { email: uniqueEmail('oltre') });
+    expectApiError(res, 429, teamMsg.tooManyInvites);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paginated, ProductDetail, ProductInput, ProductListItem, SkuCheckResult } from '@vetrina/shared';
+import { api } from '@/lib/api';
+import { catalogKeys, storeApi } from './keys';
+
+export function useProducts(storeId: string, filter: { page: number; q: string }) {
+  return useQuery({
+    queryKey: catalogKeys.products(storeId, filter),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(filter.page), ...(filter.q ? { q: filter.q } : {}) });
+      return api<Paginated<ProductListItem>>(storeApi(storeId, `/products?${params}`), { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProduct(storeId: string, id: string | undefined) {
+  return useQuery({
+    queryKey: catalogKeys.product(storeId, id ?? ''),
+    queryFn: () => api<ProductDetail>(storeApi(storeId, `/products/${id}`)),
+    enabled: Boolean(id),
+  });
+}
+
+/** The SKU the server suggests for a new product (SKU-0001, …); not cached, it changes with every save. */
+export function useNextSku(storeId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: catalogKeys.nextSku(storeId),
+    queryFn: () => api<{ sku: string }>(storeApi(storeId, '/skus/next')),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** Spec §7 check_sku_unique: asked before saving; the server enforces it again on save. */
+export const isSkuAvailable = async (storeId: string, sku: string, owner: { productId?: string; variantId?: string }) => {
+  const params = new URLSearchParams({ sku, ...(owner.productId ? { productId: owner.productId } : {}), ...(owner.variantId ? { variantId: owner.variantId } : {}) });
+  return (await api<SkuCheckResult>(storeApi(storeId, `/skus/check?${params}`))).available;
+};
+
+export function useSaveProduct(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: ProductInput }) =>
+      api<ProductDetail>(storeApi(storeId, id ? `/products/${id}` : '/products'), { method: id ? 'PUT' : 'POST', body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(catalogKeys.product(storeId, saved.id), saved);
+      return qc.invalidateQueries({ queryKey: catalogKeys.all(storeId) });
+    },
+  });
+}
+
+export function useDeleteProduct(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(storeApi(storeId, `/products/${id}`), { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.all(storeId) }),
+  });
+}

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import { NavLink } from 'react-router';
+import { Boxes, FolderTree, LayoutDashboard, Mail, MessageSquare, Package, Settings, ShoppingCart, Users } from 'lucide-react';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useSidebarCollapsed } from '@/components/ui/sidebar';
+import { useMe } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  end?: boolean;
+  badge?: number;
+}
+
+function NavItem({ item }: { item: Item }) {
+  const collapsed = useSidebarCollapsed();
+  const Icon = item.icon;
+  const badge = item.badge && item.badge > 0 ? item.badge : null;
+  return (
+    <Tooltip content={item.label} disabled={!collapsed}>
+      <NavLink
+        to={item.to}
+        end={item.end}
+        aria-label={collapsed ? (badge ? `${item.label} (${badge})` : item.label) : undefined}
+        className={({ isActive }) =>
+          cn(
+            'relative flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            isActive && 'bg-accent text-accent-foreground',
+          )
+        }
+      >
+        <Icon className="size-4 shrink-0" aria-hidden />
+        {!collapsed && <span className="flex-1 truncate">{item.label}</span>}
+        {badge &&
+          (collapsed ? (
+            <span aria-hidden className="absolute right-1 top-1 size-2 rounded-full bg-primary" />
+          ) : (
+            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground" data-testid="sidebar-invitations-badge">
+              {badge}
+            </span>
+          ))}
+      </NavLink>
+    </Tooltip>
+  );
+}
+
+/** Sidebar items of spec §2: store-dependent ones only with an active store. */
+export function DashboardNav() {
+  const { data: me } = useMe();
+  const store = me?.activeStore ?? null;
+  const items: Item[] = [
+    { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
+    { to: '/dashboard/invitations', label: 'Inviti', icon: Mail, badge: me?.pendingInvitations ?? 0 },
+  ];
+  if (store) {
+    items.push(
+      { to: '/dashboard/orders', label: 'Ordini', icon: ShoppingCart },
+      { to: '/dashboard/messages', label: 'Messaggi', icon: MessageSquare },
+      { to: '/dashboard/products', label: 'Prodotti', icon: Package },
+      { to: '/dashboard/inventory', label: 'Inventario', icon: Boxes },
+      { to: '/dashboard/categories', label: 'Categorie', icon: FolderTree },
+      { to: '/dashboard/team', label: 'Team', icon: Users },
+      { to: `/dashboard/stores/${store.id}/settings`, label: 'Impostazioni', icon: Settings },
+    );
+  }
+  return (
+    <>
+      {items.map((item) => (
+        <NavItem key={item.to} item={item} />
+      ))}
+    </>
+  );
+}

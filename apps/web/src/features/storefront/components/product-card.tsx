@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import clsx from 'clsx';
+import { ImageOff } from 'lucide-react';
+import type { StorefrontProductCard } from '@vetrina/shared';
+import { useStorefront } from '../store-context';
+import { Price } from './price';
+import { SoldOutBadge } from './ui';
+
+/** A product in a grid: thumbnail in a fixed-ratio frame, title, price, 'Esaurito' when sold out. */
+export function ProductCard({ product, eager, priority }: { product: StorefrontProductCard; eager?: boolean; priority?: boolean }) {
+  const { theme, home } = useStorefront();
+  return (
+    <article className={clsx('h-full', theme.card)}>
+      <div className={clsx('relative overflow-hidden', theme.frame)}>
+        {product.thumbUrl ? (
+          <img
+            src={product.thumbUrl}
+            alt={product.title}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className={clsx('absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-[1.03]', product.soldOut && 'opacity-60')}
+          />
+        ) : (
+          <div className="absolute inset-0 flex items-center justify-center text-black/25">
+            <ImageOff aria-hidden className="size-8" />
+          </div>
+        )}
+        {product.soldOut && <SoldOutBadge className="absolute left-3 top-3" />}
+      </div>
+      <div className={theme.cardBody}>
+        {product.category && theme.key !== 'minimal' && <p className="text-xs uppercase tracking-wide opacity-60">{product.category.name}</p>}
+        <h3 className={clsx('line-clamp-2', theme.cardTitle)}>
+          {/* The whole card is the link's hit area; the title is its accessible name. */}
+          <Link to={`${home}/products/${product.id}`} className="outline-none after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-(--sf-primary-ink)">
+            {product.title}
+          </Link>
+        </h3>
+        <Price cents={product.priceCents} from={product.priceVaries} className={theme.key === 'audace' ? 'text-lg' : 'text-sm sm:text-base'} />
+      </div>
+    </article>
+  );
+}

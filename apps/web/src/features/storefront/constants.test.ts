@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKOUT_MAX_QTY, LIMITS } from '@vetrina/shared';
+import { FEATURED_PRODUCTS, HOME_CATEGORIES } from './api';
+import { MAX_QUANTITY } from './cart/cart-lines';
+import { SHIPPING_CENTS } from './checkout/checkout-totals';
+
+// The storefront copies these numbers instead of importing @vetrina/shared at run time, which
+// would pull zod and every schema into the first load (~32 KB gzip). This keeps them in step.
+describe('storefront constants follow @vetrina/shared', () => {
+  it('matches the spec limits', () => {
+    expect(FEATURED_PRODUCTS).toBe(LIMITS.featuredProducts);
+    expect(HOME_CATEGORIES).toBe(LIMITS.homeCategories);
+    expect(MAX_QUANTITY).toBe(CHECKOUT_MAX_QTY);
+    expect(SHIPPING_CENTS).toBe(LIMITS.shippingCents);
+  });
+});

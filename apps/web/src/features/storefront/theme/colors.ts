@@ -1,0 +1,62 @@
+/** WCAG 2 colour maths, so any palette a merchant picks stays readable (AA: 4.5:1 for body text). */
+export const AA = 4.5;
+const WHITE = '#ffffff';
+const INK = '#111827';
+const BLACK = '#000000';
+
+type Rgb = [number, number, number];
+
+export function parseHex(hex: string): Rgb | null {
+  const m = /^#?([\da-f]{3}|[\da-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
+}
+
+const toHex = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+function luminance([r, g, b]: Rgb) {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+export function contrast(a: string, b: string): number {
+  const ra = parseHex(a);
+  const rb = parseHex(b);
+  if (!ra || !rb) return 1;
+  const [hi, lo] = [luminance(ra), luminance(rb)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The colour mixed towards black in small steps until it reaches `min` contrast on `surface`. */
+export function deepen(color: string, surface: string, min = AA): string {
+  const rgb = parseHex(color);
+  if (!rgb) return INK;
+  for (let t = 0; t <= 1.0001; t += 0.04) {
+    const mixed = toHex(rgb.map((c) => c * (1 - t)) as Rgb);
+    if (contrast(mixed, surface) >= min) return mixed;
+  }
+  return BLACK;
+}
+
+/** White or dark text, whichever reads on `bg` (one of the two always reaches AA). */
+export function textOn(bg: string): string {
+  if (contrast(WHITE, bg) >= AA) return WHITE;
+  return contrast(INK, bg) >= AA ? INK : BLACK;
+}
+
+/**
+ * A filled surface in the merchant's colour and its text colour. Mid tones where white almost
+ * reads (3:1 and up) are deepened just enough for white text, which looks closer to the brand
+ * than black text on a saturated colour; lighter colours keep their value and get dark text.
+ */
+export function solid(color: string): { bg: string; fg: string } {
+  const bg = parseHex(color) ? color : INK;
+  const onWhite = contrast(WHITE, bg);
+  if (onWhite >= AA) return { bg, fg: WHITE };
+  if (onWhite >= 3) return { bg: deepen(bg, WHITE), fg: WHITE };
+  return { bg, fg: textOn(bg) };
+}

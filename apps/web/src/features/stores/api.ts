@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StoreSummary, UpdateStoreInput } from '@vetrina/shared';
+import { api } from '@/lib/api';
+import { removeLogo, storeKeys, uploadLogo } from '@/lib/stores';
+
+export function useStore(storeId: string) {
+  return useQuery({ queryKey: storeKeys.store(storeId), queryFn: () => api<StoreSummary>(`/api/stores/${storeId}`) });
+}
+
+export interface SaveSettingsInput {
+  fields: UpdateStoreInput;
+  /** A new logo to upload, 'remove' to drop the saved one, or null to leave it. */
+  logo: File | 'remove' | null;
+}
+
+/** Saves name, palette and theme, then the logo change; the dashboard and switcher refresh after. */
+export function useSaveStoreSettings(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ fields, logo }: SaveSettingsInput) => {
+      let store = await api<StoreSummary>(`/api/stores/${storeId}`, { method: 'PATCH', body: fields });
+      if (logo === 'remove') store = await removeLogo(storeId);
+      else if (logo) store = await uploadLogo(storeId, logo);
+      return store;
+    },
+    onSuccess: (store) => {
+      qc.setQueryData(storeKeys.store(storeId), store);
+      return qc.invalidateQueries({ queryKey: ['me'] });
+    },
+  });
+}
+
+export function useDeleteStore() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (storeId: string) => api<void>(`/api/stores/${storeId}`, { method: 'DELETE' }),
+    onSuccess: (_r, storeId) => {
+      qc.removeQueries({ queryKey: storeKeys.store(storeId) });
+      // Everything cached may belong to the deleted store (products, orders…): refetch it all.
+      return qc.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { attributesFromPairs, formatSku, generatedSkuNumber, parseEuroToCents, quantityFromInput, skuKey, categorySlug } from './catalog-utils.js';
+import { productFormSchema, variantInputSchema } from './catalog.js';
+
+describe('categorySlug (spec §5)', () => {
+  it.each([
+    ['Elettronica', 'elettronica'],
+    ['Casa e Cucina', 'casa-e-cucina'],
+    ['Caffè & Tè', 'caffe-te'],
+    ['Perché così? Già!', 'perche-cosi-gia'],
+    ['  Tanti    spazi  ', 'tanti-spazi'],
+    ['trattini---ripetuti -- qui', 'trattini-ripetuti-qui'],
+    ["L'Àrea Ëstiva", 'larea-estiva'],
+    ['-inizio e fine-', 'inizio-e-fine'],
+    ['snake_case resta', 'snake_case-resta'],
+    ['100% Cotone', '100-cotone'],
+    ['!!!', ''],
+    ['', ''],
+  ])('%j → %j', (input, slug) => {
+    expect(categorySlug(input)).toBe(slug);
+  });
+
+  it('keeps slugs within 80 characters without a trailing hyphen', () => {
+    const s = categorySlug(`${'a'.repeat(79)} b`);
+    expect(s.length).toBeLessThanOrEqual(80);
+    expect(s.endsWith('-')).toBe(false);
+  });
+});
+
+describe('SKU helpers', () => {
+  it('formats the generator sequence with four digits, more when needed', () => {
+    expect(formatSku(1)).toBe('SKU-0001');
+    expect(formatSku(42)).toBe('SKU-0042');
+    expect(formatSku(9999)).toBe('SKU-9999');
+    expect(formatSku(10000)).toBe('SKU-10000');
+  });
+  it('reads back the number of generator-style SKUs only', () => {
+    expect(generatedSkuNumber('SKU-0007')).toBe(7);
+    expect(generatedSkuNumber(' sku-12 ')).toBe(12);
+    expect(generatedSkuNumber('SKU-0007-M')).toBeNull();
+    expect(generatedSkuNumber('ABC-1')).toBeNull();
+  });
+  it('compares SKUs case-insensitively', () => {
+    expect(skuKey(' sku-0001 ')).toBe(skuKey('SKU-0001'));
+  });
+});
+
+describe('parseEuroToCents', () => {
+  it.each([
+    ['12', 1200],
+    ['12.5', 1250],
+    ['12,50', 1250],
+    ['0,99', 99],
+    ['.5', 50],
+    ['12.', 1200],
+    ['€ 3,20', 320],
+    ['0', 0],
+  ])('%j → %d cents', (input, cents) => {
+    expect(parseEuroToCents(input)).toBe(cents);
+  });
+  it.each(['', 'abc', '1.234,50', '12.345', '1e3', '--1', '.'])('%j is not an amount', (input) => {
+    expect(parseEuroToCents(input)).toBeNull();
+  });
+  it('accepts negatives only when asked (variant price deltas)', () => {
+    expect(parseEuroToCents('-3,20')).toBeNull();
+    expect(parseEuroToCents('-3,20', { allowNegative: true })).toBe(-320);
+    expect(parseEuroToCents(-5, { allowNegative: true })).toBe(-500);
+  });
+});
+
+describe('form rules', () => {
+  it('turns non-numbers into 0 and cuts decimals in inline quantities', () => {
+    expect(quantityFromInput('abc')).toBe(0);
+    expect(quantityFromInput('')).toBe(0);
+    expect(quantityFromInput('-4')).toBe(0);
+    expect(quantityFromInput('7.9')).toBe(7);
+    expect(quantityFromInput('12')).toBe(12);
+  });
+  it('keeps attribute pairs only when key and value are both filled', () => {
+    expect(attributesFromPairs([{ key: 'Taglia', value: 'M' }, { key: 'Colore', value: ' ' }, { key: '', value: 'Rosso' }])).toEqual({ Taglia: 'M' });
+    const parsed = variantInputSchema.parse({ label: 'M', sku: 'X-1', attributes: [{ key: ' Taglia ', value: 'M' }, { key: 'x', value: '' }] });
+    expect(parsed.attributes).toEqual({ Taglia: 'M' });
+  });
+  it('rejects a price with three decimals and a missing one with the right messages', () => {
+    const base = { title: 'T', description: '', sku: 'SKU-1', stock: 0, categoryId: '', status: 'draft' as const };
+    expect(productFormSchema.safeParse({ ...base, price: '1.234' }).error?.issues[0]?.message).toBe('Inserisci un prezzo valido (numero con al massimo 2 decimali)');
+    expect(productFormSchema.safeParse({ ...base, price: '' }).error?.issues[0]?.message).toBe('Il prezzo è obbligatorio');
+    expect(productFormSchema.safeParse({ ...base, price: '9,99', stock: Number.NaN }).data?.stock).toBe(0);
+  });
+  it('answers a variant without label or SKU with the spec message', () => {
+    const r = variantInputSchema.safeParse({ label: ' ', sku: '' });
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Label e SKU sono obbligatori', 'Label e SKU sono obbligatori']);
+  });
+});

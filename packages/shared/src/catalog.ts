@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { LIMITS, PRODUCT_STATUSES, type ProductStatus } from './constants.js';
+import { attributesFromPairs, parseEuroToCents } from './catalog-utils.js';
+
+export * from './catalog-utils.js';
+
+/** Bounds that keep every catalogue list small enough to load at once or paginate. */
+export const CATALOG_LIMITS = {
+  productsPageSize: 24,
+  inventoryPageSize: 50,
+  variantsPerProduct: 100,
+  categoriesPerStore: 200,
+  /** Uploaded images not attached to a product within this time are deleted. */
+  stagedImageTtlMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** Catalogue texts: spec wording where the spec has one (§5, §8), the same voice elsewhere. */
+export const catalogMsg = {
+  skuTakenTitle: 'SKU duplicato',
+  skuTaken: 'Questo SKU è già utilizzato da un altro prodotto. Scegli uno SKU diverso.',
+  variantRequiredTitle: 'Campi obbligatori',
+  variantRequired: 'Label e SKU sono obbligatori',
+  saveFirstTitle: 'Salva prima il prodotto',
+  saveFirst: 'Devi salvare il prodotto prima di aggiungere varianti',
+  titleRequired: 'Il titolo è obbligatorio',
+  priceRequired: 'Il prezzo è obbligatorio',
+  priceInvalid: 'Inserisci un prezzo valido (numero con al massimo 2 decimali)',
+  priceNegative: 'Il prezzo non può essere negativo',
+  priceTooHigh: 'Il prezzo non può superare 1.000.000 €',
+  deltaInvalid: 'Inserisci una differenza di prezzo valida (al massimo 2 decimali, anche negativa)',
+  skuRequired: 'Lo SKU è obbligatorio',
+  skuFormat: 'Lo SKU può contenere solo lettere, numeri, trattini, punti, barre e underscore',
+  stockInvalid: 'La giacenza deve essere un numero intero maggiore o uguale a 0',
+  qtyInvalid: 'La quantità deve essere un numero intero maggiore o uguale a 0',
+  tooManyImages: `Puoi caricare al massimo ${LIMITS.productImagesMax} immagini per prodotto`,
+  categoryNameRequired: 'Il nome è obbligatorio',
+  slugEmpty: 'Lo slug deve contenere almeno una lettera o un numero',
+  slugTaken: 'Esiste già una categoria con questo slug in questo store. Scegline uno diverso.',
+  statusInvalid: 'Stato non valido',
+  productNotFound: 'Prodotto non trovato',
+  variantNotFound: 'Variante non trovata',
+  categoryNotFound: 'Categoria non trovata',
+  imageNotFound: 'Immagine non trovata',
+  inventoryNotFound: 'Articolo di magazzino non trovato',
+  belowReserved: (reserved: number) =>
+    `La quantità non può essere inferiore alle unità riservate da ordini aperti (${reserved}).`,
+  variantPriceNegative: 'Il prezzo della variante (prezzo del prodotto più la differenza) non può essere negativo',
+  productPriceBelowVariant: 'Con questo prezzo una variante avrebbe un prezzo negativo: riduci prima la sua differenza di prezzo',
+  reservedBlocksVariants:
+    'Non puoi aggiungere varianti: il prodotto ha unità riservate da ordini aperti. Evadi o annulla prima quegli ordini.',
+  tooManyVariants: `Un prodotto può avere al massimo ${CATALOG_LIMITS.variantsPerProduct} varianti`,
+  tooManyCategories: `Hai raggiunto il numero massimo di categorie (${CATALOG_LIMITS.categoriesPerStore})`,
+  sampleDataFailed: 'Impossibile creare i dati di esempio',
+} as const;
+
+// Empty passes here so that a missing SKU reports only the "required" message.
+const SKU_PATTERN = /^(?:[A-Za-z0-9][A-Za-z0-9._/-]*)?$/;
+const id = z.string().min(1).max(64);
+
+export const productTitleField = z.string({ error: catalogMsg.titleRequired }).trim().min(1, catalogMsg.titleRequired).max(200, 'Il titolo può contenere al massimo 200 caratteri');
+export const productDescriptionField = z.string().trim().max(5000, 'La descrizione può contenere al massimo 5000 caratteri');
+export const skuField = z.string({ error: catalogMsg.skuRequired }).trim().min(1, catalogMsg.skuRequired).max(64, 'Lo SKU può contenere al massimo 64 caratteri').regex(SKU_PATTERN, catalogMsg.skuFormat);
+export const stockField = z.number({ error: catalogMsg.stockInvalid }).int(catalogMsg.stockInvalid).min(0, catalogMsg.stockInvalid).max(1_000_000, 'La giacenza non può superare 1.000.000');
+export const productStatusField = z.enum(PRODUCT_STATUSES, { error: catalogMsg.statusInvalid });
+const priceCentsField = z.number({ error: catalogMsg.priceRequired }).int(catalogMsg.priceInvalid).min(0, catalogMsg.priceNegative).max(100_000_000, catalogMsg.priceTooHigh);
+
+/** Create or update a product. Prices travel as integer cents; imageIds is the gallery in order (first is the cover). */
+export const productInputSchema = z.strictObject({
+  title: productTitleField,
+  description: productDescriptionField.default(''),
+  priceCents: priceCentsField,
+  sku: skuField,
+  stock: stockField.default(0),
+  categoryId: id.nullable().default(null),
+  status: productStatusField.default('draft'),
+  imageIds: z
+    .array(id)
+    .max(LIMITS.productImagesMax, catalogMsg.tooManyImages)
+    .default([])
+    .refine((ids) => new Set(ids).size === ids.length, 'Immagini ripetute'),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductData = z.output<typeof productInputSchema>;
+
+/** Euro typed in a form, checked with the same rules the server applies to cents. */
+const euroText = (allowNegative: boolean, invalid: string) =>
+  z.string().trim().refine((v) => v === '' || allowNegative || !v.startsWith('-'), catalogMsg.priceNegative).refine((v) => v === '' || parseEuroToCents(v, { allowNegative }) !== null, invalid);
+
+/** Empty number inputs and non-numbers are 0 in quantity fields. */
+const quantityText = z.preprocess((v) => (v === '' || v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? 0 : Number(v)), stockField);
+
+/** The product form (dashboard). Converted to ProductInput on submit. */
+export const productFormSchema = z.object({
+  title: productTitleField,
+  description: productDescriptionField,
+  price: euroText(false, catalogMsg.priceInvalid).refine((v) => v !== '', catalogMsg.priceRequired).refine((v) => (parseEuroToCents(v) ?? 0) <= 100_000_000, catalogMsg.priceTooHigh),
+  sku: skuField,
+  stock: quantityText,
+  categoryId: z.string(),
+  status: productStatusField,
+});
+export type ProductFormValues = z.input<typeof productFormSchema>;
+
+const variantLabelField = z.string({ error: catalogMsg.variantRequired }).trim().min(1, catalogMsg.variantRequired).max(100, 'La label può contenere al massimo 100 caratteri');
+const variantSkuField = z.string({ error: catalogMsg.variantRequired }).trim().min(1, catalogMsg.variantRequired).max(64, 'Lo SKU può contenere al massimo 64 caratteri').regex(SKU_PATTERN, catalogMsg.skuFormat);
+const attributePairs = z
+  .array(z.object({ key: z.string().trim().max(50, 'Il nome di un attributo può contenere al massimo 50 caratteri'), value: z.string().trim().max(100, 'Il valore di un attributo può contenere al massimo 100 caratteri') }))
+  .max(20, 'Puoi indicare al massimo 20 attributi');
+
+/** Create or update a variant. Attribute pairs are kept only when key and value are both filled (spec §5). */
+export const variantInputSchema = z.strictObject({
+  label: variantLabelField,
+  sku: variantSkuField,
+  priceDeltaCents: z.number({ error: catalogMsg.deltaInvalid }).int(catalogMsg.deltaInvalid).min(-100_000_000, catalogMsg.deltaInvalid).max(100_000_000, catalogMsg.deltaInvalid).default(0),
+  stock: stockField.default(0),
+  attributes: attributePairs.default([]).transform(attributesFromPairs),
+  imageId: id.nullable().default(null),
+});
+export type VariantInput = z.input<typeof variantInputSchema>;
+export type VariantData = z.output<typeof variantInputSchema>;
+
+export const variantFormSchema = z.object({
+  label: variantLabelField,
+  sku: variantSkuField,
+  priceDelta: euroText(true, catalogMsg.deltaInvalid),
+  stock: quantityText,
+  attributes: attributePairs,
+});
+export type VariantFormValues = z.input<typeof variantFormSchema>;
+
+export const inventoryUpdateSchema = z.strictObject({
+  qty: z.number({ error: catalogMsg.qtyInvalid }).int(catalogMsg.qtyInvalid).min(0, catalogMsg.qtyInvalid).max(1_000_000, 'La quantità non può superare 1.000.000'),
+});
+export type InventoryUpdateInput = z.infer<typeof inventoryUpdateSchema>;
+
+/** Name required; an empty slug falls back to the one derived from the name (spec §5). */
+export const categoryInputSchema = z.strictObject({
+  name: z.string({ error: catalogMsg.categoryNameRequired }).trim().min(1, catalogMsg.categoryNameRequired).max(100, 'Il nome può contenere al massimo 100 caratteri'),
+  slug: z.string().trim().max(80, 'Lo slug può contenere al massimo 80 caratteri').default(''),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+const page = z.coerce.number({ error: 'Pagina non valida' }).int('Pagina non valida').min(1, 'Pagina non valida').max(100_000, 'Pagina non valida').default(1);
+const search = z.string().trim().max(100, 'La ricerca può contenere al massimo 100 caratteri').default('');
+
+export const productListQuerySchema = z.strictObject({
+  page,
+  q: search,
+  status: productStatusField.optional(),
+  categoryId: id.optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const inventoryListQuerySchema = z.strictObject({ page, q: search });
+export type InventoryListQuery = z.input<typeof inventoryListQuerySchema>;
+
+export const skuCheckQuerySchema = z.strictObject({
+  sku: z.string().max(64).default(''),
+  productId: id.optional(),
+  variantId: id.optional(),
+});
+export type SkuCheckQuery = z.input<typeof skuCheckQuerySchema>;
+
+export const imageUploadQuerySchema = z.strictObject({ target: z.enum(['product', 'variant']).default('product') });
+
+// ---- Responses ----
+
+export interface Paginated<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+export interface ProductImage {
+  id: string;
+  url: string;
+  thumbUrl: string;
+}
+export interface CategorySummary {
+  id: string;
+  name: string;
+  slug: string;
+}
+export interface Category extends CategorySummary {
+  productCount: number;
+  createdAt: string;
+}
+export interface ProductListItem {
+  id: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  sku: string;
+  status: ProductStatus;
+  category: CategorySummary | null;
+  cover: ProductImage | null;
+  variantCount: number;
+  /** Units on hand across all sellable units (the product's, or its variants'). */
+  stock: number;
+  createdAt: string;
+}
+export interface Variant {
+  id: string;
+  productId: string;
+  label: string;
+  sku: string;
+  priceDeltaCents: number;
+  attributes: Record<string, string>;
+  image: ProductImage | null;
+  inventoryId: string;
+  stock: number;
+  reserved: number;
+  createdAt: string;
+}
+export interface ProductDetail extends Omit<ProductListItem, 'cover' | 'stock'> {
+  images: ProductImage[];
+  variants: Variant[];
+  /** The product's own unit (null when its variants are the sellable units). */
+  inventory: { id: string; stock: number; reserved: number } | null;
+  stock: number;
+  updatedAt: string;
+}
+export interface InventoryItem {
+  id: string;
+  productId: string;
+  productTitle: string;
+  variantId: string | null;
+  variantLabel: string | null;
+  sku: string;
+  qty: number;
+  reserved: number;
+  available: number;
+  thumbUrl: string | null;
+}
+export interface InventoryTotals {
+  total: number;
+  reserved: number;
+  available: number;
+}
+export interface InventoryList extends Paginated<InventoryItem> {
+  totals: InventoryTotals;
+}
+export interface SkuCheckResult {
+  sku: string;
+  available: boolean;
+}
+export interface SampleDataResult {
+  stats: { categories: number; products: number; variants: number };
+}

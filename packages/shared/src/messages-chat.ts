@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const MESSAGE_MAX = 2000;
+
+export const contactMsg = {
+  missing: 'Campi mancanti',
+  email: 'Email non valida',
+  emailHint: 'Inserisci un indirizzo email valido.',
+  tooLong: `Il messaggio può contenere al massimo ${MESSAGE_MAX} caratteri`,
+  empty: 'Il messaggio non può essere vuoto',
+  tooMany: 'Hai inviato troppi messaggi. Riprova tra qualche minuto.',
+} as const;
+
+const required = (max: number, tooLong: string) =>
+  z.string({ error: contactMsg.missing }).trim().min(1, contactMsg.missing).max(max, tooLong);
+
+/** The storefront contact form of a guest. */
+export const contactSchema = z.strictObject({
+  customerName: required(100, 'Il nome può contenere al massimo 100 caratteri'),
+  customerEmail: required(255, contactMsg.email).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, contactMsg.email),
+  message: required(MESSAGE_MAX, contactMsg.tooLong),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** A reply or a chat message: non-empty after trimming, bounded. */
+export const messageTextSchema = z.strictObject({
+  message: z.string({ error: contactMsg.empty }).trim().min(1, contactMsg.empty).max(MESSAGE_MAX, contactMsg.tooLong),
+});
+export type MessageTextInput = z.infer<typeof messageTextSchema>;
+
+export const replySchema = z.strictObject({
+  response: z.string({ error: 'La risposta non può essere vuota' }).trim().min(1, 'La risposta non può essere vuota').max(MESSAGE_MAX, contactMsg.tooLong),
+});
+export type ReplyInput = z.infer<typeof replySchema>;
+
+export interface ContactMessage {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  message: string;
+  response: string | null;
+  status: 'pending' | 'responded';
+  isRead: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The store side writes as 'store' (the spec shows two spellings; this is the only one accepted). */
+export type ChatSender = 'customer' | 'store';
+export interface ChatMessage {
+  id: string;
+  storeId: string;
+  userId: string;
+  message: string;
+  senderType: ChatSender;
+  isRead: boolean;
+  createdAt: string;
+}
+export interface ConversationSummary {
+  userId: string;
+  customerEmail: string;
+  lastMessage: string;
+  lastSenderType: ChatSender;
+  lastTime: string;
+  unreadCount: number;
+}
+export interface UnreadCounts {
+  contacts: number;
+  chat: number;
+}
+
+/** WebSocket protocol (`/api/realtime`), JSON frames. */
+export type RealtimeChannel = { kind: 'store'; storeId: string } | { kind: 'chat'; slug: string } | { kind: 'storefront'; slug: string };
+export type ClientFrame =
+  | { type: 'auth'; token: string }
+  | { type: 'subscribe'; channel: RealtimeChannel }
+  | { type: 'unsubscribe'; channel: RealtimeChannel }
+  | { type: 'ping' };
+export type RealtimeEvent =
+  | { type: 'contact.created'; message: ContactMessage }
+  | { type: 'contact.updated'; message: ContactMessage }
+  | { type: 'chat.message'; message: ChatMessage }
+  | { type: 'chat.read'; storeId: string; userId: string }
+  | { type: 'presence'; storeId: string; online: number };
+export type ServerFrame =
+  | { type: 'ready'; userId: string | null }
+  | { type: 'subscribed'; channel: RealtimeChannel }
+  | { type: 'event'; channel: RealtimeChannel; event: RealtimeEvent }
+  | { type: 'error'; code: string; message: string; channel?: RealtimeChannel }
+  | { type: 'pong' };

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { EMAIL_MAX } from './auth.js';
+import { ROLES, type Role } from './constants.js';
+
+// Italian texts of the team area. Spec texts (§5, §8) are quoted word for word.
+export const teamMsg = {
+  inviteEmailInvalid: "Inserisci un'email valida",
+  inviteEmailToast: 'Email non valida',
+  inviteRoleInvalid: 'Il ruolo deve essere admin o staff',
+  invited: 'Invito inviato!',
+  inviteFailed: "Impossibile inviare l'invito",
+  duplicateTitle: 'Invito esistente',
+  duplicate: 'Questa email ha già un invito in sospeso',
+  alreadyMember: 'Questa persona fa già parte del team dello store',
+  tooManyInvites: 'Hai inviato troppi inviti. Riprova tra qualche minuto.',
+  memberRemoved: 'Membro rimosso',
+  removeFailed: 'Impossibile rimuovere il membro',
+  removeConfirm: 'Sei sicuro di voler rimuovere questo membro?',
+  memberNotFound: 'Membro non trovato',
+  cannotRemoveSelf: 'Non puoi rimuovere te stesso dal team',
+  cannotRemoveAdmin: 'Non puoi rimuovere un amministratore',
+  invitationCancelled: 'Invito annullato',
+  cancelFailed: "Impossibile annullare l'invito",
+  invitationNotFound: 'Invito non trovato',
+  tokenInvalid: 'Token non valido',
+  notFoundOrExpired: 'Invito non trovato o scaduto',
+  acceptError: "Errore nell'accettare l'invito",
+  accepted: 'Invito accettato!',
+  acceptFailed: "Impossibile accettare l'invito",
+  declined: 'Invito rifiutato',
+  declineFailed: "Impossibile rifiutare l'invito",
+  loadFailed: 'Impossibile caricare gli inviti',
+  alreadyAccepted: 'Questo invito è già stato accettato',
+  alreadyDeclined: 'Questo invito è stato rifiutato e non può più essere accettato',
+  wrongEmail: "Questo invito è stato inviato a un altro indirizzo email: accedi con l'account che lo ha ricevuto",
+  alreadyMemberSelf: 'Fai già parte del team di questo store',
+  noActiveStore: 'Nessuno store attivo',
+} as const;
+
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Amministratore', staff: 'Staff' };
+
+/** The invited address: trimmed and lower-cased like every e-mail we store. */
+export const inviteEmailField = z
+  .string({ error: teamMsg.inviteEmailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, teamMsg.inviteEmailInvalid)
+  .email(teamMsg.inviteEmailInvalid);
+
+export const inviteMemberSchema = z.strictObject({
+  email: inviteEmailField,
+  role: z.enum(ROLES, { error: teamMsg.inviteRoleInvalid }).default('staff'),
+});
+export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
+
+export const acceptInvitationSchema = z.strictObject({
+  token: z.string({ error: teamMsg.tokenInvalid }).trim().min(1, teamMsg.tokenInvalid).max(200, teamMsg.tokenInvalid),
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+
+/** Requests that carry no body may send nothing or an empty object, never other fields. */
+export const teamEmptyBody = z.strictObject({}).nullish();
+
+const idParam = z.string().min(1).max(100);
+export const teamMemberParams = z.object({ storeId: idParam, memberId: idParam });
+export const teamInvitationParams = z.object({ storeId: idParam, invitationId: idParam });
+export const teamStoreParams = z.object({ storeId: idParam });
+export const receivedInvitationParams = z.object({ invitationId: idParam });
+
+export interface TeamMember {
+  id: string;
+  userId: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
+/** A pending invitation as the store's team sees it. */
+export interface TeamInvitation {
+  id: string;
+  email: string;
+  role: Role;
+  invitedByEmail: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** A pending invitation as the invited person sees it ('Inviti Ricevuti'). */
+export interface ReceivedInvitation {
+  id: string;
+  storeId: string;
+  storeName: string;
+  storeLogoUrl: string | null;
+  role: Role;
+  invitedByEmail: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface AcceptedInvitation {
+  storeId: string;
+  storeName: string;
+  role: Role;
+}
