@@ -25,6 +25,7 @@ import { registerMessageRoutes } from './modules/messages/routes.js';
 import { registerRealtime } from './modules/realtime/socket.js';
 import { memoryBus, redisBus } from './modules/realtime/bus.js';
 import { presenceTracker } from './modules/realtime/presence.js';
+import { ttlCache } from './lib/ttl-cache.js';
 import websocket from '@fastify/websocket';
 import { createStorage } from './modules/storage/storage.js';
 import { registerFileRoutes } from './modules/storage/routes.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     storage: createStorage(config),
     bus,
     presence: presenceTracker(bus, redis),
+    publicCache: ttlCache<string>({ ttlMs: 2000, maxEntries: 5000 }),
   };
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 

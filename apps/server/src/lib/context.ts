@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { TtlCache } from './ttl-cache.js';
 import type { FileStorage } from '../modules/storage/storage.js';
 import type { EventBus } from '../modules/realtime/bus.js';
 import type { PresenceTracker } from '../modules/realtime/presence.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   /** Real-time events: Redis pub/sub across instances, else in-process. */
   bus: EventBus;
   presence: PresenceTracker;
+  /** Serialised public storefront responses, keyed `{slug}|…` (lib/ttl-cache.ts). */
+  publicCache: TtlCache<string>;
   /** The origin links in mails point to: PUBLIC_URL, else this server's own address. */
   publicUrl(): string;
 }

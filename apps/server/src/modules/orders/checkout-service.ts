@@ -167,6 +167,8 @@ export function checkoutService(ctx: AppContext) {
           return number;
         });
         const result: CheckoutResult = { success: true, orderId, orderNumber, totalCents: total };
+        // This instance's storefront pages show the new availability at once (others within the cache TTL).
+        ctx.publicCache.invalidate(`${slug}|`);
         void sendOrderMails(ctx, store, orderId).catch((err) => ctx.log.error({ err, orderId }, 'order mails failed'));
         return { result, replayed: false };
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { storefrontProductsQuerySchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
@@ -13,21 +13,30 @@ const productParams = z.strictObject({ slug: z.string().min(1).max(120), product
 export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = storefrontRepo(ctx.db, ctx.dialect);
   const tags = ['storefront'];
+  /** Answers from the short-lived cache of serialised responses, loading on a miss. */
+  async function cached(reply: FastifyReply, key: string, load: () => Promise<unknown>) {
+    let body = ctx.publicCache.get(key);
+    if (body === undefined) {
+      body = JSON.stringify(await load());
+      ctx.publicCache.set(key, body);
+    }
+    return reply.header('cache-control', 'public, max-age=2').type('application/json; charset=utf-8').send(body);
+  }
   const store = async (slug: string) => {
     const s = await repo.storeBySlug(slug);
     if (!s) throw notFound('Store non trovato');
     return s;
   };
 
-  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug', auth: 'public', summary: 'Vetrina pubblica: store, tema e categorie', tags, params: slugParams }, async (_req, { params }, reply) => {
-    reply.header('cache-control', 'public, max-age=5');
-    return { store: await store(params.slug) };
-  });
+  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug', auth: 'public', summary: 'Vetrina pubblica: store, tema e categorie', tags, params: slugParams }, async (_req, { params }, reply) =>
+    cached(reply, `${params.slug}|store`, async () => ({ store: await store(params.slug) })),
+  );
 
   addRoute(
     app,
     { method: 'GET', url: '/api/public/stores/:slug/products', auth: 'public', summary: 'Prodotti attivi, con ricerca e categoria', tags, params: slugParams, query: storefrontProductsQuerySchema },
-    async (_req, { params, query }, reply) => {
+    async (_req, { params, query }, reply) =>
+      cached(reply, `${params.slug}|list|${query.search ?? ''}|${query.category ?? ''}|${query.page}|${query.pageSize}`, async () => {
       const s = await store(params.slug);
       let categoryId: string | null = null;
       if (query.category) {
@@ -37,16 +46,16 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) 
         categoryId = c.id;
       }
       const { items, total } = await repo.listProducts(s.id, { search: query.search || undefined, categoryId, page: query.page, pageSize: query.pageSize });
-      reply.header('cache-control', 'public, max-age=5');
       return { items, total, page: query.page, pageSize: query.pageSize };
-    },
+    }),
   );
 
-  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug/products/:productId', auth: 'public', summary: 'Dettaglio di un prodotto attivo', tags, params: productParams }, async (_req, { params }, reply) => {
-    const s = await store(params.slug);
-    const product = await repo.productDetail(s.id, params.productId);
-    if (!product) throw notFound('Prodotto non trovato');
-    reply.header('cache-control', 'public, max-age=5');
-    return { product };
-  });
+  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug/products/:productId', auth: 'public', summary: 'Dettaglio di un prodotto attivo', tags, params: productParams }, async (_req, { params }, reply) =>
+    cached(reply, `${params.slug}|product|${params.productId}`, async () => {
+      const s = await store(params.slug);
+      const product = await repo.productDetail(s.id, params.productId);
+      if (!product) throw notFound('Prodotto non trovato');
+      return { product };
+    }),
+  );
 }

@@ -1,0 +1,166 @@
+/**
+ * npm run bench — load benchmarks (not part of the test run). Starts the server on a temporary
+ * SQLite database seeded with a store of 1,000 active products and measures, with one load tool
+ * (autocannon) in one run: a bare node:http hello-world (this machine's ceiling), the storefront
+ * product list, product detail, checkout (rate limit lifted), and the storefront's first-load JS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const children: ChildProcess[] = [];
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-bench-'));
+
+function startChild(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function seed(slug: string) {
+  const db = new Database(path.join(dataDir, 'vetrina.db'));
+  db.pragma('busy_timeout = 5000');
+  const now = Date.now();
+  const storeId = randomUUID();
+  const categoryIds = ['Elettronica', 'Casa', 'Sport', 'Libri'].map((name) => ({ id: randomUUID(), name }));
+  const productIds: string[] = [];
+  db.transaction(() => {
+    db.prepare(`insert into stores (id, name, slug, colors, theme_id, created_at) values (?, 'Negozio Bench', ?, '{"primary":"#8B5CF6","secondary":"#F97316","accent":"#10B981"}', 'theme-moderno', ?)`).run(storeId, slug, new Date(now).toISOString());
+    for (const c of categoryIds) db.prepare('insert into categories (id, store_id, name, slug, created_at) values (?, ?, ?, ?, ?)').run(c.id, storeId, c.name, c.name.toLowerCase(), new Date(now).toISOString());
+    const product = db.prepare(`insert into products (id, store_id, title, description, price_cents, sku, category_id, status, image_urls, created_at, updated_at) values (?, ?, ?, ?, 1999, ?, ?, 'active', '[]', ?, ?)`);
+    const sku = db.prepare('insert into store_skus (store_id, sku, product_id) values (?, ?, ?)');
+    const unit = db.prepare('insert into inventory (id, store_id, product_id, variant_id, qty, reserved) values (?, ?, ?, null, 1000000000, 0)');
+    for (let i = 0; i < 1000; i++) {
+      const id = randomUUID();
+      const at = new Date(now + i).toISOString();
+      product.run(id, storeId, `Prodotto ${i + 1}`, 'Un prodotto per il benchmark.', `SKU-${String(i + 1).padStart(4, '0')}`, categoryIds[i % categoryIds.length]!.id, at, at);
+      sku.run(storeId, `SKU-${String(i + 1).padStart(4, '0')}`, id);
+      unit.run(randomUUID(), storeId, id);
+      productIds.push(id);
+    }
+  })();
+  db.close();
+  return { storeId, productIds };
+}
+
+interface Result {
+  name: string;
+  requestsPerSec: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+async function load(name: string, opts: autocannon.Options): Promise<Result> {
+  const r = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts });
+  return { name, requestsPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function storefrontJsKb(baseUrl: string, slug: string) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const page = await browser.newPage();
+  const scripts: Promise<number>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b).length).catch(() => 0));
+  });
+  await page.goto(`${baseUrl}/store/${slug}`, { waitUntil: 'networkidle' });
+  const sizes = await Promise.all(scripts);
+  await browser.close();
+  return Math.round((sizes.reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    console.log('Building the web app…');
+    await new Promise<void>((resolve, reject) => spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('exit', (c) => (c === 0 ? resolve() : reject(new Error('build failed')))));
+  }
+  const bare = 39100;
+  const app = 39101;
+  startChild(['-e', `require('http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${bare}, '127.0.0.1')`], {});
+  startChild(['--import', 'tsx', 'apps/server/src/main.ts'], { PORT: String(app), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_RATE_LIMIT: '0', NODE_ENV: 'production' });
+  await waitFor(`http://127.0.0.1:${bare}/`);
+  await waitFor(`http://127.0.0.1:${app}/api/docs/json`);
+  const slug = 'negozio-bench';
+  const { productIds } = seed(slug);
+  const base = `http://127.0.0.1:${app}`;
+
+  console.log(`Measuring ${DURATION} s each at ${CONNECTIONS} connections…`);
+  const results: Result[] = [];
+  results.push(await load('bare node:http (ceiling)', { url: `http://127.0.0.1:${bare}/` }));
+  results.push(await load('storefront product list', { url: `${base}/api/public/stores/${slug}/products` }));
+  let n = 0;
+  results.push(
+    await load('product detail', {
+      url: base,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/public/stores/${slug}/products/${productIds[n++ % 200]}` }) }],
+    }),
+  );
+  results.push(
+    await load('checkout (orders/s)', {
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const productId = productIds[n++ % productIds.length]!;
+            const body = {
+              items: [{ productId, variantId: null, quantity: 1, unitPriceCents: 1999 }],
+              customer: { customerName: 'Cliente Bench', customerEmail: 'bench@example.it', street: 'Via del Test 1', city: 'Roma', postalCode: '00100' },
+              country: 'Italia',
+              subtotalCents: 1999,
+              shippingCents: 599,
+              totalCents: 2598,
+              idempotencyKey: randomUUID(),
+            };
+            return { ...req, path: `/api/public/stores/${slug}/checkout`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+          },
+        },
+      ],
+    }),
+  );
+  const jsKb = await storefrontJsKb(base, slug);
+
+  const ceiling = results[0]!.requestsPerSec;
+  const list = results[1]!;
+  const checkout = results[3]!;
+  const targets = [
+    { target: 'product list ≥ 35% of the ceiling', value: `${Math.round((list.requestsPerSec / ceiling) * 100)}%`, ok: list.requestsPerSec >= 0.35 * ceiling },
+    { target: 'product list p99 ≤ 25 ms', value: `${list.p99Ms} ms`, ok: list.p99Ms <= 25 },
+    { target: 'checkout ≥ 500 orders/s', value: `${checkout.requestsPerSec}/s`, ok: checkout.requestsPerSec >= 500 },
+    { target: 'storefront first-load JS ≤ 120 KB gzip', value: `${jsKb} KB`, ok: jsKb <= 120 },
+  ];
+  const out = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`, durationSec: DURATION, connections: CONNECTIONS, results, storefrontFirstLoadJsKbGzip: jsKb, targets };
+  fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`);
+  console.table(results);
+  console.table(targets);
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    for (const c of children) c.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
