@@ -1,0 +1,94 @@
+import type { ClientFrame, RealtimeChannel, RealtimeEvent, ServerFrame } from '@vetrina/shared';
+import { sessionManager } from './session';
+
+type Listener = (event: RealtimeEvent) => void;
+const keyOf = (c: RealtimeChannel) => (c.kind === 'store' ? `store:${c.storeId}` : `${c.kind}:${c.slug}`);
+const MAX_BACKOFF_MS = 15_000;
+
+/**
+ * The tab's one WebSocket. It authenticates with the in-memory access token (and again after
+ * every refresh), re-subscribes after a reconnect with exponential back-off, and tells listeners
+ * to catch up from the database (`onReconnect`) since events sent while offline are not replayed.
+ */
+class RealtimeClient {
+  private ws: WebSocket | null = null;
+  private channels = new Map<string, { channel: RealtimeChannel; listeners: Set<Listener> }>();
+  private reconnectListeners = new Set<() => void>();
+  private backoff = 500;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private everConnected = false;
+
+  constructor() {
+    sessionManager.onAuthStateChange((event, session) => {
+      if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') session && this.send({ type: 'auth', token: session.accessToken });
+      // A new identity needs a fresh socket: subscriptions are tied to the user who made them.
+      if (event === 'SIGNED_OUT') this.ws?.close();
+    });
+  }
+
+  private send(frame: ClientFrame) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  private connect() {
+    if (this.ws || !this.channels.size) return;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.backoff = 500;
+      const token = sessionManager.current?.accessToken;
+      if (token) this.send({ type: 'auth', token });
+      for (const { channel } of this.channels.values()) this.send({ type: 'subscribe', channel });
+      if (this.everConnected) this.reconnectListeners.forEach((l) => l());
+      this.everConnected = true;
+    };
+    ws.onmessage = (msg) => {
+      let frame: ServerFrame;
+      try {
+        frame = JSON.parse(String(msg.data)) as ServerFrame;
+      } catch {
+        return;
+      }
+      if (frame.type === 'event') this.channels.get(keyOf(frame.channel))?.listeners.forEach((l) => l(frame.event));
+      if (frame.type === 'error' && frame.code === 'token_expired') void sessionManager.refresh('TOKEN_REFRESHED').catch(() => undefined);
+    };
+    ws.onclose = () => {
+      this.ws = null;
+      if (!this.channels.size) return;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.connect(), this.backoff + Math.random() * 250);
+      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    };
+  }
+
+  /** Listens to a channel; returns the function that stops listening. */
+  subscribe(channel: RealtimeChannel, listener: Listener): () => void {
+    const key = keyOf(channel);
+    let entry = this.channels.get(key);
+    if (!entry) {
+      entry = { channel, listeners: new Set() };
+      this.channels.set(key, entry);
+      this.send({ type: 'subscribe', channel });
+    }
+    entry.listeners.add(listener);
+    this.connect();
+    return () => {
+      const e = this.channels.get(key);
+      if (!e) return;
+      e.listeners.delete(listener);
+      if (!e.listeners.size) {
+        this.channels.delete(key);
+        this.send({ type: 'unsubscribe', channel });
+      }
+      if (!this.channels.size) this.ws?.close();
+    };
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+}
+
+export const realtime = new RealtimeClient();
