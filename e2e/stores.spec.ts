@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, signInViaUi, signUpViaApi, signUpViaUi, test, uniqueEmail } from './fixtures';
 
@@ -100,6 +103,25 @@ test.describe('stores', () => {
     await signInViaUi(page, email, PASSWORD);
     await expect(page.getByText('Configurazione incompleta')).toBeVisible();
     await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  test('sign-in with the profile missing creates it with a default store ("Profilo creato!")', async ({ page }) => {
+    // Accounts without a profile row only exist in old data: make one by deleting the row in the run's SQLite file.
+    const dbFile = path.join(process.env.E2E_DATA_DIR ?? '', 'vetrina.db');
+    test.skip(!fs.existsSync(dbFile), 'needs the SQLite database of the e2e server');
+    const email = uniqueEmail('senzaprofilo');
+    const { session } = await signUpViaApi(page, email);
+    const db = new SQLite(dbFile);
+    try {
+      db.prepare('delete from users where id = ?').run(session.user.id);
+    } finally {
+      db.close();
+    }
+    await page.context().clearCookies();
+    await signInViaUi(page, email, PASSWORD);
+    await expect(page.getByText('Profilo creato!')).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole('button', { name: 'Menu account' })).toContainText(`Store di ${email.split('@')[0]}`);
   });
 
   test('new-store mode, store switcher, settings save and delete with confirmation', async ({ page, context }) => {

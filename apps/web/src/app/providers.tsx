@@ -1,14 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
+
+// Loaded after the first paint, keeping sonner out of the entry chunk; toasts raised before it
+// mounts are replayed by sonner when the Toaster subscribes.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, untyped */
 type Db = Kysely<any>;
 
 /**

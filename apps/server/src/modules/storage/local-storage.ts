@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { assertKey, assertPrefix, type LocalFileStorage } from './storage.js';
 
@@ -14,7 +15,7 @@ export function resolveInside(root: string, key: string): string {
 }
 
 async function walk(dir: string, base: string, out: string[]): Promise<void> {
-  let entries: import('node:fs').Dirent[];
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch (err) {

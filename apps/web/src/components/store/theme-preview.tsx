@@ -14,9 +14,9 @@ export function ThemePreview({ themeKey, colors, name }: { themeKey: string; col
   const t = themeTokensOf(themeKey);
   const radius = { borderRadius: t.radius === '0' ? 0 : `calc(${t.radius} / 2)` };
   const heading = { fontFamily: t.headingFont === 'serif' ? 'var(--font-serif)' : 'var(--font-sans)', fontWeight: t.headingWeight };
-  const cards = t.columns === 2 ? 2 : t.columns * 2;
+  const cards = t.columns;
   return (
-    <div aria-hidden className="overflow-hidden rounded-md border bg-white text-[8px] leading-tight text-neutral-800">
+    <div aria-hidden className="h-36 overflow-hidden rounded-md border bg-white text-[8px] leading-tight text-neutral-800">
       <div className={cn('flex items-center px-2 py-1', t.hero === 'centered' ? 'justify-center' : 'justify-between')} style={{ borderBottom: '1px solid #eee' }}>
         <span className="truncate" style={heading}>{name || 'Il mio negozio'}</span>
         {t.hero !== 'centered' && <span className="h-1.5 w-6 rounded-full" style={{ background: colors.primary }} />}

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicStore, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
-import { api } from '@/lib/api';
+import { invalidate, load, prefetch } from './data/cache';
+import { publicApi } from './data/public-api';
+import { useCached } from './data/use-cached';
 
 export interface ProductListParams {
   search?: string;
@@ -17,39 +18,63 @@ export interface ProductPage {
 
 const base = (slug: string) => `/api/public/stores/${encodeURIComponent(slug)}`;
 
-function listUrl(slug: string, p: ProductListParams) {
+function listQuery(p: ProductListParams) {
   const qs = new URLSearchParams();
   if (p.search) qs.set('search', p.search);
   if (p.category) qs.set('category', p.category);
   if (p.page && p.page > 1) qs.set('page', String(p.page));
   if (p.pageSize) qs.set('pageSize', String(p.pageSize));
-  const q = qs.toString();
-  return `${base(slug)}/products${q ? `?${q}` : ''}`;
+  return qs.toString();
 }
 
-/** Query definitions, shared by the components and the route loaders that prefetch them. */
-export const storefrontQueries = {
-  store: (slug: string) =>
-    queryOptions({
-      queryKey: ['storefront', slug],
-      queryFn: ({ signal }) => api<{ store: PublicStore }>(base(slug), { signal }).then((r) => r.store),
-      staleTime: 60_000,
-    }),
-  products: (slug: string, params: ProductListParams) =>
-    queryOptions({
-      queryKey: ['storefront', slug, 'products', params],
-      queryFn: ({ signal }) => api<ProductPage>(listUrl(slug, params), { signal }),
-      placeholderData: keepPreviousData,
-    }),
-  product: (slug: string, productId: string) =>
-    queryOptions({
-      queryKey: ['storefront', slug, 'product', productId],
-      queryFn: ({ signal }) => api<{ product: StorefrontProductDetail }>(`${base(slug)}/products/${encodeURIComponent(productId)}`, { signal }).then((r) => r.product),
-    }),
+/** Cache keys start with the store's slug, so one call refreshes everything of a store. */
+const STORE_STALE_MS = 60_000;
+const LIST_STALE_MS = 15_000;
+
+export const storefrontData = {
+  store: (slug: string) => ({ key: `${slug}|store`, fetch: () => publicApi<{ store: PublicStore }>(base(slug)).then((r) => r.store) }),
+  products: (slug: string, params: ProductListParams) => {
+    const qs = listQuery(params);
+    return { key: `${slug}|products|${qs}`, fetch: () => publicApi<ProductPage>(`${base(slug)}/products${qs ? `?${qs}` : ''}`) };
+  },
+  product: (slug: string, productId: string) => ({
+    key: `${slug}|product|${productId}`,
+    fetch: () => publicApi<{ product: StorefrontProductDetail }>(`${base(slug)}/products/${encodeURIComponent(productId)}`).then((r) => r.product),
+  }),
 };
 
-export const useStoreProducts = (slug: string, params: ProductListParams) => useQuery(storefrontQueries.products(slug, params));
-export const useStoreProduct = (slug: string, productId: string) => useQuery(storefrontQueries.product(slug, productId));
+export const prefetchStore = (slug: string) => {
+  const q = storefrontData.store(slug);
+  prefetch(q.key, q.fetch, STORE_STALE_MS);
+};
+export const prefetchProducts = (slug: string, params: ProductListParams) => {
+  const q = storefrontData.products(slug, params);
+  prefetch(q.key, q.fetch, LIST_STALE_MS);
+};
+export const prefetchProduct = (slug: string, productId: string) => {
+  const q = storefrontData.product(slug, productId);
+  prefetch(q.key, q.fetch, LIST_STALE_MS);
+};
+/** Always from the server (the checkout re-reads prices after 'Prezzi aggiornati'). */
+export const fetchProductNow = (slug: string, productId: string) => {
+  const q = storefrontData.product(slug, productId);
+  return load(q.key, q.fetch);
+};
+/** After an order: availability and prices on screen are refreshed. */
+export const refreshStore = (slug: string) => invalidate(`${slug}|`);
+
+export function usePublicStore(slug: string) {
+  const q = storefrontData.store(slug);
+  return useCached(q.key, q.fetch, { staleMs: STORE_STALE_MS });
+}
+export function useStoreProducts(slug: string, params: ProductListParams) {
+  const q = storefrontData.products(slug, params);
+  return useCached(q.key, q.fetch, { staleMs: LIST_STALE_MS, keepPrevious: true });
+}
+export function useStoreProduct(slug: string, productId: string) {
+  const q = storefrontData.product(slug, productId);
+  return useCached(q.key, q.fetch, { staleMs: LIST_STALE_MS });
+}
 
 /** Products per page in lists: divides evenly into 2, 3 and 4 columns. */
 export const PAGE_SIZE = 24;

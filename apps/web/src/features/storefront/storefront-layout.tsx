@@ -1,31 +1,43 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useParams, type LoaderFunctionArgs } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { PublicStore } from '@vetrina/shared';
-import { queryClient } from '@/lib/query-client';
-import { storefrontQueries } from './api';
-import { CartDrawer } from './cart/cart-drawer';
+import { prefetchStore, usePublicStore } from './api';
 import { useCart } from './cart/use-cart';
 import { StoreFooter } from './components/store-footer';
 import { StoreHeader } from './components/store-header';
 import { StoreSkeleton } from './components/store-skeleton';
-import { StoreUnavailable } from './components/store-unavailable';
+import { StoreToaster } from './components/store-toaster';
 import { StorefrontContext } from './store-context';
 import { storeStyle } from './theme/store-style';
 import { themeFor } from './theme/themes';
 
+// Not needed for the first paint: the drawer's code is fetched when the browser is idle (or on the
+// first tap), and the error page only when a store is missing.
+const loadDrawer = () => import('./cart/cart-drawer');
+const CartDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CartDrawer })));
+const StoreUnavailable = lazy(() => import('./components/store-unavailable').then((m) => ({ default: m.StoreUnavailable })));
+
 /** Starts loading the store while the page chunks download, instead of after them. */
 export function loader({ params }: LoaderFunctionArgs) {
-  void queryClient.prefetchQuery(storefrontQueries.store(params.storeSlug ?? ''));
+  prefetchStore(params.storeSlug ?? '');
   return null;
 }
 
 function StoreShell({ store }: { store: PublicStore }) {
   const [cartOpen, setCartOpen] = useState(false);
+  const [cartUsed, setCartUsed] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
+    idle(() => void loadDrawer());
+  }, []);
   const cart = useCart(store.slug);
   const value = useMemo(() => {
     const theme = themeFor(store.theme?.key);
-    return { store, theme, home: `/store/${store.slug}`, openCart: () => setCartOpen(true) };
+    const openCart = () => {
+      setCartUsed(true);
+      setCartOpen(true);
+    };
+    return { store, theme, home: `/store/${store.slug}`, openCart };
   }, [store]);
   const style = useMemo(() => storeStyle(store.colors, value.theme), [store.colors, value.theme]);
 
@@ -41,9 +53,14 @@ function StoreShell({ store }: { store: PublicStore }) {
           <Outlet />
         </main>
         <StoreFooter />
-        <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
+        {cartUsed && (
+          <Suspense fallback={null}>
+            <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
+          </Suspense>
+        )}
         {/* Chat widget (bottom right) goes here: live chat for signed-in visitors, contact form for guests (messages issue). */}
       </div>
+      <StoreToaster />
       <ScrollRestoration />
     </StorefrontContext.Provider>
   );
@@ -52,8 +69,14 @@ function StoreShell({ store }: { store: PublicStore }) {
 /** /store/:storeSlug — the public shop: the store's theme and colours around its pages. */
 export default function StorefrontLayout() {
   const { storeSlug = '' } = useParams();
-  const query = useQuery(storefrontQueries.store(storeSlug));
+  const query = usePublicStore(storeSlug);
   if (query.isPending) return <StoreSkeleton />;
-  if (query.isError) return <StoreUnavailable error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    return (
+      <Suspense fallback={<StoreSkeleton />}>
+        <StoreUnavailable error={query.error} onRetry={query.refetch} />
+      </Suspense>
+    );
+  }
   return <StoreShell store={query.data} />;
 }

@@ -39,7 +39,7 @@ export function ProductCard({ product, onDelete, deleting, priority }: { product
           <dd className={product.stock === 0 ? 'text-destructive' : undefined}>{stockLabel}</dd>
         </dl>
       </CardContent>
-      <CardFooter className="gap-2 p-4 pt-0">
+      <CardFooter className="flex-wrap gap-2 p-4 pt-0">
         <Link to={`/dashboard/products/${product.id}/edit`} className={buttonClasses('outline', 'sm', 'flex-1')} aria-label={`Modifica ${product.title}`}>
           <Pencil aria-hidden /> Modifica
         </Link>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Package, Plus, SearchX } from 'lucide-react';
@@ -25,6 +26,11 @@ export default function ProductsPage() {
       onError: (err) => toast.error('Errore', { description: errorMessage(err, 'Impossibile eliminare il prodotto') }),
     });
   const data = products.data;
+  // Deleting the last product of the last page: step back to the page that still exists.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : page;
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage);
+  }, [page, lastPage, setPage]);
 
   return (
     <div className="grid gap-6">
@@ -39,7 +45,7 @@ export default function ProductsPage() {
       />
       {(q || (data?.total ?? 0) > 0) && <SearchBox value={q} onSearch={setQuery} label="Cerca prodotti" placeholder="Cerca per titolo o SKU" />}
       {products.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-96" />
           ))}
@@ -63,7 +69,7 @@ export default function ProductsPage() {
         )
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy={products.isFetching}>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy={products.isFetching}>
             {data.items.map((p, i) => (
               <li key={p.id} className="grid">
                 <ProductCard product={p} priority={i < 4} onDelete={() => remove(p.id)} deleting={del.isPending && del.variables === p.id} />

@@ -17,15 +17,15 @@ describe('cart lines (spec §4)', () => {
     let lines = addLine([], tee());
     lines = addLine(lines, tee({ quantity: 2 }));
     expect(lines).toHaveLength(1);
-    expect(lines[0].quantity).toBe(3);
+    expect(lines[0]!.quantity).toBe(3);
     lines = addLine(lines, tee({ variantId: 'v-l', variantLabel: 'L' }));
     expect(lines).toHaveLength(2);
   });
 
   it('never goes past the available stock or 99', () => {
-    expect(addLine(addLine([], tee({ quantity: 4 }), 5), tee({ quantity: 4 }), 5)[0].quantity).toBe(5);
-    expect(addLine([], tee({ quantity: 500 }))[0].quantity).toBe(99);
-    expect(setLineQuantity([tee()], lineKey(tee()), 150)[0].quantity).toBe(99);
+    expect(addLine(addLine([], tee({ quantity: 4 }), 5), tee({ quantity: 4 }), 5)[0]!.quantity).toBe(5);
+    expect(addLine([], tee({ quantity: 500 }))[0]!.quantity).toBe(99);
+    expect(setLineQuantity([tee()], lineKey(tee()), 150)[0]!.quantity).toBe(99);
   });
 
   it('quantity 0 or less removes the line', () => {
@@ -36,7 +36,7 @@ describe('cart lines (spec §4)', () => {
   it('totals and repricing', () => {
     const lines = [tee({ quantity: 2 }), tee({ productId: 'p2', variantId: null, price: 500 })];
     expect(cartTotals(lines)).toEqual({ count: 3, subtotal: 4480 });
-    const repriced = repriceLines(lines, new Map([[lineKey(lines[0]), 2490]]));
+    const repriced = repriceLines(lines, new Map([[lineKey(lines[0]!), 2490]]));
     expect(cartTotals(repriced).subtotal).toBe(5480);
     expect(repriced[1]).toBe(lines[1]);
   });

@@ -7,9 +7,9 @@ const BLACK = '#000000';
 type Rgb = [number, number, number];
 
 export function parseHex(hex: string): Rgb | null {
-  const m = /^#?([\da-f]{3}|[\da-f]{6})$/i.exec(hex.trim());
-  if (!m) return null;
-  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  const raw = /^#?([\da-f]{3}|[\da-f]{6})$/i.exec(hex.trim())?.[1];
+  if (!raw) return null;
+  const h = raw.length === 3 ? [...raw].map((c) => c + c).join('') : raw;
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
 }
 
@@ -27,8 +27,9 @@ export function contrast(a: string, b: string): number {
   const ra = parseHex(a);
   const rb = parseHex(b);
   if (!ra || !rb) return 1;
-  const [hi, lo] = [luminance(ra), luminance(rb)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
+  const la = luminance(ra);
+  const lb = luminance(rb);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 /** The colour mixed towards black in small steps until it reaches `min` contrast on `surface`. */

@@ -1,0 +1,85 @@
+import { ImageOff } from 'lucide-react';
+import type { InventoryItem } from '@vetrina/shared';
+import { cn } from '@/lib/cn';
+import { QuantityEditor } from './quantity-editor';
+
+const labelOf = (item: InventoryItem) => (item.variantLabel ? `${item.productTitle} – ${item.variantLabel}` : item.productTitle);
+
+function UnitName({ item }: { item: InventoryItem }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      {item.thumbUrl ? (
+        <img src={item.thumbUrl} alt="" loading="lazy" className="size-10 shrink-0 rounded-md border object-cover" />
+      ) : (
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">
+          <ImageOff className="size-4" aria-hidden />
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="font-medium">{item.productTitle}</p>
+        {item.variantLabel && <p className="text-xs text-muted-foreground">{item.variantLabel}</p>}
+      </div>
+    </div>
+  );
+}
+
+const availableClass = (item: InventoryItem) => cn('tabular-nums', item.available === 0 && 'font-medium text-destructive');
+
+/** One row per sellable unit (a variant, or a product without variants): a table from 768 px, cards below. */
+export function InventoryTable({ storeId, items }: { storeId: string; items: InventoryItem[] }) {
+  return (
+    <>
+      <div className="hidden overflow-hidden rounded-lg border bg-background md:block">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Magazzino: quantità per prodotto e variante</caption>
+          <thead className="border-b bg-muted/50 text-left text-xs uppercase text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-medium">Prodotto</th>
+              <th scope="col" className="px-4 py-3 font-medium">SKU</th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">Riservato</th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">Disponibile</th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">Quantità</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {items.map((item) => (
+              <tr key={item.id} data-testid="inventory-row">
+                <td className="px-4 py-3">
+                  <UnitName item={item} />
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 font-mono text-xs">{item.sku}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{item.reserved}</td>
+                <td className={cn('px-4 py-3 text-right', availableClass(item))}>{item.available}</td>
+                <td className="px-4 py-3">
+                  <QuantityEditor storeId={storeId} item={item} label={labelOf(item)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="grid gap-3 md:hidden" aria-label="Magazzino">
+        {items.map((item) => (
+          <li key={item.id} className="grid gap-3 rounded-lg border bg-background p-3" data-testid="inventory-card">
+            <UnitName item={item} />
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-xs text-muted-foreground">SKU</dt>
+                <dd className="break-all font-mono text-xs">{item.sku}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Riservato</dt>
+                <dd className="tabular-nums">{item.reserved}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Disponibile</dt>
+                <dd className={availableClass(item)}>{item.available}</dd>
+              </div>
+            </dl>
+            <QuantityEditor storeId={storeId} item={item} label={labelOf(item)} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { centsToInput, parseEuroToCents, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, productFormSchema, type Category, type ProductDetail } from '@vetrina/shared';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api';
+import { useNextSku, useSaveProduct } from '../api/products';
+import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
+import { useGallery } from '../use-gallery';
+import { Field } from './field';
+import { FormSection } from './form-section';
+import { GalleryField } from './gallery-field';
+
+type FormIn = z.input<typeof productFormSchema>;
+type FormOut = z.output<typeof productFormSchema>;
+
+export const PRODUCT_FORM_ID = 'product-form';
+export type FormActivity = 'idle' | 'uploading' | 'saving';
+
+const valuesOf = (p: ProductDetail | undefined): FormIn => ({
+  title: p?.title ?? '',
+  description: p?.description ?? '',
+  price: p ? centsToInput(p.priceCents) : '',
+  sku: p?.sku ?? '',
+  stock: p?.variants.length ? 0 : (p?.stock ?? 0),
+  categoryId: p?.category?.id ?? '',
+  status: p?.status ?? 'draft',
+});
+
+/** Spec §2 product form. New products get the server's next SKU; with variants the stock field is disabled (saved as 0). */
+export function ProductForm({ storeId, product, categories, onBusy }: { storeId: string; product?: ProductDetail; categories: Category[]; onBusy: (state: FormActivity) => void }) {
+  const navigate = useNavigate();
+  const save = useSaveProduct(storeId);
+  const gallery = useGallery(storeId, product?.images ?? []);
+  const hasVariants = (product?.variants.length ?? 0) > 0;
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productFormSchema), defaultValues: valuesOf(product) });
+  const { errors, isSubmitting } = form.formState;
+  const nextSku = useNextSku(storeId, !product);
+
+  useEffect(() => {
+    if (nextSku.data && !form.getValues('sku')) form.setValue('sku', nextSku.data.sku);
+  }, [nextSku.data, form]);
+  useEffect(() => {
+    if (hasVariants) form.setValue('stock', 0);
+  }, [hasVariants, form]);
+  const activity: FormActivity = isSubmitting || save.isPending ? 'saving' : gallery.uploading ? 'uploading' : 'idle';
+  useEffect(() => onBusy(activity), [activity, onBusy]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!(await checkSkuOrWarn(storeId, values.sku, { productId: product?.id }))) {
+      form.setError('sku', { message: 'SKU duplicato' });
+      return;
+    }
+    const body = {
+      title: values.title,
+      description: values.description,
+      priceCents: parseEuroToCents(values.price) ?? 0,
+      sku: values.sku,
+      stock: hasVariants ? 0 : values.stock,
+      categoryId: values.categoryId || null,
+      status: values.status,
+      imageIds: gallery.images.map((i) => i.id),
+    };
+    try {
+      const saved = await save.mutateAsync({ id: product?.id, body });
+      gallery.markSaved(saved.images);
+      if (product) {
+        toast.success('Prodotto aggiornato');
+        navigate('/dashboard/products');
+      } else {
+        toast.success('Prodotto creato', { description: 'Ora puoi aggiungere le varianti.' });
+        navigate(`/dashboard/products/${saved.id}/edit`, { replace: true });
+      }
+    } catch (err) {
+      if (isSkuConflict(err)) {
+        form.setError('sku', { message: 'SKU duplicato' });
+        warnSkuTaken();
+      } else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare il prodotto') });
+    }
+  });
+
+  return (
+    <form id={PRODUCT_FORM_ID} onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={activity !== 'idle'}>
+      <fieldset disabled={isSubmitting || save.isPending} className="grid gap-6">
+        <FormSection title="Informazioni">
+          <FormField label="Titolo" required maxLength={200} error={errors.title?.message} {...form.register('title')} />
+          <Field label="Descrizione" error={errors.description?.message}>
+            {(c) => <Textarea {...c} rows={4} maxLength={5000} {...form.register('description')} />}
+          </Field>
+        </FormSection>
+        <FormSection title="Immagini" description="La prima immagine è la copertina mostrata nelle schede.">
+          <GalleryField gallery={gallery} disabled={isSubmitting} />
+        </FormSection>
+        <FormSection title="Prezzo e magazzino" className="sm:grid-cols-3">
+          <FormField label="Prezzo (€)" type="number" inputMode="decimal" step="0.01" min="0" required placeholder="0,00" error={errors.price?.message} {...form.register('price')} />
+          <FormField label="SKU" required maxLength={64} autoComplete="off" error={errors.sku?.message} hint={!product ? 'Suggerito automaticamente, puoi cambiarlo' : undefined} {...form.register('sku')} />
+          <FormField
+            label="Stock"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            disabled={hasVariants}
+            error={errors.stock?.message}
+            hint={hasVariants ? 'Con le varianti lo stock si gestisce per variante' : undefined}
+            {...form.register('stock', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })}
+          />
+        </FormSection>
+        <FormSection title="Organizzazione" className="sm:grid-cols-2">
+          <Field label="Categoria" error={errors.categoryId?.message}>
+            {(c) => (
+              <NativeSelect {...c} {...form.register('categoryId')}>
+                <option value="">Nessuna categoria</option>
+                {categories.map((cat) => (
+                  <option key={cat.id} value={cat.id}>
+                    {cat.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field label="Stato" error={errors.status?.message} hint="Solo i prodotti attivi sono visibili nello store pubblico.">
+            {(c) => (
+              <NativeSelect {...c} {...form.register('status')}>
+                {PRODUCT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {PRODUCT_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+        </FormSection>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { catalogMsg, centsToInput, parseEuroToCents, variantFormSchema, type ProductImage, type Variant, type VariantFormValues } from '@vetrina/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api';
+import { deleteProductImage } from '../api/images';
+import { useSaveVariant } from '../api/variants';
+import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
+import { AttributePairs } from './attribute-pairs';
+import { VariantImageField } from './variant-image-field';
+
+const valuesOf = (v: Variant | null): VariantFormValues => ({
+  label: v?.label ?? '',
+  sku: v?.sku ?? '',
+  priceDelta: v ? centsToInput(v.priceDeltaCents) : '0',
+  stock: v?.stock ?? 0,
+  attributes: v ? Object.entries(v.attributes).map(([key, value]) => ({ key, value })) : [{ key: '', value: '' }],
+});
+
+interface Props {
+  storeId: string;
+  productId: string;
+  /** The variant to edit, or null to add one. */
+  variant: Variant | null;
+  onClose: () => void;
+}
+
+/** Spec §2 variant dialog: label, SKU, price difference (may be negative), stock, attribute pairs, optional image. */
+export function VariantDialog({ storeId, productId, variant, onClose }: Props) {
+  const save = useSaveVariant(storeId, productId);
+  const form = useForm<VariantFormValues>({ resolver: zodResolver(variantFormSchema), defaultValues: valuesOf(variant) });
+  const { errors, isSubmitting } = form.formState;
+  const [image, setImage] = useState<ProductImage | null>(variant?.image ?? null);
+  const uploadedHere = useRef(new Set<string>());
+
+  /** Closing without saving frees images uploaded in this dialog. */
+  const close = (saved: boolean) => {
+    if (!saved) for (const id of uploadedHere.current) void deleteProductImage(storeId, id).catch(() => undefined);
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (!(await checkSkuOrWarn(storeId, values.sku, { variantId: variant?.id }))) {
+        form.setError('sku', { message: 'SKU duplicato' });
+        return;
+      }
+      const body = {
+        label: values.label,
+        sku: values.sku,
+        priceDeltaCents: parseEuroToCents(values.priceDelta || '0', { allowNegative: true }) ?? 0,
+        stock: Number(values.stock) || 0,
+        attributes: values.attributes,
+        imageId: image?.id ?? null,
+      };
+      try {
+        await save.mutateAsync({ id: variant?.id, body });
+        uploadedHere.current.delete(image?.id ?? '');
+        toast.success('Variante salvata');
+        close(true);
+      } catch (err) {
+        if (isSkuConflict(err)) {
+          form.setError('sku', { message: 'SKU duplicato' });
+          warnSkuTaken();
+        } else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare la variante') });
+      }
+    },
+    (errs) => {
+      if (errs.label || errs.sku) toast.error(catalogMsg.variantRequiredTitle, { description: catalogMsg.variantRequired });
+    },
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && close(false)}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{variant ? 'Modifica variante' : 'Nuova variante'}</DialogTitle>
+          <DialogDescription>Ogni variante ha il suo SKU e il suo stock.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-busy={isSubmitting}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Label" required placeholder="es. Rosso / M" maxLength={100} error={errors.label?.message} {...form.register('label')} />
+            <FormField label="SKU" required maxLength={64} autoComplete="off" error={errors.sku?.message} {...form.register('sku')} />
+            <FormField
+              label="Differenza di prezzo (€)"
+              inputMode="decimal"
+              placeholder="0,00"
+              hint="Si somma al prezzo del prodotto; può essere negativa."
+              error={errors.priceDelta?.message}
+              {...form.register('priceDelta')}
+            />
+            <FormField label="Stock" type="number" inputMode="numeric" min="0" step="1" error={errors.stock?.message} {...form.register('stock', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })} />
+          </div>
+          <AttributePairs control={form.control} register={form.register} />
+          <VariantImageField storeId={storeId} image={image} onChange={setImage} onUploaded={(img) => uploadedHere.current.add(img.id)} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
+              Annulla
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Salvataggio...' : 'Salva variante'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

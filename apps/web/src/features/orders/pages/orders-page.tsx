@@ -1,0 +1,3 @@
+export default function OrdersPage() {
+  return <h1 className="text-2xl font-bold tracking-tight">Ordini</h1>;
+}

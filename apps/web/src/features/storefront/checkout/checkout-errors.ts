@@ -1,0 +1,37 @@
+import { ApiError } from '@/lib/api-error';
+
+export const TOO_MANY = { title: 'Troppi tentativi', description: 'Hai raggiunto il limite di ordini. Riprova tra qualche ora.' };
+export const NOT_CREATED = "Errore durante la creazione dell'ordine";
+export const FALLBACK = "Impossibile creare l'ordine";
+
+export interface CheckoutFailure {
+  title: string;
+  description: string;
+  /** The server answered and created nothing: the next attempt gets a new idempotency key. */
+  final: boolean;
+  code?: string;
+}
+
+/** Spec §8: 'Troppi tentativi' on 429 or "Too many"; else the server's message; else the fallbacks. */
+export function checkoutFailure(err: unknown): CheckoutFailure {
+  const message = err instanceof Error ? err.message : '';
+  const status = err instanceof ApiError ? err.status : 0;
+  if (status === 429 || /too many/i.test(message)) return { ...TOO_MANY, final: true, code: 'rate_limited' };
+  if (err instanceof ApiError) {
+    const final = status >= 400 && status < 500;
+    // No error body (a proxy's HTML page, an empty answer): the spec's generic text.
+    const description = err.code === 'http_error' ? NOT_CREATED : err.message || NOT_CREATED;
+    return { title: err.title ?? 'Errore', description, final, code: err.code };
+  }
+  if (err instanceof Error && message === NOT_CREATED) return { title: 'Errore', description: NOT_CREATED, final: true };
+  // Network failure: the order may or may not exist, so the retry keeps the same key.
+  return { title: 'Errore', description: FALLBACK, final: false };
+}
+
+/** One key per checkout attempt, reused by retries and double clicks so they create one order. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; getRandomValues does not.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

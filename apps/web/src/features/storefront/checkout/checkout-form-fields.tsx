@@ -1,0 +1,47 @@
+import type { UseFormReturn } from 'react-hook-form';
+import clsx from 'clsx';
+import type { z } from 'zod';
+import type { checkoutCustomerSchema } from '@vetrina/shared';
+import { SHIPPING_COUNTRY } from '@vetrina/shared';
+import { useStorefront } from '../store-context';
+import { CheckoutInputField, CheckoutTextareaField } from './checkout-field';
+
+export type CheckoutFormValues = z.input<typeof checkoutCustomerSchema>;
+
+function Group({ title, children }: { title: string; children: React.ReactNode }) {
+  const { theme } = useStorefront();
+  return (
+    <fieldset className={clsx('grid gap-4 border-0 p-0')}>
+      <legend className={clsx('mb-4 text-lg font-semibold', theme.key === 'classico' && 'font-serif text-xl', theme.key === 'audace' && 'font-black uppercase', theme.key === 'minimal' && 'text-xs font-normal uppercase tracking-[0.3em]')}>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The checkout fields of spec §5, validated by the shared schema. */
+export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormValues, unknown, unknown> }) {
+  const { register, formState } = form;
+  const e = formState.errors;
+  return (
+    <div className="grid gap-10">
+      <Group title="Dati di contatto">
+        <CheckoutInputField label="Nome e cognome" autoComplete="name" required error={e.customerName?.message} {...register('customerName')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <CheckoutInputField label="Email" type="email" autoComplete="email" required error={e.customerEmail?.message} hint="Ti invieremo la conferma dell'ordine." {...register('customerEmail')} />
+          <CheckoutInputField label="Telefono (facoltativo)" type="tel" autoComplete="tel" error={e.customerPhone?.message} {...register('customerPhone')} />
+        </div>
+      </Group>
+      <Group title="Indirizzo di spedizione">
+        <CheckoutInputField label="Indirizzo" autoComplete="street-address" required placeholder="Via Roma 1" error={e.street?.message} {...register('street')} />
+        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+          <CheckoutInputField label="Città" autoComplete="address-level2" required error={e.city?.message} {...register('city')} />
+          <CheckoutInputField label="CAP" autoComplete="postal-code" inputMode="numeric" required error={e.postalCode?.message} {...register('postalCode')} />
+        </div>
+        <CheckoutInputField label="Paese" value={SHIPPING_COUNTRY} readOnly hint="Spediamo solo in Italia." className="bg-black/[0.03]" />
+      </Group>
+      <Group title="Note sull'ordine">
+        <CheckoutTextareaField label="Note (facoltative)" maxLength={500} placeholder="Indicazioni per la consegna, citofono…" error={e.notes?.message} {...register('notes')} />
+      </Group>
+    </div>
+  );
+}

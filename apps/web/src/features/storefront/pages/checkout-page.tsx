@@ -1,0 +1,67 @@
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import clsx from 'clsx';
+import { Lock, ShoppingBag } from 'lucide-react';
+import { checkoutCustomerSchema, checkoutMsg, type CheckoutCustomer } from '@vetrina/shared';
+import { useCart } from '../cart/use-cart';
+import { CheckoutFormFields, type CheckoutFormValues } from '../checkout/checkout-form-fields';
+import { OrderSummary } from '../checkout/order-summary';
+import { usePlaceOrder } from '../checkout/use-place-order';
+import { Breadcrumbs } from '../components/breadcrumbs';
+import { CONTAINER } from '../components/container';
+import { ProductsMessage } from '../components/product-list-states';
+import { StoreButton, StoreLink } from '../components/ui';
+import { useStorefront } from '../store-context';
+
+/** Guest checkout: the spec §5 form, flat shipping, one order per attempt, errors as spec §8. */
+export default function CheckoutPage() {
+  const { store, theme, home } = useStorefront();
+  const cart = useCart(store.slug);
+  const navigate = useNavigate();
+  const form = useForm<CheckoutFormValues, unknown, CheckoutCustomer>({
+    resolver: zodResolver(checkoutCustomerSchema),
+    defaultValues: { customerName: '', customerEmail: '', customerPhone: '', street: '', city: '', postalCode: '', notes: '' },
+  });
+  const { placeOrder, pending, placed } = usePlaceOrder({
+    slug: store.slug,
+    lines: cart.lines,
+    reprice: cart.reprice,
+    onPlaced: (result) => {
+      navigate(home);
+      cart.clear();
+      toast.success('Ordine confermato!', { description: `Numero ordine: #${result.orderNumber}. Ti abbiamo inviato una email di conferma.` });
+    },
+  });
+
+  const onSubmit = form.handleSubmit(async (customer) => {
+    if (!cart.lines.length) return void toast.error('Errore', { description: checkoutMsg.emptyCart });
+    await placeOrder(customer);
+  });
+
+  const busy = pending || form.formState.isSubmitting;
+  return (
+    <div className={clsx(CONTAINER, 'py-8 sm:py-12')}>
+      <title>{`Checkout · ${store.name}`}</title>
+      <Breadcrumbs items={[{ label: 'Home', to: home }, { label: 'Checkout' }]} />
+      <h1 className={clsx(theme.h1, 'mb-8 mt-4')}>Checkout</h1>
+      {cart.lines.length === 0 && !placed ? (
+        <ProductsMessage title={checkoutMsg.emptyCart} action={<StoreLink to={`${home}/products`}><ShoppingBag aria-hidden />Scopri i prodotti</StoreLink>}>
+          Aggiungi qualche prodotto per completare un ordine.
+        </ProductsMessage>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
+          <CheckoutFormFields form={form} />
+          <OrderSummary lines={cart.lines}>
+            <StoreButton type="submit" disabled={busy} aria-busy={busy} className="min-h-12 w-full text-base">
+              <Lock aria-hidden />
+              {busy ? 'Invio ordine in corso...' : 'Conferma ordine'}
+            </StoreButton>
+            <p className="text-center text-xs opacity-70">Riceverai una email con il riepilogo dell'ordine.</p>
+          </OrderSummary>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { FEATURED_PRODUCTS, prefetchProducts, useStoreProducts } from '../api';
+import { CategoryTiles } from '../components/category-tiles';
+import { ProductGrid } from '../components/product-grid';
+import { ProductsError, ProductsLoading, ProductsMessage } from '../components/product-list-states';
+import { Section } from '../components/section';
+import { StoreHero } from '../components/store-hero';
+import { InkLink } from '../components/ui';
+import { useStorefront } from '../store-context';
+
+const featured = { pageSize: FEATURED_PRODUCTS };
+
+export function loader({ params }: LoaderFunctionArgs) {
+  prefetchProducts(params.storeSlug ?? '', featured);
+  return null;
+}
+
+/** Store home: hero, up to 8 categories, the first 6 products and 'Vedi tutti' when there are more. */
+export default function StoreHomePage() {
+  const { store, home } = useStorefront();
+  const products = useStoreProducts(store.slug, featured);
+  const more = (products.data?.total ?? 0) > FEATURED_PRODUCTS;
+  return (
+    <>
+      <StoreHero />
+      {store.categories.length > 0 && (
+        <Section id="categorie" title="Categorie">
+          <CategoryTiles />
+        </Section>
+      )}
+      <Section
+        id="in-evidenza"
+        title="In evidenza"
+        action={
+          more && (
+            <InkLink to={`${home}/products`} className="inline-flex items-center gap-1 text-sm">
+              Vedi tutti <ArrowRight aria-hidden className="size-4" />
+            </InkLink>
+          )
+        }
+      >
+        {products.isPending ? (
+          <ProductsLoading count={FEATURED_PRODUCTS} />
+        ) : products.isError ? (
+          <ProductsError onRetry={() => void products.refetch()} />
+        ) : products.data.items.length === 0 ? (
+          <ProductsMessage title="Nessun prodotto disponibile">Torna a trovarci presto: stiamo preparando il catalogo.</ProductsMessage>
+        ) : (
+          <ProductGrid products={products.data.items} />
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useCallback } from 'react';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import clsx from 'clsx';
+import { PAGE_SIZE, prefetchProducts, useStoreProducts, type ProductListParams } from '../api';
+import { CONTAINER } from '../components/container';
+import { Pagination } from '../components/pagination';
+import { ProductFilters } from '../components/product-filters';
+import { ProductGrid } from '../components/product-grid';
+import { ProductsError, ProductsLoading, ProductsMessage } from '../components/product-list-states';
+import { StoreButton } from '../components/ui';
+import { useStorefront } from '../store-context';
+
+function listParams(params: URLSearchParams): ProductListParams {
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  return { search: params.get('search')?.trim() || undefined, category: params.get('category') || undefined, page, pageSize: PAGE_SIZE };
+}
+
+export function loader({ params, request }: LoaderFunctionArgs) {
+  prefetchProducts(params.storeSlug ?? '', listParams(new URL(request.url).searchParams));
+  return null;
+}
+
+export const foundLabel = (n: number) => (n === 0 ? 'Nessun prodotto trovato' : n === 1 ? '1 prodotto trovato' : `${n} prodotti trovati`);
+
+/** All products: search, category select (the `category` query parameter), count, 'Cancella filtri', pages. */
+export default function ProductsPage() {
+  const { store, theme } = useStorefront();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = listParams(searchParams);
+  const products = useStoreProducts(store.slug, params);
+  const filtered = Boolean(params.search || params.category);
+
+  const applyFilters = useCallback(
+    (next: { search?: string; category?: string }) =>
+      setSearchParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(next)) {
+            if (value) p.set(key, value);
+            else p.delete(key);
+          }
+          p.delete('page');
+          return p;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  return (
+    <div className={clsx(CONTAINER, theme.section)}>
+      <title>{`Prodotti · ${store.name}`}</title>
+      <h1 className={clsx(theme.h1, 'mb-6 sm:mb-8')}>Prodotti</h1>
+      <ProductFilters search={params.search ?? ''} category={params.category ?? ''} onChange={applyFilters} />
+      <div className="mb-6 mt-5 flex min-h-11 flex-wrap items-center justify-between gap-3">
+        <p aria-live="polite" className="text-sm font-medium">
+          {products.data ? foundLabel(products.data.total) : '\u00a0'}
+        </p>
+        {filtered && (
+          <StoreButton tone="outline" className="min-h-10 px-4" onClick={() => applyFilters({ search: '', category: '' })}>
+            Cancella filtri
+          </StoreButton>
+        )}
+      </div>
+      {products.isPending ? (
+        <ProductsLoading />
+      ) : products.isError ? (
+        <ProductsError onRetry={() => void products.refetch()} />
+      ) : products.data.items.length === 0 ? (
+        <ProductsMessage title="Nessun prodotto trovato">{filtered ? 'Prova con altre parole o togli i filtri.' : 'Il catalogo è ancora vuoto.'}</ProductsMessage>
+      ) : (
+        <div className={clsx('transition-opacity', products.isPlaceholderData && 'opacity-60')}>
+          <ProductGrid products={products.data.items} />
+          <Pagination page={params.page ?? 1} total={products.data.total} pageSize={PAGE_SIZE} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import clsx from 'clsx';
+import { ShoppingBag } from 'lucide-react';
+import type { StorefrontProductDetail, StorefrontVariant } from '@vetrina/shared';
+import { lineKey } from '../cart/cart-lines';
+import { useCart } from '../cart/use-cart';
+import { QuantityStepper } from '../components/quantity-stepper';
+import { StoreButton } from '../components/ui';
+import { useStorefront } from '../store-context';
+import { availabilityText, unitsFor } from './availability';
+
+/**
+ * Availability, quantity (1 … what is left) and 'Aggiungi al carrello', which stays disabled while
+ * a required variant is not chosen ('Seleziona una variante') or nothing is available.
+ */
+export function PurchasePanel({ product, variant }: { product: StorefrontProductDetail; variant: StorefrontVariant | null }) {
+  const { store, openCart } = useStorefront();
+  const cart = useCart(store.slug);
+  const [wanted, setWanted] = useState(1);
+  const needsVariant = product.variants.length > 0 && !variant;
+  const stock = unitsFor(product, variant);
+  const inCart = cart.lines.find((l) => lineKey(l) === lineKey({ productId: product.id, variantId: variant?.id ?? null }))?.quantity ?? 0;
+  const left = Math.max(0, stock - inCart);
+  const quantity = Math.max(1, Math.min(wanted, left));
+  const canAdd = !needsVariant && left > 0;
+  const text = availabilityText(product, variant);
+
+  const add = () => {
+    cart.add(
+      {
+        productId: product.id,
+        variantId: variant?.id ?? null,
+        title: product.title,
+        variantLabel: variant?.label ?? null,
+        price: variant?.priceCents ?? product.priceCents,
+        image: variant?.imageUrl ?? product.images[0]?.thumbUrl ?? null,
+        quantity,
+      },
+      stock,
+    );
+    setWanted(1);
+    toast.success('Aggiunto al carrello!', {
+      description: `${quantity} × ${product.title}${variant ? ` (${variant.label})` : ''}`,
+      action: { label: 'Vedi carrello', onClick: openCart },
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className={clsx('flex items-center gap-2 text-sm font-medium', stock > 0 || needsVariant ? '' : 'text-red-700')} data-testid="availability">
+        <span aria-hidden className={clsx('size-2 rounded-full', needsVariant ? 'bg-neutral-400' : stock > 0 ? 'bg-emerald-600' : 'bg-red-600')} />
+        {text}
+      </p>
+      {!needsVariant && stock > 0 && left === 0 && <p className="text-sm opacity-75">Hai già nel carrello tutti i pezzi disponibili.</p>}
+      <div className="flex flex-wrap items-center gap-3">
+        <QuantityStepper value={quantity} max={Math.max(1, left)} onChange={setWanted} label="Quantità" disabled={!canAdd} />
+        <StoreButton onClick={add} disabled={!canAdd} className="min-h-12 flex-1 px-6 text-base sm:flex-none">
+          <ShoppingBag aria-hidden />
+          {needsVariant ? 'Seleziona una variante' : stock <= 0 ? 'Esaurito' : 'Aggiungi al carrello'}
+        </StoreButton>
+      </div>
+    </div>
+  );
+}
