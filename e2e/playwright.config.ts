@@ -5,9 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { APP_PORT, BASE_URL, MAIL_HTTP_PORT, SMTP_PORT } from './ports';
 
-// One fresh data folder per run (workers inherit it through the environment).
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-e2e-'));
 const root = fileURLToPath(new URL('..', import.meta.url));
+// One fresh data folder per run (workers inherit it through the environment), and a private copy
+// of the built web app, so a rebuild during the run cannot change the pages under test.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-e2e-'));
+  process.env.E2E_WEB_DIST = path.join(process.env.E2E_DATA_DIR, 'web');
+  fs.cpSync(path.join(root, 'apps/web/dist'), process.env.E2E_WEB_DIST, { recursive: true });
+}
 
 export default defineConfig({
   testDir: '.',
@@ -49,6 +54,7 @@ export default defineConfig({
         PORT: String(APP_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
+        WEB_DIST: process.env.E2E_WEB_DIST ?? '',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PUBLIC_URL: BASE_URL,
         LOG_LEVEL: 'warn',
