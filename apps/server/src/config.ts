@@ -94,7 +94,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requireEmailConfirmation: e.REQUIRE_EMAIL_CONFIRMATION,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    webDist: e.WEB_DIST,
+    webDist: e.WEB_DIST || undefined,
     s3,
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
   };
