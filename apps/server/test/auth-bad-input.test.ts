@@ -64,6 +64,15 @@ describe(`every auth endpoint refuses bad input with the error shape and changes
     expect(res.body.error.message).toBe('Campo non previsto: ruolo');
   });
 
+  it('answers an over-long or malformed URL with the error shape, without echoing it', async () => {
+    for (const url of [`/api/stores/${'x'.repeat(300)}/orders`, '/api/public/stores/%E0%A4%A/products']) {
+      const res = await client(server.url).get(url);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.error.message).toBe('Indirizzo della richiesta non valido');
+    }
+  });
+
   it('refuses a body that is not JSON', async () => {
     const res = await client(server.url).post('/api/auth/login', undefined, { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(415);
