@@ -4,6 +4,7 @@ import { Boxes, FolderTree, LayoutDashboard, Mail, MessageSquare, Package, Setti
 import { Tooltip } from '@/components/ui/tooltip';
 import { useSidebarCollapsed } from '@/components/ui/sidebar';
 import { useMe } from '@/lib/auth';
+import { useStoreEvents, useUnreadCounts } from '@/lib/use-store-events';
 import { cn } from '@/lib/cn';
 
 interface Item {
@@ -12,6 +13,7 @@ interface Item {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   end?: boolean;
   badge?: number;
+  badgeTestId?: string;
 }
 
 function NavItem({ item }: { item: Item }) {
@@ -37,7 +39,7 @@ function NavItem({ item }: { item: Item }) {
           (collapsed ? (
             <span aria-hidden className="absolute right-1 top-1 size-2 rounded-full bg-primary" />
           ) : (
-            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground" data-testid="sidebar-invitations-badge">
+            <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground" data-testid={item.badgeTestId}>
               {badge}
             </span>
           ))}
@@ -50,14 +52,18 @@ function NavItem({ item }: { item: Item }) {
 export function DashboardNav() {
   const { data: me } = useMe();
   const store = me?.activeStore ?? null;
+  // New contact and chat messages update the unread total live, on every dashboard page.
+  useStoreEvents(store?.id);
+  const unread = useUnreadCounts(store?.id);
+  const unreadTotal = (unread.data?.contacts ?? 0) + (unread.data?.chat ?? 0);
   const items: Item[] = [
     { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: true },
-    { to: '/dashboard/invitations', label: 'Inviti', icon: Mail, badge: me?.pendingInvitations ?? 0 },
+    { to: '/dashboard/invitations', label: 'Inviti', icon: Mail, badge: me?.pendingInvitations ?? 0, badgeTestId: 'sidebar-invitations-badge' },
   ];
   if (store) {
     items.push(
       { to: '/dashboard/orders', label: 'Ordini', icon: ShoppingCart },
-      { to: '/dashboard/messages', label: 'Messaggi', icon: MessageSquare },
+      { to: '/dashboard/messages', label: 'Messaggi', icon: MessageSquare, badge: unreadTotal, badgeTestId: 'sidebar-messages-badge' },
       { to: '/dashboard/products', label: 'Prodotti', icon: Package },
       { to: '/dashboard/inventory', label: 'Inventario', icon: Boxes },
       { to: '/dashboard/categories', label: 'Categorie', icon: FolderTree },
