@@ -20,7 +20,7 @@ class RealtimeClient {
 
   constructor() {
     sessionManager.onAuthStateChange((event, session) => {
-      if (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') session && this.send({ type: 'auth', token: session.accessToken });
+      if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && session) this.send({ type: 'auth', token: session.accessToken });
       // A new identity needs a fresh socket: subscriptions are tied to the user who made them.
       if (event === 'SIGNED_OUT') this.ws?.close();
     });

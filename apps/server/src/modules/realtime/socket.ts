@@ -34,7 +34,11 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext) {
     const fail = (code: string, message: string, channel?: RealtimeChannel) => send({ type: 'error', code, message, channel });
 
     const dropUserSubscriptions = () => {
-      for (const [key, s] of subs) if (s.needsUser) (s.stop(), subs.delete(key));
+      for (const [key, s] of subs) {
+        if (!s.needsUser) continue;
+        s.stop();
+        subs.delete(key);
+      }
     };
     const expiry = setInterval(() => {
       if (user && user.exp * 1000 <= clock.nowMs()) {
