@@ -85,7 +85,7 @@ test.describe('catalogue', () => {
     await expect(page.getByTestId('inventory-row')).toHaveCount(2);
     await expect(page.getByTestId('inventory-total-totale')).toHaveText('7');
     await page.getByRole('button', { name: 'Modifica quantità di Maglietta Aurora – Taglia M' }).click();
-    const qty = page.getByLabel('Quantità di Maglietta Aurora – Taglia M');
+    const qty = page.getByLabel('Quantità di Maglietta Aurora – Taglia M', { exact: true });
     await qty.fill('0');
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await expect(toast(page, 'Stock aggiornato')).toBeVisible();

@@ -130,4 +130,3 @@ export async function deleteImage(ctx: AppContext, storeId: string, imageId: str
   await removeFiles(ctx, keys);
 }
 
-export { toProductImage };

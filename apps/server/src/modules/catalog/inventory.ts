@@ -13,8 +13,35 @@ const rowsOf = (db: Db, storeId: string) =>
 
 const columns = ['i.id', 'i.product_id', 'i.variant_id', 'i.qty', 'i.reserved', 'p.title', 'p.sku as product_sku', 'v.label', 'v.sku as variant_sku'] as const;
 
+interface Row {
+  id: string;
+  product_id: string;
+  variant_id: string | null;
+  qty: number;
+  reserved: number;
+  title: string;
+  product_sku: string;
+  label: string | null;
+  variant_sku: string | null;
+}
+
+type ThumbOf = (productId: string, variantId: string | null) => string | null;
+
+const toItem = (r: Row, thumb: ThumbOf): InventoryItem => ({
+  id: r.id,
+  productId: r.product_id,
+  productTitle: r.title,
+  variantId: r.variant_id,
+  variantLabel: r.label,
+  sku: r.variant_sku ?? r.product_sku,
+  qty: r.qty,
+  reserved: r.reserved,
+  available: r.qty - r.reserved,
+  thumbUrl: thumb(r.product_id, r.variant_id),
+});
+
 /** Thumbnails for a page of rows: the variant's own image, else the product's cover. */
-async function thumbsOf(db: Db, productIds: string[], variantIds: string[]) {
+async function thumbsOf(db: Db, productIds: string[], variantIds: string[]): Promise<ThumbOf> {
   const rows = productIds.length
     ? await db
         .selectFrom('product_images')
@@ -44,18 +71,7 @@ export async function listInventory(db: Db, storeId: string, f: { page: number; 
   const total = Number(sums?.qty ?? 0);
   const reserved = Number(sums?.reserved ?? 0);
   return {
-    items: rows.map((r): InventoryItem => ({
-      id: r.id,
-      productId: r.product_id,
-      productTitle: r.title,
-      variantId: r.variant_id,
-      variantLabel: r.label,
-      sku: r.variant_sku ?? r.product_sku,
-      qty: r.qty,
-      reserved: r.reserved,
-      available: r.qty - r.reserved,
-      thumbUrl: thumb(r.product_id, r.variant_id),
-    })),
+    items: rows.map((r) => toItem(r, thumb)),
     total: Number(count?.n ?? 0),
     page: f.page,
     pageSize,
@@ -67,6 +83,5 @@ export async function setInventoryQty(db: Db, storeId: string, inventoryId: stri
   await db.transaction().execute((trx) => inventoryUnits.setQty(trx, storeId, inventoryId, qty));
   const r = await rowsOf(db, storeId).select(columns).where('i.id', '=', inventoryId).executeTakeFirst();
   if (!r) throw notFound(catalogMsg.inventoryNotFound);
-  const thumb = await thumbsOf(db, [r.product_id], r.variant_id ? [r.variant_id] : []);
-  return { id: r.id, productId: r.product_id, productTitle: r.title, variantId: r.variant_id, variantLabel: r.label, sku: r.variant_sku ?? r.product_sku, qty: r.qty, reserved: r.reserved, available: r.qty - r.reserved, thumbUrl: thumb(r.product_id, r.variant_id) };
+  return toItem(r, await thumbsOf(db, [r.product_id], r.variant_id ? [r.variant_id] : []));
 }

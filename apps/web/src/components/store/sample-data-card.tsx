@@ -5,7 +5,7 @@ import { Sparkles } from 'lucide-react';
 import { catalogMsg, type SampleDataResult } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { api } from '@/lib/api';
 import { useMe } from '@/lib/auth';
 
@@ -40,9 +40,11 @@ export function SampleDataCard({ storeId }: { storeId: string }) {
       </CardHeader>
       <CardContent>
         <Dialog open={open} onOpenChange={(o) => !seed.isPending && setOpen(o)}>
-          <Button variant="outline" onClick={() => setOpen(true)}>
-            <Sparkles aria-hidden /> Dati di esempio
-          </Button>
+          <DialogTrigger asChild>
+            <Button variant="outline">
+              <Sparkles aria-hidden /> Dati di esempio
+            </Button>
+          </DialogTrigger>
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Creare i dati di esempio?</DialogTitle>

@@ -16,6 +16,7 @@ export interface ProductPage {
   pageSize: number;
 }
 
+type Fresh = { fresh: boolean };
 const base = (slug: string) => `/api/public/stores/${encodeURIComponent(slug)}`;
 
 function listQuery(p: ProductListParams) {
@@ -32,14 +33,14 @@ const STORE_STALE_MS = 60_000;
 const LIST_STALE_MS = 15_000;
 
 export const storefrontData = {
-  store: (slug: string) => ({ key: `${slug}|store`, fetch: () => publicApi<{ store: PublicStore }>(base(slug)).then((r) => r.store) }),
+  store: (slug: string) => ({ key: `${slug}|store`, fetch: ({ fresh }: Fresh) => publicApi<{ store: PublicStore }>(base(slug), { fresh }).then((r) => r.store) }),
   products: (slug: string, params: ProductListParams) => {
     const qs = listQuery(params);
-    return { key: `${slug}|products|${qs}`, fetch: () => publicApi<ProductPage>(`${base(slug)}/products${qs ? `?${qs}` : ''}`) };
+    return { key: `${slug}|products|${qs}`, fetch: ({ fresh }: Fresh) => publicApi<ProductPage>(`${base(slug)}/products${qs ? `?${qs}` : ''}`, { fresh }) };
   },
   product: (slug: string, productId: string) => ({
     key: `${slug}|product|${productId}`,
-    fetch: () => publicApi<{ product: StorefrontProductDetail }>(`${base(slug)}/products/${encodeURIComponent(productId)}`).then((r) => r.product),
+    fetch: ({ fresh }: Fresh) => publicApi<{ product: StorefrontProductDetail }>(`${base(slug)}/products/${encodeURIComponent(productId)}`, { fresh }).then((r) => r.product),
   }),
 };
 
@@ -58,7 +59,7 @@ export const prefetchProduct = (slug: string, productId: string) => {
 /** Always from the server (the checkout re-reads prices after 'Prezzi aggiornati'). */
 export const fetchProductNow = (slug: string, productId: string) => {
   const q = storefrontData.product(slug, productId);
-  return load(q.key, q.fetch);
+  return load(q.key, q.fetch, 0, true);
 };
 /** After an order: availability and prices on screen are refreshed. */
 export const refreshStore = (slug: string) => invalidate(`${slug}|`);

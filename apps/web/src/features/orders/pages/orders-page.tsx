@@ -1,3 +1,79 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ExternalLink, RefreshCw, SearchX, ShoppingCart } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useActiveStore } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useOrders } from '../api';
+import { OrderCard } from '../components/order-card';
+import { OrderDetailsDialog } from '../components/order-details-dialog';
+import { OrderFilters } from '../components/order-filters';
+import { OrdersEmpty } from '../components/orders-empty';
+import { useOrdersParams } from '../use-orders-params';
+
+/** /dashboard/orders: the active store's orders, filtered by status, searched, paginated (spec §2). */
 export default function OrdersPage() {
-  return <h1 className="text-2xl font-bold tracking-tight">Ordini</h1>;
+  const store = useActiveStore().store!;
+  const { filter, setStatus, setSearch, setPage, clear } = useOrdersParams();
+  const orders = useOrders(store.id, filter);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const filtered = Boolean(filter.status || filter.search);
+
+  useEffect(() => {
+    if (orders.isError) toast.error('Errore', { description: 'Impossibile caricare gli ordini' });
+  }, [orders.isError]);
+
+  return (
+    <div className="grid gap-6">
+      <title>Ordini · Vetrina</title>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold">Ordini</h1>
+          <p className="text-sm text-muted-foreground">Gli ordini ricevuti da {store.name}. Lo stock segue lo stato di ogni ordine.</p>
+        </div>
+        <Button variant="outline" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+          <RefreshCw aria-hidden className={cn(orders.isFetching && 'animate-spin')} /> Aggiorna
+        </Button>
+      </div>
+      <OrderFilters status={filter.status ?? ''} search={filter.search ?? ''} onStatus={setStatus} onSearch={setSearch} onClear={clear} />
+      {orders.isPending ? (
+        <div className="grid gap-3" aria-busy>
+          <Skeleton className="h-44" />
+          <Skeleton className="h-44" />
+        </div>
+      ) : orders.isError ? (
+        <OrdersEmpty icon={ShoppingCart} title="Impossibile caricare gli ordini" action={<Button variant="outline" onClick={() => void orders.refetch()}>Riprova</Button>} />
+      ) : orders.data.items.length === 0 ? (
+        filtered ? (
+          <OrdersEmpty icon={SearchX} title="Nessun ordine trovato" description="Nessun ordine corrisponde ai filtri scelti." action={<Button variant="outline" onClick={clear}>Cancella filtri</Button>} />
+        ) : (
+          <OrdersEmpty
+            icon={ShoppingCart}
+            title="Nessun ordine ancora"
+            description="Quando un cliente completa un acquisto nel tuo store, l'ordine compare qui."
+            action={
+              <a href={`/store/${store.slug}`} target="_blank" rel="noreferrer" className={buttonClasses('outline')}>
+                <ExternalLink aria-hidden /> Visita lo store
+              </a>
+            }
+          />
+        )
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {orders.data.total === 1 ? '1 ordine' : `${orders.data.total} ordini`}
+          </p>
+          <ul className={cn('grid gap-3 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
+            {orders.data.items.map((o) => (
+              <OrderCard key={o.id} storeId={store.id} order={o} onDetails={setDetailsId} />
+            ))}
+          </ul>
+          <Pagination page={orders.data.page} pageSize={orders.data.pageSize} total={orders.data.total} onPage={setPage} label="Pagine degli ordini" />
+        </>
+      )}
+      <OrderDetailsDialog storeId={store.id} orderId={detailsId} onClose={() => setDetailsId(null)} />
+    </div>
+  );
 }

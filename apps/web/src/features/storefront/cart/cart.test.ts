@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { cartStore as CartStore } from './cart-store';
 import { addLine, cartTotals, lineKey, parseCart, repriceLines, setLineQuantity, type CartLine } from './cart-lines';
 
 const tee = (over: Partial<CartLine> = {}): CartLine => ({
@@ -51,7 +52,7 @@ describe('cart lines (spec §4)', () => {
 
 describe('cart storage', () => {
   const data = new Map<string, string>();
-  let cartStore: typeof import('./cart-store').cartStore;
+  let cartStore: typeof CartStore;
   beforeAll(async () => {
     vi.stubGlobal('window', {
       addEventListener: () => undefined,

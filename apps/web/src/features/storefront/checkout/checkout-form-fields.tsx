@@ -37,7 +37,7 @@ export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormV
           <CheckoutInputField label="Città" autoComplete="address-level2" required error={e.city?.message} {...register('city')} />
           <CheckoutInputField label="CAP" autoComplete="postal-code" inputMode="numeric" required error={e.postalCode?.message} {...register('postalCode')} />
         </div>
-        <CheckoutInputField label="Paese" value={SHIPPING_COUNTRY} readOnly hint="Spediamo solo in Italia." className="bg-black/[0.03]" />
+        <CheckoutInputField label="Paese" value={SHIPPING_COUNTRY} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
       </Group>
       <Group title="Note sull'ordine">
         <CheckoutTextareaField label="Note (facoltative)" maxLength={500} placeholder="Indicazioni per la consegna, citofono…" error={e.notes?.message} {...register('notes')} />

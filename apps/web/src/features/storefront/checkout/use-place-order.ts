@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../notify';
 import { SHIPPING_COUNTRY, type CheckoutCustomer, type CheckoutInput, type CheckoutResult } from '@vetrina/shared';
 import { fetchProductNow, refreshStore } from '../api';
 import { lineKey, type CartLine } from '../cart/cart-lines';
@@ -66,7 +66,7 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
       if (failure.final) key.current = newIdempotencyKey();
       if (failure.code === 'price_changed') await refreshPrices();
       if (failure.code === 'out_of_stock') refreshStore(slug);
-      toast.error(failure.title, { description: failure.description });
+      notify.error(failure.title, { description: failure.description });
     } finally {
       running.current = false;
       setPending(false);

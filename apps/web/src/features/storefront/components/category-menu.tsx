@@ -35,7 +35,12 @@ export function CategoryMenu({ linkClass }: { linkClass: string }) {
   if (!store.categories.length) return null;
   const active = location.pathname.startsWith(`${home}/category/`);
   return (
-    <div ref={root} className="relative">
+    <div
+      ref={root}
+      className="relative"
+      // Tabbing past the last category closes the menu.
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setOpen(false)}
+    >
       <button
         ref={button}
         type="button"

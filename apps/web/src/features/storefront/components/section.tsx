@@ -9,7 +9,7 @@ export function Section({ title, action, children, id }: { title: string; action
   const headingId = id ? `${id}-titolo` : undefined;
   return (
     <section aria-labelledby={headingId} className={clsx(CONTAINER, theme.section)}>
-      <div className={clsx('mb-6 flex items-end justify-between gap-4 sm:mb-8', theme.key === 'classico' && 'flex-col items-center text-center')}>
+      <div className={clsx('mb-6 flex gap-4 sm:mb-8', theme.key === 'classico' ? 'flex-col items-center text-center' : 'items-end justify-between')}>
         <h2 id={headingId} className={theme.h2}>
           {title}
         </h2>

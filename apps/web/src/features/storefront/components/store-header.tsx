@@ -2,18 +2,21 @@ import { Link, NavLink } from 'react-router';
 import clsx from 'clsx';
 import { ShoppingBag } from 'lucide-react';
 import { useStorefront } from '../store-context';
+import type { ThemeKey } from '../theme/themes';
 import { CategoryMenu } from './category-menu';
 import { CONTAINER } from './container';
 import { StoreLogo } from './store-logo';
 
+const NAV_TYPE: Record<ThemeKey, string> = {
+  moderno: 'text-sm font-medium',
+  classico: 'font-serif text-base',
+  minimal: 'text-xs uppercase tracking-[0.2em]',
+  audace: 'text-sm font-black uppercase',
+};
+
 function StoreNav({ className }: { className?: string }) {
   const { home, theme } = useStorefront();
-  const link = clsx(
-    'rounded-md px-2 py-2 text-sm transition hover:text-(--sf-primary-ink) aria-[current=page]:text-(--sf-primary-ink)',
-    theme.key === 'minimal' ? 'text-xs uppercase tracking-[0.2em]' : 'font-medium',
-    theme.key === 'audace' && 'font-black uppercase',
-    theme.key === 'classico' && 'font-serif text-base',
-  );
+  const link = clsx('rounded-md px-2 py-2 transition hover:text-(--sf-primary-ink) aria-[current=page]:text-(--sf-primary-ink)', NAV_TYPE[theme.key]);
   return (
     <nav aria-label="Navigazione dello store" className={clsx('flex items-center gap-1 sm:gap-3', className)}>
       <NavLink to={home} end className={link}>

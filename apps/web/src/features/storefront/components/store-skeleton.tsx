@@ -2,20 +2,6 @@
  * The storefront's first paint, before the store (and its theme) has loaded: a neutral header
  * and product grid. Plain markup with no imports, so the router can show it from the entry chunk.
  */
-export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
-  return (
-    <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4" aria-hidden>
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="space-y-3">
-          <div className="aspect-square animate-pulse rounded-xl bg-black/5" />
-          <div className="h-4 w-3/4 animate-pulse rounded bg-black/5" />
-          <div className="h-4 w-1/3 animate-pulse rounded bg-black/5" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 export function StoreSkeleton() {
   return (
     <div className="min-h-screen bg-white" role="status" aria-label="Caricamento dello store…">
@@ -28,7 +14,14 @@ export function StoreSkeleton() {
       </div>
       <div className="mx-auto max-w-7xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
         <div className="h-48 animate-pulse rounded-2xl bg-black/5 sm:h-64" />
-        <ProductGridSkeleton />
+        <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 lg:grid-cols-4" aria-hidden>
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} className="space-y-3">
+              <div className="aspect-square animate-pulse rounded-xl bg-black/5" />
+              <div className="h-4 w-3/4 animate-pulse rounded bg-black/5" />
+            </div>
+          ))}
+        </div>
       </div>
     </div>
   );

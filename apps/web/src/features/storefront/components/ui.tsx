@@ -9,14 +9,16 @@ const base =
   'inline-flex min-h-11 items-center justify-center gap-2 px-5 py-2 text-sm transition disabled:cursor-not-allowed disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 const tones: Record<Tone, string> = {
   primary: 'bg-(--sf-primary) text-(--sf-on-primary) hover:brightness-110 active:brightness-95',
-  outline: 'border border-current bg-transparent text-(--sf-primary-ink) hover:bg-(--sf-soft)',
+  outline: 'bg-transparent text-(--sf-primary-ink) hover:bg-(--sf-soft)',
   ghost: 'bg-transparent text-current hover:bg-black/5',
 };
 
 /** Button classes in the store's colours and the theme's shape. */
 export function useButtonClasses() {
   const { theme } = useStorefront();
-  return (tone: Tone = 'primary', className?: string) => clsx(base, theme.button, tones[tone], tone !== 'primary' && 'shadow-none', className);
+  // Audace buttons already carry a thick black border; the others get a thin one in the text colour.
+  const outline = theme.key === 'audace' ? '' : 'border border-current';
+  return (tone: Tone = 'primary', className?: string) => clsx(base, theme.button, tones[tone], tone === 'outline' && outline, tone !== 'primary' && 'shadow-none', className);
 }
 
 export const StoreButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone }>(

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { notify } from '../notify';
 import clsx from 'clsx';
 import { Lock, ShoppingBag } from 'lucide-react';
 import { checkoutCustomerSchema, checkoutMsg, type CheckoutCustomer } from '@vetrina/shared';
@@ -31,12 +31,12 @@ export default function CheckoutPage() {
     onPlaced: (result) => {
       navigate(home);
       cart.clear();
-      toast.success('Ordine confermato!', { description: `Numero ordine: #${result.orderNumber}. Ti abbiamo inviato una email di conferma.` });
+      notify.success('Ordine confermato!', { description: `Numero ordine: #${result.orderNumber}. Ti abbiamo inviato una email di conferma.` });
     },
   });
 
   const onSubmit = form.handleSubmit(async (customer) => {
-    if (!cart.lines.length) return void toast.error('Errore', { description: checkoutMsg.emptyCart });
+    if (!cart.lines.length) return void notify.error('Errore', { description: checkoutMsg.emptyCart });
     await placeOrder(customer);
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { notify } from '../notify';
 import clsx from 'clsx';
 import { ShoppingBag } from 'lucide-react';
 import type { StorefrontProductDetail, StorefrontVariant } from '@vetrina/shared';
@@ -40,7 +40,7 @@ export function PurchasePanel({ product, variant }: { product: StorefrontProduct
       stock,
     );
     setWanted(1);
-    toast.success('Aggiunto al carrello!', {
+    notify.success('Aggiunto al carrello!', {
       description: `${quantity} × ${product.title}${variant ? ` (${variant.label})` : ''}`,
       action: { label: 'Vedi carrello', onClick: openCart },
     });

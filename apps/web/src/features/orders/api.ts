@@ -1,0 +1,55 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail, OrderStatus, OrderSummary, Page } from '@vetrina/shared';
+import { api } from '@/lib/api';
+
+export interface OrdersFilter {
+  status?: OrderStatus;
+  search?: string;
+  page: number;
+}
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export const orderKeys = {
+  all: (storeId: string) => ['stores', storeId, 'orders'] as const,
+  list: (storeId: string, f: OrdersFilter) => [...orderKeys.all(storeId), 'list', f] as const,
+  detail: (storeId: string, orderId: string) => [...orderKeys.all(storeId), 'detail', orderId] as const,
+};
+
+function listPath(storeId: string, f: OrdersFilter) {
+  const qs = new URLSearchParams({ page: String(f.page), pageSize: String(ORDERS_PAGE_SIZE) });
+  if (f.status) qs.set('status', f.status);
+  if (f.search) qs.set('search', f.search);
+  return `/api/stores/${storeId}/orders?${qs}`;
+}
+
+export function useOrders(storeId: string, filter: OrdersFilter) {
+  return useQuery({
+    queryKey: orderKeys.list(storeId, filter),
+    queryFn: ({ signal }) => api<Page<OrderSummary>>(listPath(storeId, filter), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(storeId: string, orderId: string | null) {
+  return useQuery({
+    queryKey: orderKeys.detail(storeId, orderId ?? ''),
+    queryFn: ({ signal }) => api<{ order: OrderDetail }>(`/api/stores/${storeId}/orders/${orderId}`, { signal }).then((r) => r.order),
+    enabled: Boolean(orderId),
+  });
+}
+
+/** Any status to any other (spec §4); the server moves the stock to match. */
+export function useUpdateOrderStatus(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
+      api<{ order: OrderDetail }>(`/api/stores/${storeId}/orders/${orderId}`, { method: 'PATCH', body: { status } }).then((r) => r.order),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(storeId, order.id), order);
+      void qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
+      // Stock moved with the status: the catalogue's inventory queries (['catalog', storeId, …]) are stale.
+      void qc.invalidateQueries({ queryKey: ['catalog', storeId] });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import type { OrderSummary } from '@vetrina/shared';
+import { Button } from '@/components/ui/button';
+import { formatCents, formatDateTime } from '@/lib/format';
+import { orderNumber } from '../order-status';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusSelect } from './order-status-select';
+
+const articles = (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`);
+
+/** One order of the list: number, date, status, customer, address, total, status selector, 'Dettagli'. */
+export function OrderCard({ storeId, order, onDetails }: { storeId: string; order: OrderSummary; onDetails: (id: string) => void }) {
+  const a = order.shippingAddress;
+  return (
+    <li className="rounded-xl border bg-background p-4 shadow-xs sm:p-5" data-testid="order-row">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-base font-semibold">Ordine {orderNumber(order.orderNumber)}</h2>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {articles(order.itemCount)}
+          </p>
+        </div>
+        <p className="text-lg font-semibold tabular-nums">{formatCents(order.totalCents)}</p>
+      </div>
+      <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cliente</p>
+          <p className="font-medium">{order.customerName}</p>
+          <p className="truncate">
+            <a href={`mailto:${order.customerEmail}`} className="text-primary underline-offset-4 hover:underline">
+              {order.customerEmail}
+            </a>
+          </p>
+          {order.customerPhone && <p>{order.customerPhone}</p>}
+        </div>
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Spedizione</p>
+          <address className="not-italic">
+            {a.street}
+            <br />
+            {a.postalCode} {a.city}, {a.country}
+          </address>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t pt-4">
+        <OrderStatusSelect storeId={storeId} orderId={order.id} number={order.orderNumber} status={order.status} />
+        <Button variant="outline" size="sm" onClick={() => onDetails(order.id)} aria-label={`Dettagli dell'ordine ${orderNumber(order.orderNumber)}`}>
+          Dettagli
+        </Button>
+      </div>
+    </li>
+  );
+}

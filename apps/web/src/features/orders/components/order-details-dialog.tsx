@@ -1,0 +1,72 @@
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { formatCents, formatDateTime } from '@/lib/format';
+import { useOrder } from '../api';
+import { orderNumber } from '../order-status';
+import { OrderItems } from './order-items';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** 'Dettagli': items, subtotal, shipping, total and notes of one order. */
+export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: string; orderId: string | null; onClose: () => void }) {
+  const order = useOrder(storeId, orderId);
+  const o = order.data;
+  return (
+    <Dialog open={Boolean(orderId)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle className="flex flex-wrap items-center gap-2">
+            {o ? `Ordine ${orderNumber(o.orderNumber)}` : 'Dettagli ordine'}
+            {o && <OrderStatusBadge status={o.status} />}
+          </DialogTitle>
+          <DialogDescription>{o ? `Ricevuto il ${formatDateTime(o.createdAt)} da ${o.customerName}` : 'Caricamento dei dettagli…'}</DialogDescription>
+        </DialogHeader>
+        {order.isPending ? (
+          <Skeleton className="h-48" />
+        ) : order.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(order.error, "Impossibile caricare l'ordine")}
+          </p>
+        ) : (
+          o && (
+            <div className="grid gap-5 text-sm">
+              <OrderItems items={o.items} />
+              <dl className="grid gap-1 border-t pt-3">
+                <div className="flex justify-between">
+                  <dt className="text-muted-foreground">Subtotale</dt>
+                  <dd className="tabular-nums">{formatCents(o.subtotalCents)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-muted-foreground">Spedizione</dt>
+                  <dd className="tabular-nums">{formatCents(o.shippingCents)}</dd>
+                </div>
+                <div className="flex justify-between text-base font-semibold">
+                  <dt>Totale</dt>
+                  <dd className="tabular-nums">{formatCents(o.totalCents)}</dd>
+                </div>
+              </dl>
+              <div className="grid gap-4 border-t pt-3 sm:grid-cols-2">
+                <div>
+                  <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cliente</h3>
+                  <p>{o.customerName}</p>
+                  <p className="break-all">{o.customerEmail}</p>
+                  {o.customerPhone && <p>{o.customerPhone}</p>}
+                </div>
+                <div>
+                  <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Spedizione</h3>
+                  <address className="not-italic">
+                    {o.shippingAddress.street}, {o.shippingAddress.postalCode} {o.shippingAddress.city}, {o.shippingAddress.country}
+                  </address>
+                </div>
+              </div>
+              <div className="border-t pt-3">
+                <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Note</h3>
+                <p className="whitespace-pre-line">{o.notes || 'Nessuna nota'}</p>
+              </div>
+            </div>
+          )
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ComponentType, ReactNode } from 'react';
+
+/** An empty or failed list: what is missing and the next action. */
+export function OrdersEmpty({ icon: Icon, title, description, action }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; title: string; description?: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-background p-10 text-center">
+      <Icon className="size-10 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      {action}
+    </div>
+  );
+}
