@@ -76,6 +76,34 @@ async function load(name: string, opts: autocannon.Options): Promise<Result> {
   return { name, requestsPerSec: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+/**
+ * First-load JS of the storefront home: the entry chunk and the storefront layout and home page
+ * with everything they import statically (what must arrive before the page can render), gzipped.
+ */
+function firstLoadJsKb(): number {
+  const dist = path.join(root, 'apps/web/dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of ['index.html', 'src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/home-page.tsx']) {
+    if (!manifest[key]) throw new Error(`${key} missing from the build manifest`);
+    visit(key);
+  }
+  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+/** Every script the page fetched until the network went idle, deferred chunks included (for information). */
 async function storefrontJsKb(baseUrl: string, slug: string) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   const page = await browser.newPage();
@@ -90,7 +118,7 @@ async function storefrontJsKb(baseUrl: string, slug: string) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'))) {
     console.log('Building the web app…');
     await new Promise<void>((resolve, reject) => spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('exit', (c) => (c === 0 ? resolve() : reject(new Error('build failed')))));
   }
@@ -138,7 +166,8 @@ async function main() {
       ],
     }),
   );
-  const jsKb = await storefrontJsKb(base, slug);
+  const allJsKb = await storefrontJsKb(base, slug);
+  const jsKb = firstLoadJsKb();
 
   const ceiling = results[0]!.requestsPerSec;
   const list = results[1]!;
@@ -149,10 +178,11 @@ async function main() {
     { target: 'checkout ≥ 500 orders/s', value: `${checkout.requestsPerSec}/s`, ok: checkout.requestsPerSec >= 500 },
     { target: 'storefront first-load JS ≤ 120 KB gzip', value: `${jsKb} KB`, ok: jsKb <= 120 },
   ];
-  const out = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`, durationSec: DURATION, connections: CONNECTIONS, results, storefrontFirstLoadJsKbGzip: jsKb, targets };
+  const out = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`, durationSec: DURATION, connections: CONNECTIONS, results, storefrontFirstLoadJsKbGzip: jsKb, storefrontAllJsUntilIdleKbGzip: allJsKb, targets };
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.table(results);
   console.table(targets);
+  console.log(`Storefront JS fetched until network idle (deferred chunks included): ${allJsKb} KB gzip`);
 }
 
 main()

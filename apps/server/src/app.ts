@@ -102,6 +102,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await redis?.quit().catch(() => undefined);
     await destroy();
   });
+  // A successful write by a store's team (catalogue, settings, orders…) drops this instance's cached
+  // storefront pages at once; other instances follow within the cache's two-second lifetime.
+  app.addHook('onResponse', async (req, reply) => {
+    const auth = req.routeOptions.config?.auth;
+    if (typeof auth === 'object' && req.method !== 'GET' && reply.statusCode < 400) ctx.publicCache.invalidate('');
+  });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -101,7 +101,10 @@ export function checkoutService(ctx: AppContext) {
       const shipping = LIMITS.shippingCents;
       const total = subtotal + shipping;
       // The shopper is never charged a price they did not see.
-      if (input.totalCents !== total) throw new AppError(409, 'price_changed', checkoutMsg.totalChanged, { title: 'Prezzi aggiornati' });
+      if (input.totalCents !== total) {
+        ctx.publicCache.invalidate(`${slug}|`);
+        throw new AppError(409, 'price_changed', checkoutMsg.totalChanged, { title: 'Prezzi aggiornati' });
+      }
 
       const orderId = newId();
       const now = clock.iso();
@@ -173,6 +176,8 @@ export function checkoutService(ctx: AppContext) {
         return { result, replayed: false };
       } catch (err) {
         if (err instanceof OutOfStock || isCheckViolation(err)) {
+          // What the shopper saw was stale: the next storefront read must be fresh.
+          ctx.publicCache.invalidate(`${slug}|`);
           throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(err instanceof OutOfStock ? err.title : 'un prodotto'), { title: 'Disponibilità insufficiente' });
         }
         // The same checkout sent twice at once: the second sees the first's order.

@@ -35,9 +35,10 @@ export function useAfterSignIn() {
       }
       return;
     }
-    if (!me.activeStore) {
+    // A shopper signing in to chat with a store (redirect back to it) is not asked to set up a store.
+    if (!me.activeStore && !redirect) {
       toast('Configurazione incompleta', { description: 'Crea il tuo store per iniziare a vendere.' });
-      navigate(redirect ?? '/onboarding');
+      navigate('/onboarding');
       return;
     }
     toast.success('Login effettuato!');

@@ -10,6 +10,7 @@ import { StoreToaster } from './components/store-toaster';
 import { StorefrontContext } from './store-context';
 import { storeStyle } from './theme/store-style';
 import { themeFor } from './theme/themes';
+import { ChatLauncher } from './chat/chat-launcher';
 
 // Not needed for the first paint: the drawer's code is fetched when the browser is idle (or on the
 // first tap), and the error page only when a store is missing.
@@ -58,7 +59,7 @@ function StoreShell({ store }: { store: PublicStore }) {
             <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
           </Suspense>
         )}
-        {/* Chat widget (bottom right) goes here: live chat for signed-in visitors, contact form for guests (messages issue). */}
+        <ChatLauncher slug={store.slug} storeName={store.name} />
       </div>
       <StoreToaster />
       <ScrollRestoration />

@@ -7,6 +7,9 @@ import { publicApi } from '../data/public-api';
 import { checkoutFailure, newIdempotencyKey, NOT_CREATED } from './checkout-errors';
 import { orderTotals } from './checkout-totals';
 
+/** Lifetime of the server's cache of public storefront reads (apps/server/src/app.ts), plus a margin. */
+const PUBLIC_CACHE_MS = 2_200;
+
 interface Options {
   slug: string;
   lines: CartLine[];
@@ -25,9 +28,10 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [placed, setPlaced] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
 
-  /** After 'Prezzi aggiornati': the current price of every line, straight from the store. */
-  async function refreshPrices() {
+  /** The current price of every line, straight from the store. */
+  async function currentPrices() {
     const ids = [...new Set(lines.map((l) => l.productId))];
     const products = await Promise.all(ids.map((id) => fetchProductNow(slug, id).catch(() => null)));
     const prices = new Map<string, number>();
@@ -36,6 +40,20 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
       if (!p) continue;
       const variant = line.variantId ? p.variants.find((v) => v.id === line.variantId) : null;
       prices.set(lineKey(line), variant?.priceCents ?? p.priceCents);
+    }
+    return prices;
+  }
+
+  /**
+   * After 'Prezzi aggiornati': the cart takes the new prices. The server keeps public reads for up
+   * to 2 s, so when nothing looks changed yet the prices are read once more after that window.
+   */
+  async function refreshPrices() {
+    let prices = await currentPrices();
+    const unchanged = () => lines.every((l) => (prices.get(lineKey(l)) ?? l.price) === l.price);
+    if (unchanged()) {
+      await new Promise((r) => setTimeout(r, PUBLIC_CACHE_MS));
+      prices = await currentPrices();
     }
     reprice(prices);
   }
@@ -64,14 +82,17 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
     } catch (err) {
       const failure = checkoutFailure(err);
       if (failure.final) key.current = newIdempotencyKey();
-      if (failure.code === 'price_changed') await refreshPrices();
-      if (failure.code === 'out_of_stock') refreshStore(slug);
       notify.error(failure.title, { description: failure.description });
+      if (failure.code === 'out_of_stock') refreshStore(slug);
+      if (failure.code === 'price_changed') {
+        setRefreshing(true);
+        await refreshPrices().finally(() => setRefreshing(false));
+      }
     } finally {
       running.current = false;
       setPending(false);
     }
   }
 
-  return { placeOrder, pending, placed };
+  return { placeOrder, pending, placed, refreshing };
 }

@@ -24,7 +24,7 @@ export default function CheckoutPage() {
     resolver: zodResolver(checkoutCustomerSchema),
     defaultValues: { customerName: '', customerEmail: '', customerPhone: '', street: '', city: '', postalCode: '', notes: '' },
   });
-  const { placeOrder, pending, placed } = usePlaceOrder({
+  const { placeOrder, pending, placed, refreshing } = usePlaceOrder({
     slug: store.slug,
     lines: cart.lines,
     reprice: cart.reprice,
@@ -56,7 +56,7 @@ export default function CheckoutPage() {
           <OrderSummary lines={cart.lines}>
             <StoreButton type="submit" disabled={busy} aria-busy={busy} className="min-h-12 w-full text-base">
               <Lock aria-hidden />
-              {busy ? 'Invio ordine in corso...' : 'Conferma ordine'}
+              {refreshing ? 'Aggiornamento dei prezzi...' : busy ? 'Invio ordine in corso...' : 'Conferma ordine'}
             </StoreButton>
             <p className="text-center text-xs opacity-70">Riceverai una email con il riepilogo dell'ordine.</p>
           </OrderSummary>
