@@ -20,7 +20,11 @@ class RealtimeClient {
 
   constructor() {
     sessionManager.onAuthStateChange((event, session) => {
-      if ((event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN') && session) this.send({ type: 'auth', token: session.accessToken });
+      if (session && event !== 'SIGNED_OUT') {
+        this.send({ type: 'auth', token: session.accessToken });
+        // Subscriptions the server refused while the socket was anonymous work now (repeats are no-ops).
+        for (const { channel } of this.channels.values()) this.send({ type: 'subscribe', channel });
+      }
       // A new identity needs a fresh socket: subscriptions are tied to the user who made them.
       if (event === 'SIGNED_OUT') this.ws?.close();
     });

@@ -21,7 +21,10 @@ export function ConversationPane({ storeId, userId, customerEmail }: { storeId: 
   useEffect(() => {
     if (unread) markReadNow(userId);
   }, [unread, userId, markReadNow]);
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [data?.messages.length]);
+  // Block body: scrollIntoView returns a promise in newer browsers, which must not become the effect's cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [data?.messages.length]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

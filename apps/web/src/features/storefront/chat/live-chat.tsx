@@ -43,7 +43,10 @@ export function LiveChat({ slug }: { slug: string }) {
       offReconnect();
     };
   }, [slug, load]);
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [messages.length]);
+  // Block body: scrollIntoView returns a promise in newer browsers, which must not become the effect's cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
