@@ -1,3 +1,4 @@
+/** Plain values only (no zod): the storefront imports this file directly to keep its first load small. */
 export const DEFAULT_COLORS = { primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' } as const;
 
 export const PALETTE_PRESETS = [
@@ -60,5 +61,8 @@ export const LIMITS = {
   mobileBreakpoint: 768,
   invitationDays: 7,
 } as const;
+
+export const CHECKOUT_MAX_LINES = 50;
+export const CHECKOUT_MAX_QTY = 99;
 
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

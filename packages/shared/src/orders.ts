@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, type OrderStatus } from './constants.js';
+import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QTY, ORDER_STATUSES, type OrderStatus } from './constants.js';
 
-export const CHECKOUT_MAX_LINES = 50;
-export const CHECKOUT_MAX_QTY = 99;
 export const SHIPPING_COUNTRY = 'Italia';
 
 export const checkoutMsg = {

@@ -2,6 +2,7 @@ import type { PublicStore, StorefrontProductCard, StorefrontProductDetail } from
 import { invalidate, load, prefetch } from './data/cache';
 import { publicApi } from './data/public-api';
 import { useCached } from './data/use-cached';
+import { LIMITS } from '@vetrina/shared/constants';
 
 export interface ProductListParams {
   search?: string;
@@ -80,5 +81,5 @@ export function useStoreProduct(slug: string, productId: string) {
 /** Products per page in lists: divides evenly into 2, 3 and 4 columns. */
 export const PAGE_SIZE = 24;
 /** Spec §9 (LIMITS.featuredProducts / homeCategories in @vetrina/shared; checked by constants.test.ts). */
-export const FEATURED_PRODUCTS = 6;
-export const HOME_CATEGORIES = 8;
+export const FEATURED_PRODUCTS = LIMITS.featuredProducts;
+export const HOME_CATEGORIES = LIMITS.homeCategories;

@@ -4,8 +4,8 @@ import { FEATURED_PRODUCTS, HOME_CATEGORIES } from './api';
 import { MAX_QUANTITY } from './cart/cart-lines';
 import { SHIPPING_CENTS } from './checkout/checkout-totals';
 
-// The storefront copies these numbers instead of importing @vetrina/shared at run time, which
-// would pull zod and every schema into the first load (~32 KB gzip). This keeps them in step.
+// The storefront reads these from @vetrina/shared/constants (no zod in its first load); the
+// re-exports it uses must keep matching the spec limits.
 describe('storefront constants follow @vetrina/shared', () => {
   it('matches the spec limits', () => {
     expect(FEATURED_PRODUCTS).toBe(LIMITS.featuredProducts);

@@ -1,3 +1,4 @@
+import { CHECKOUT_MAX_QTY } from '@vetrina/shared/constants';
 /** A cart line as spec §3 describes it; price in integer cents. */
 export interface CartLine {
   productId: string;
@@ -10,7 +11,7 @@ export interface CartLine {
 }
 
 /** Spec §9: 99 when the available stock is unknown (CHECKOUT_MAX_QTY in @vetrina/shared). */
-export const MAX_QUANTITY = 99;
+export const MAX_QUANTITY = CHECKOUT_MAX_QTY;
 
 export const lineKey = (l: { productId: string; variantId: string | null }) => `${l.productId}:${l.variantId ?? ''}`;
 
