@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { useCategories, useDeleteCategory } from '../api/categories';
 import { useStoreId } from '../api/keys';
 import { CategoryCard } from '../components/category-card';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '../components/page-header';
 
 /** Spec §2 "Categories": cards ordered by name (a store has at most 200, so one list). */

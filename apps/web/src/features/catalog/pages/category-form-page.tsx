@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useCategory } from '../api/categories';
 import { useStoreId } from '../api/keys';
 import { CategoryForm } from '../components/category-form';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '../components/page-header';
 
 /** /dashboard/categories/new and /dashboard/categories/{id}/edit. */

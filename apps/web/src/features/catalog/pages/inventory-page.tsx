@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useInventory } from '../api/inventory';
 import { useStoreId } from '../api/keys';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '@/components/ui/empty-state';
 import { InventoryTable } from '../components/inventory-table';
 import { InventoryTotals } from '../components/inventory-totals';
 import { PageHeader } from '../components/page-header';

@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useCategories } from '../api/categories';
 import { useStoreId } from '../api/keys';
 import { useProduct } from '../api/products';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '../components/page-header';
 import { PRODUCT_FORM_ID, ProductForm, type FormActivity } from '../components/product-form';
 import { VariantsSection } from '../components/variants-section';

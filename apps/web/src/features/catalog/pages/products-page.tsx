@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useStoreId } from '../api/keys';
 import { useDeleteProduct, useProducts } from '../api/products';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '../components/page-header';
 import { ProductCard } from '../components/product-card';
 import { SearchBox } from '../components/search-box';

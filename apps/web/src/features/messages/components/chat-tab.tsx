@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MessagesSquare } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
@@ -13,13 +14,7 @@ export function ChatTab({ storeId }: { storeId: string }) {
   if (isLoading) return <Skeleton className="h-64" />;
   const conversations = data?.items ?? [];
   if (!conversations.length) {
-    return (
-      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center">
-        <MessagesSquare className="size-8 text-muted-foreground" aria-hidden />
-        <p className="font-medium">Nessuna conversazione</p>
-        <p className="text-sm text-muted-foreground">Quando un cliente registrato ti scrive dalla vetrina, la chat appare qui in tempo reale.</p>
-      </div>
-    );
+    return <EmptyState icon={MessagesSquare} title="Nessuna conversazione" description="Quando un cliente registrato ti scrive dalla vetrina, la chat appare qui in tempo reale." />;
   }
   const open = conversations.find((c) => c.userId === openId) ?? null;
   return (

@@ -10,7 +10,7 @@ import { useOrders } from '../api';
 import { OrderCard } from '../components/order-card';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
 import { OrderFilters } from '../components/order-filters';
-import { OrdersEmpty } from '../components/orders-empty';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useOrdersParams } from '../use-orders-params';
 
 /** /dashboard/orders: the active store's orders, filtered by status, searched, paginated (spec §2). */
@@ -44,12 +44,12 @@ export default function OrdersPage() {
           <Skeleton className="h-44" />
         </div>
       ) : orders.isError ? (
-        <OrdersEmpty icon={ShoppingCart} title="Impossibile caricare gli ordini" action={<Button variant="outline" onClick={() => void orders.refetch()}>Riprova</Button>} />
+        <EmptyState icon={ShoppingCart} title="Impossibile caricare gli ordini" action={<Button variant="outline" onClick={() => void orders.refetch()}>Riprova</Button>} />
       ) : orders.data.items.length === 0 ? (
         filtered ? (
-          <OrdersEmpty icon={SearchX} title="Nessun ordine trovato" description="Nessun ordine corrisponde ai filtri scelti." action={<Button variant="outline" onClick={clear}>Cancella filtri</Button>} />
+          <EmptyState icon={SearchX} title="Nessun ordine trovato" description="Nessun ordine corrisponde ai filtri scelti." action={<Button variant="outline" onClick={clear}>Cancella filtri</Button>} />
         ) : (
-          <OrdersEmpty
+          <EmptyState
             icon={ShoppingCart}
             title="Nessun ordine ancora"
             description="Quando un cliente completa un acquisto nel tuo store, l'ordine compare qui."
