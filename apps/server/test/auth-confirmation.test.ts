@@ -10,10 +10,16 @@ afterAll(async () => {
   await server.close();
 });
 
+it('refuses a return address on another site', async () => {
+  const res = await client(server.url).post('/api/auth/signup', { email: uniqueEmail('r'), password: 'password-ok', redirectTo: '//evil.example/x' });
+  expect(res.status).toBe(400);
+  expect(res.body.error.message).toBe('Indirizzo di ritorno non valido');
+});
+
 it(`with REQUIRE_EMAIL_CONFIRMATION the account works only after the mailed link (${engine})`, async () => {
   const email = uniqueEmail('conferma');
   const c = client(server.url);
-  const signup = await c.post('/api/auth/signup', { email, password: 'password-ok' });
+  const signup = await c.post('/api/auth/signup', { email, password: 'password-ok', redirectTo: '/invitations/accept?token=abc' });
   expect(signup.status).toBe(201);
   expect(signup.body).toEqual({ session: null, confirmationSent: true });
   expect(c.jar.has('vetrina_rt')).toBe(false);
@@ -22,7 +28,10 @@ it(`with REQUIRE_EMAIL_CONFIRMATION the account works only after the mailed link
   expect(login.status).toBe(403);
   expect(login.body.error.message).toMatch(/^Email non confermata/);
 
-  const token = new URL(linkIn(await server.smtp.waitFor(email, /Conferma/), '/auth/confirm')).searchParams.get('token');
+  const mail = await server.smtp.waitFor(email, /Conferma/);
+  // The link brings the user back where sign-up started (here: an invitation).
+  expect(mail.text).toContain(`&redirect=${encodeURIComponent('/invitations/accept?token=abc')}`);
+  const token = new URL(linkIn(mail, '/auth/confirm')).searchParams.get('token');
   const confirmed = await c.post('/api/auth/confirm', { token });
   expect(confirmed.status).toBe(200);
   expect(confirmed.body.session.user.email).toBe(email);

@@ -24,9 +24,16 @@ export const signInSchema = z.strictObject({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** A same-site path to return to after confirming the e-mail (e.g. an invitation link). */
+export const redirectPathField = z
+  .string()
+  .max(500, 'Indirizzo di ritorno non valido')
+  .regex(/^\/(?![/\\])/, 'Indirizzo di ritorno non valido');
+
 export const signUpSchema = z.strictObject({
   email: emailField,
   password: newPassword,
+  redirectTo: redirectPathField.optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

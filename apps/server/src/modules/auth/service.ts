@@ -99,7 +99,8 @@ export function authService(ctx: AppContext) {
       }
       if (ctx.config.requireEmailConfirmation) {
         const token = await createLink(user.id, 'email_confirm', 24 * HOUR);
-        await ctx.mailer.send(authMails.confirmSignup(user.email, link('/auth/confirm', token)));
+        const back = input.redirectTo ? `&redirect=${encodeURIComponent(input.redirectTo)}` : '';
+        await ctx.mailer.send(authMails.confirmSignup(user.email, `${link('/auth/confirm', token)}${back}`));
         return null;
       }
       return startSession(user, userAgent);

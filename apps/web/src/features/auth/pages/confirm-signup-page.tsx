@@ -5,22 +5,25 @@ import { toast } from 'sonner';
 import { msg } from '@vetrina/shared';
 import { errorMessage } from '@/lib/api';
 import { sessionManager } from '@/lib/session';
+import { safeRedirect } from '@/lib/auth';
 import { AuthCard } from '../components/auth-card';
 import { TokenResult } from '../components/token-result';
 import { confirmSignup } from '../api';
 
 /** Target of the sign-up confirmation mail (only with REQUIRE_EMAIL_CONFIRMATION=true). */
 export default function ConfirmSignupPage() {
-  const token = useSearchParams()[0].get('token') ?? '';
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
   const q = useQuery({ queryKey: ['confirm-signup', token], queryFn: () => confirmSignup(token), enabled: !!token, retry: false, staleTime: Infinity, gcTime: Infinity });
   useEffect(() => {
     if (q.data) {
       sessionManager.set(q.data.session, 'SIGNED_IN');
       toast.success('Registrazione completata!');
-      navigate('/onboarding', { replace: true });
+      navigate(redirect ?? '/onboarding', { replace: true });
     }
-  }, [q.data, navigate]);
+  }, [q.data, navigate, redirect]);
   const state = !token || q.isError ? 'error' : 'pending';
   return (
     <AuthCard title="Conferma account">

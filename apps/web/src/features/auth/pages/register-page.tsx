@@ -20,7 +20,7 @@ export default function RegisterPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await signUp(values);
+      const result = await signUp(redirect ? { ...values, redirectTo: redirect } : values);
       if (!result.session) {
         toast.success('Email di conferma inviata', { description: 'Apri il link che ti abbiamo inviato per attivare il tuo account.' });
         return;
