@@ -44,7 +44,12 @@ function loadJwtSecret(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = path.join(config.dataDir, 'jwt-secret');
   fs.mkdirSync(config.dataDir, { recursive: true });
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  try {
+    // 'wx': when two instances start together on one DATA_DIR, one writes and both read its secret.
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
   return fs.readFileSync(file, 'utf8').trim();
 }
 
