@@ -10,6 +10,7 @@ import { LIMITS } from '@vetrina/shared';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { AppContext } from './lib/context.js';
+import { AppError } from './lib/errors.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
@@ -33,6 +34,13 @@ import { registerStoreRoutes } from './modules/stores/routes.js';
 import { registerThemeRoutes } from './modules/themes/routes.js';
 import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
+
+/** True when any string in the value contains a NUL character. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -119,8 +127,17 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     reply.header('x-frame-options', 'DENY');
   });
 
+  // A NUL character is valid JSON and URL syntax but no database text can hold it (PostgreSQL
+  // refuses it): it is refused at the door, before the guard looks anything up.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.includes('%00') || req.url.includes('\u0000')) {
+      return reply.code(400).send({ error: { code: 'validation', message: 'Indirizzo della richiesta non valido' } });
+    }
+  });
+
   // Every request input is validated by the zod schema the route declares (shared with the web app).
   app.setValidatorCompiler(({ schema }) => (data) => {
+    if (containsNul(data)) return { error: new AppError(400, 'validation', 'Il testo contiene caratteri non validi') };
     const result = (schema as ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
   });

@@ -37,6 +37,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return reply.status(415).send(body('unsupported_media_type', msg.unsupportedMedia));
     }
+    // Safety net: text the database cannot store (encoding errors) is bad input, not a server fault.
+    if (fe.code === '22021' || fe.code === '22P05') return reply.status(400).send(body('validation', 'Il testo contiene caratteri non validi'));
     const status = fe.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body('rate_limited', msg.tooManyRequests));
     if (status >= 400 && status < 500) {
