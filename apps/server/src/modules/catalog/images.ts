@@ -6,7 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { readImageUploads, uploadMessages } from '../storage/images.js';
-import { keysOf, removeFiles, storeImage, toProductImage, type ImageTarget, type StoredImage } from './image-files.js';
+import { keysOf, removeFiles, storeImage, type ImageTarget, type StoredImage } from './image-files.js';
 
 /** How many uploaded-but-unsaved images a store may hold at once (the form's uploads in flight). */
 const STAGED_MAX = 40;
