@@ -53,6 +53,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'unauthenticated') {
+    // Signing out on purpose from a protected page ends on the home page, not on the login form.
+    if (sessionManager.signedOutDeliberately) return <Navigate to="/" replace />;
     const redirect = location.pathname + location.search;
     return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
   }

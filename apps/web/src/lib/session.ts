@@ -40,8 +40,15 @@ class SessionManager {
     }
   }
 
+  /** True after this tab's user chose to sign out (until the next sign-in). */
+  private deliberateSignOut = false;
+
   get current() {
     return this.session;
+  }
+
+  get signedOutDeliberately() {
+    return this.deliberateSignOut;
   }
 
   onAuthStateChange(listener: Listener): () => void {
@@ -64,6 +71,7 @@ class SessionManager {
 
   set(session: SessionPayload, event: AuthEvent = 'SIGNED_IN') {
     this.session = session;
+    this.deliberateSignOut = false;
     this.schedule();
     this.emit(event);
     if (event === 'SIGNED_IN') this.channel?.postMessage({ type: 'signed-in' });
@@ -144,7 +152,10 @@ class SessionManager {
     } catch {
       // Offline: the local session goes anyway.
     }
-    if (scope !== 'others') this.clear('SIGNED_OUT', true);
+    if (scope !== 'others') {
+      this.deliberateSignOut = true;
+      this.clear('SIGNED_OUT', true);
+    }
   }
 
   notifyUserUpdated(email: string) {

@@ -7,9 +7,9 @@ import { queryClient } from './query-client';
 export function useLogout() {
   const navigate = useNavigate();
   return async () => {
-    // Leave protected pages first (and wait for the lazy landing page), or their guard would
-    // redirect to /login as the session ends.
-    await navigate('/', { replace: true });
+    // Leave protected pages first, or their guard would redirect to /login as the session ends.
+    // flushSync: the route change is committed (not left pending in a transition) before we go on.
+    await navigate('/', { replace: true, flushSync: true });
     await sessionManager.signOut('local');
     queryClient.clear();
     toast.success('Logout effettuato', { description: 'Ci vediamo presto!' });
