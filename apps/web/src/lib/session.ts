@@ -139,8 +139,11 @@ class SessionManager {
     return this.session?.accessToken ?? null;
   }
 
-  /** Signs out; 401, 403 and 404 from the server are ignored and the local session removed anyway. */
-  async signOut(scope: 'local' | 'global' | 'others' = 'local') {
+  /**
+   * Signs out; 401, 403 and 404 from the server are ignored and the local session removed anyway.
+   * A protected page then goes home, or to the login form and back with `thenLogin`.
+   */
+  async signOut(scope: 'local' | 'global' | 'others' = 'local', opts: { thenLogin?: boolean } = {}) {
     const token = this.session?.accessToken;
     try {
       await fetch('/api/auth/logout', {
@@ -153,7 +156,8 @@ class SessionManager {
       // Offline: the local session goes anyway.
     }
     if (scope !== 'others') {
-      this.deliberateSignOut = true;
+      // `thenLogin` ("sign in with another account") lets the route guard send this page to the login form.
+      this.deliberateSignOut = !opts.thenLogin;
       this.clear('SIGNED_OUT', true);
     }
   }

@@ -48,7 +48,7 @@ export default function AcceptInvitationPage() {
         extra={
           wrongAccount && (
             // Signing out sends this protected page to /login?redirect=… and back here afterwards.
-            <Button variant="ghost" onClick={() => void sessionManager.signOut()}>
+            <Button variant="ghost" onClick={() => void sessionManager.signOut('local', { thenLogin: true })}>
               Accedi con un altro account
             </Button>
           )
