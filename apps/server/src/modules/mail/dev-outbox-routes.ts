@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.js';
+import { escapeHtml } from './templates.js';
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** Development only: the mails the outbox transport kept, newest first. */
 export function registerDevOutbox(app: FastifyInstance, db: Db) {
@@ -9,8 +9,8 @@ export function registerDevOutbox(app: FastifyInstance, db: Db) {
     const mails = await db.selectFrom('outbox_mails').selectAll().orderBy('created_at', 'desc').limit(100).execute();
     const items = mails
       .map((m) => {
-        const linked = escape(m.text).replace(/(https?:\/\/[^\s]+)/g, '<a href="$1">$1</a>');
-        return `<article><h2>${escape(m.subject)}</h2><p><b>A:</b> ${escape(m.to_address)} · ${escape(m.created_at)}</p><pre>${linked}</pre></article>`;
+        const linked = escapeHtml(m.text).replace(/(https?:\/\/[^\s]+)/g, '<a href="$1">$1</a>');
+        return `<article><h2>${escapeHtml(m.subject)}</h2><p><b>A:</b> ${escapeHtml(m.to_address)} · ${escapeHtml(m.created_at)}</p><pre>${linked}</pre></article>`;
       })
       .join('');
     reply

@@ -1,6 +1,7 @@
 import type { Mail } from './mailer.js';
 
-const escape = (s: string) =>
+/** Text placed into HTML (mail bodies, the development outbox page). */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** One plain layout for every transactional mail: a title, a few lines and at most one button. */
@@ -8,9 +9,9 @@ export function layoutMail(opts: { to: string; subject: string; lines: string[];
   const text = [...opts.lines, ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []), '', '— Vetrina'].join('\n');
   const html = `<!doctype html><html lang="it"><body style="font-family:system-ui,sans-serif;color:#111827;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;color:#8B5CF6">Vetrina</h1>
-<h2 style="font-size:18px">${escape(opts.subject)}</h2>
-${opts.lines.map((l) => `<p style="font-size:14px;line-height:1.6">${escape(l)}</p>`).join('\n')}
-${opts.action ? `<p><a href="${escape(opts.action.url)}" style="display:inline-block;background:#8B5CF6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(opts.action.label)}</a></p><p style="font-size:12px;color:#6B7280">Se il pulsante non funziona copia questo indirizzo nel browser: ${escape(opts.action.url)}</p>` : ''}
+<h2 style="font-size:18px">${escapeHtml(opts.subject)}</h2>
+${opts.lines.map((l) => `<p style="font-size:14px;line-height:1.6">${escapeHtml(l)}</p>`).join('\n')}
+${opts.action ? `<p><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;background:#8B5CF6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#6B7280">Se il pulsante non funziona copia questo indirizzo nel browser: ${escapeHtml(opts.action.url)}</p>` : ''}
 </body></html>`;
   return { to: opts.to, subject: opts.subject, text, html, link: opts.action?.url };
 }
