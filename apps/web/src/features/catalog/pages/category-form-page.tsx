@@ -1,12 +1,10 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { FolderX } from 'lucide-react';
-import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, errorMessage } from '@/lib/api';
 import { useCategory } from '../api/categories';
 import { useStoreId } from '../api/keys';
 import { CategoryForm } from '../components/category-form';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ItemLoadError } from '../components/item-load-error';
 import { PageHeader } from '../components/page-header';
 
 /** /dashboard/categories/new and /dashboard/categories/{id}/edit. */
@@ -15,17 +13,13 @@ export default function CategoryFormPage() {
   const storeId = useStoreId();
   const category = useCategory(storeId, id);
   if (id && category.isError) {
-    const missing = category.error instanceof ApiError && category.error.status === 404;
     return (
-      <EmptyState
+      <ItemLoadError
+        error={category.error}
         icon={FolderX}
-        title={missing ? 'Categoria non trovata' : 'Impossibile caricare la categoria'}
-        description={missing ? undefined : errorMessage(category.error, 'Riprova più tardi')}
-        action={
-          <Link to="/dashboard/categories" className={buttonClasses('outline')}>
-            Torna alle categorie
-          </Link>
-        }
+        notFoundTitle="Categoria non trovata"
+        failedTitle="Impossibile caricare la categoria"
+        back={{ to: '/dashboard/categories', label: 'Torna alle categorie' }}
       />
     );
   }

@@ -3,11 +3,10 @@ import { Link, useParams } from 'react-router';
 import { PackageX } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, errorMessage } from '@/lib/api';
 import { useCategories } from '../api/categories';
 import { useStoreId } from '../api/keys';
 import { useProduct } from '../api/products';
-import { EmptyState } from '@/components/ui/empty-state';
+import { ItemLoadError } from '../components/item-load-error';
 import { PageHeader } from '../components/page-header';
 import { PRODUCT_FORM_ID, ProductForm, type FormActivity } from '../components/product-form';
 import { VariantsSection } from '../components/variants-section';
@@ -22,17 +21,13 @@ export default function ProductFormPage() {
   const onBusy = useCallback((a: FormActivity) => setActivity(a), []);
 
   if (id && product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
     return (
-      <EmptyState
+      <ItemLoadError
+        error={product.error}
         icon={PackageX}
-        title={missing ? 'Prodotto non trovato' : 'Impossibile caricare il prodotto'}
-        description={missing ? undefined : errorMessage(product.error, 'Riprova più tardi')}
-        action={
-          <Link to="/dashboard/products" className={buttonClasses('outline')}>
-            Torna ai prodotti
-          </Link>
-        }
+        notFoundTitle="Prodotto non trovato"
+        failedTitle="Impossibile caricare il prodotto"
+        back={{ to: '/dashboard/products', label: 'Torna ai prodotti' }}
       />
     );
   }
