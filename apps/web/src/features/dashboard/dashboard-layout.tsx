@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Sidebar, SidebarProvider } from '@/components/ui/sidebar';
 import { useMe } from '@/lib/auth';
+import { useStoreEvents } from '@/lib/use-store-events';
 import { DashboardNav } from './components/dashboard-nav';
 import { SetupBanner } from './components/setup-banner';
 import { TopBar } from './components/top-bar';
@@ -8,6 +9,8 @@ import { TopBar } from './components/top-bar';
 /** The dashboard shell: top bar, collapsible sidebar, setup banner; pages render in the outlet. */
 export function DashboardLayout() {
   const { data: me } = useMe();
+  // One live subscription for the whole dashboard (the mobile sidebar is not always mounted).
+  useStoreEvents(me?.activeStore?.id);
   return (
     <SidebarProvider>
       <div className="min-h-screen bg-muted/40">

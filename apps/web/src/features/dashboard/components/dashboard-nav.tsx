@@ -4,7 +4,7 @@ import { Boxes, FolderTree, LayoutDashboard, Mail, MessageSquare, Package, Setti
 import { Tooltip } from '@/components/ui/tooltip';
 import { useSidebarCollapsed } from '@/components/ui/sidebar';
 import { useMe } from '@/lib/auth';
-import { useStoreEvents, useUnreadCounts } from '@/lib/use-store-events';
+import { useUnreadCounts } from '@/lib/use-store-events';
 import { cn } from '@/lib/cn';
 
 interface Item {
@@ -52,8 +52,7 @@ function NavItem({ item }: { item: Item }) {
 export function DashboardNav() {
   const { data: me } = useMe();
   const store = me?.activeStore ?? null;
-  // New contact and chat messages update the unread total live, on every dashboard page.
-  useStoreEvents(store?.id);
+  // Kept live by the dashboard layout's store subscription.
   const unread = useUnreadCounts(store?.id);
   const unreadTotal = (unread.data?.contacts ?? 0) + (unread.data?.chat ?? 0);
   const items: Item[] = [

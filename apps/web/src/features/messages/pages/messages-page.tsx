@@ -2,7 +2,7 @@ import { Circle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useActiveStore } from '@/lib/auth';
-import { useStoreEvents, useUnreadCounts } from '@/lib/use-store-events';
+import { useUnreadCounts } from '@/lib/use-store-events';
 import { usePresence } from '../api';
 import { ContactsTab } from '../components/contacts-tab';
 import { ChatTab } from '../components/chat-tab';
@@ -10,7 +10,6 @@ import { ChatTab } from '../components/chat-tab';
 export default function MessagesPage() {
   const { store } = useActiveStore();
   const storeId = store?.id ?? '';
-  useStoreEvents(storeId);
   const unread = useUnreadCounts(storeId);
   const presence = usePresence(storeId);
   return (
