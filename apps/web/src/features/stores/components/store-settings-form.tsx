@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { DEFAULT_COLORS } from '@vetrina/shared';
 import { useSaveStoreSettings } from '../api';
 import { PublicUrlField } from './public-url-field';
-import { SampleDataCard } from './sample-data-card';
+import { SampleDataCard } from '@/components/store/sample-data-card';
 import { SettingsSection } from './settings-section';
 
 /** Spec §2 "Store settings". Only admins may save: staff see the same page read-only. */
