@@ -142,7 +142,7 @@ export async function createStoreFor(server: TestServer, userId: string, name = 
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${id.slice(0, 8)}`;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('stores').values({ id, name, slug, logo_url: null, colors: JSON.stringify({ primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' }), theme_id: 'theme-moderno', created_at: now }).execute();
+    await trx.insertInto('stores').values({ id, name, slug, logo_url: null, colors: JSON.stringify({ primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' }), theme_id: 'theme-moderno', owner_id: userId, created_at: now }).execute();
     await trx.insertInto('store_members').values({ id: crypto.randomUUID(), store_id: id, user_id: userId, role: 'admin', created_at: now }).execute();
     await trx.updateTable('users').set({ active_store_id: id }).where('id', '=', userId).execute();
   });

@@ -11,22 +11,36 @@ export const PALETTE_PRESETS = [
 export const ROLES = ['admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What each role may do in a store. The server guard and the UI both read this table. */
+/**
+ * How much a member may do in a store: the owner (the store's creator, or whoever it was handed to)
+ * is an admin who also decides who the admins are. Roles stay admin/staff (spec §3); ownership is a
+ * mark on one admin.
+ */
+export const ACCESS_LEVELS = ['owner', 'admin', 'staff'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export function accessLevel(member: { role: Role; isOwner: boolean }): AccessLevel {
+  return member.isOwner ? 'owner' : member.role;
+}
+
+/** What each access level may do in a store. The server guard and the UI both read this table. */
 export const PERMISSIONS = {
-  'store:read': ['admin', 'staff'],
-  'store:settings': ['admin'],
-  'store:delete': ['admin'],
-  'store:seed': ['admin'],
-  'catalog:write': ['admin', 'staff'],
-  'orders:write': ['admin', 'staff'],
-  'messages:write': ['admin', 'staff'],
-  'team:read': ['admin', 'staff'],
-  'team:manage': ['admin'],
-} as const satisfies Record<string, readonly Role[]>;
+  'store:read': ['owner', 'admin', 'staff'],
+  'store:settings': ['owner', 'admin'],
+  'store:delete': ['owner'],
+  'store:seed': ['owner', 'admin'],
+  'catalog:write': ['owner', 'admin', 'staff'],
+  'orders:write': ['owner', 'admin', 'staff'],
+  'messages:write': ['owner', 'admin', 'staff'],
+  'team:read': ['owner', 'admin', 'staff'],
+  'team:manage': ['owner', 'admin'],
+  /** Change roles, remove admins, transfer ownership. */
+  'team:owner': ['owner'],
+} as const satisfies Record<string, readonly AccessLevel[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
-export function roleCan(role: Role, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+export function can(member: { role: Role; isOwner: boolean }, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly AccessLevel[]).includes(accessLevel(member));
 }
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;

@@ -18,11 +18,14 @@ export interface StoreSummary {
   themeName: string | null;
   themeKey: string | null;
   role: Role;
+  /** The signed-in user owns this store (deletes it, decides who the admins are). */
+  isOwner: boolean;
   createdAt: string;
 }
 
 export interface MeResponse {
-  user: { id: string; email: string; createdAt: string };
+  /** emailVerified: a mailed link proved the mailbox (needed to accept invitations from the list). */
+  user: { id: string; email: string; createdAt: string; emailVerified: boolean };
   /** Null when the account has no profile row yet (see spec §4, sign-in). */
   profile: { activeStoreId: string | null } | null;
   stores: StoreSummary[];

@@ -42,6 +42,8 @@ export interface AuthUsersTable {
   email: string;
   password_hash: string;
   email_confirmed_at: string | null;
+  /** When a mailed link last proved the account reads its mailbox (null: never). */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -68,7 +70,7 @@ export interface RefreshTokensTable {
 export interface AuthTokensTable {
   id: string;
   user_id: string;
-  kind: 'email_change' | 'password_reset' | 'email_confirm';
+  kind: 'email_change' | 'password_reset' | 'email_confirm' | 'email_verify';
   new_email: string | null;
   token_hash: string;
   expires_at: string;
@@ -90,6 +92,8 @@ export interface StoresTable {
   logo_url: string | null;
   colors: string;
   theme_id: string | null;
+  /** The member who may delete the store, change roles and transfer it (always one of its admins). */
+  owner_id: string | null;
   next_sku: Generated<number>;
   next_order_number: Generated<number>;
   created_at: string;
@@ -207,6 +211,8 @@ export interface OrdersTable {
   total_cents: number;
   notes: string | null;
   idempotency_key: string | null;
+  /** Hash of the cart and customer the key was first used with (null for orders from before it existed). */
+  idempotency_fingerprint: string | null;
   created_at: string;
   updated_at: string;
 }

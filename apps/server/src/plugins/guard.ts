@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { msg, roleCan, type Role } from '@vetrina/shared';
+import { can, msg, type Role } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.js';
 import { verifyJwt } from '../lib/jwt.js';
 import { clock } from '../lib/clock.js';
 import type { AuthRequirement } from '../lib/route.js';
+import { membershipOf } from '../lib/tenancy.js';
 
 export interface AuthUser {
   id: string;
@@ -14,6 +15,8 @@ export interface AuthUser {
 export interface StoreMembership {
   storeId: string;
   role: Role;
+  /** The member owns the store (see PERMISSIONS: the owner decides who the admins are). */
+  isOwner: boolean;
 }
 
 declare module 'fastify' {
@@ -71,14 +74,9 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
     if (!req.user) throw unauthenticated(msg.sessionExpired);
     if (auth === 'user') return;
     const storeId = (req.params as { storeId?: string }).storeId ?? '';
-    const row = await ctx.db
-      .selectFrom('store_members')
-      .select('role')
-      .where('store_id', '=', storeId)
-      .where('user_id', '=', req.user.id)
-      .executeTakeFirst();
-    if (!row) throw notFound('Store non trovato');
-    if (!roleCan(row.role, auth.permission)) throw forbidden(msg.forbidden);
-    req.member = { storeId, role: row.role };
+    const member = await membershipOf(ctx.db, storeId, req.user.id);
+    if (!member) throw notFound('Store non trovato');
+    if (!can(member, auth.permission)) throw forbidden(msg.forbidden);
+    req.member = { storeId, ...member };
   });
 }

@@ -6,6 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { layoutMail } from '../mail/templates.js';
 import { topics } from '../realtime/bus.js';
+import { storeBySlug as findStoreBySlug } from '../../lib/tenancy.js';
 import { messagesRepo, toChat, toContact } from './repo.js';
 
 const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60_000 };
@@ -19,7 +20,7 @@ export function messagesService(ctx: AppContext) {
     if (hit.count > l.max) throw rateLimited(contactMsg.tooMany, hit.resetMs, 'Troppi messaggi');
   }
   async function storeBySlug(slug: string) {
-    const s = await ctx.db.selectFrom('stores').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
+    const s = await findStoreBySlug(ctx.db, slug);
     if (!s) throw notFound('Store non trovato');
     return s;
   }

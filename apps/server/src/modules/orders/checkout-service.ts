@@ -4,6 +4,7 @@ import { isCheckViolation, isUniqueViolation, type Db } from '../../db/index.js'
 import { AppError, badRequest, conflict, notFound, rateLimited } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { storeBySlug } from '../../lib/tenancy.js';
 import { sendOrderMails } from './mails.js';
 
 interface PricedLine {
@@ -84,7 +85,7 @@ export function checkoutService(ctx: AppContext) {
      * transaction (conditional updates, locked in a fixed order), or refuses it whole.
      */
     async createOrder(slug: string, input: CheckoutInput, clientIp: string): Promise<{ result: CheckoutResult; replayed: boolean }> {
-      const store = await db.selectFrom('stores').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
+      const store = await storeBySlug(db, slug);
       if (!store) throw notFound('Store non trovato');
 
       const replay = await existingOrder(store.id, input.idempotencyKey);

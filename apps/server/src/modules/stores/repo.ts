@@ -17,7 +17,7 @@ const summaries = (db: Db) =>
     .selectFrom('store_members as m')
     .innerJoin('stores as s', 's.id', 'm.store_id')
     .leftJoin('themes as t', 't.id', 's.theme_id')
-    .select(['s.id', 's.name', 's.slug', 's.logo_url', 's.colors', 's.theme_id', 's.created_at', 't.name as theme_name', 't.key as theme_key', 'm.role']);
+    .select(['s.id', 's.name', 's.slug', 's.logo_url', 's.colors', 's.theme_id', 's.created_at', 't.name as theme_name', 't.key as theme_key', 'm.role', 's.owner_id', 'm.user_id']);
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>;
 
@@ -31,6 +31,7 @@ const toSummary = (r: SummaryRow): StoreSummary => ({
   themeName: r.theme_name,
   themeKey: r.theme_key,
   role: r.role,
+  isOwner: r.owner_id === r.user_id,
   createdAt: r.created_at,
 });
 
@@ -51,7 +52,7 @@ export function storesRepo(db: Db) {
     async insertStoreWithAdmin(values: { id: string; name: string; slug: string; colors: StoreColors; themeId: string | null; userId: string; memberId: string; now: string }) {
       await db
         .insertInto('stores')
-        .values({ id: values.id, name: values.name, slug: values.slug, logo_url: null, colors: JSON.stringify(values.colors), theme_id: values.themeId, created_at: values.now })
+        .values({ id: values.id, name: values.name, slug: values.slug, logo_url: null, colors: JSON.stringify(values.colors), theme_id: values.themeId, owner_id: values.userId, created_at: values.now })
         .execute();
       await db.insertInto('store_members').values({ id: values.memberId, store_id: values.id, user_id: values.userId, role: 'admin', created_at: values.now }).execute();
     },

@@ -7,6 +7,7 @@ import { conflict, notFound, unauthenticated } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../db/index.js';
 import { createStore } from '../stores/service.js';
 import { requireUser } from '../../plugins/guard.js';
+import { membershipOf } from '../../lib/tenancy.js';
 import { usersRepo } from './repo.js';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -14,7 +15,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(app, { method: 'GET', url: '/api/me', auth: 'user', summary: 'Profilo, store e inviti in sospeso', tags: ['account'] }, async (req): Promise<MeResponse> => {
     const user = requireUser(req);
-    const account = await ctx.db.selectFrom('auth_users').select(['id', 'email', 'created_at']).where('id', '=', user.id).executeTakeFirst();
+    const account = await ctx.db.selectFrom('auth_users').select(['id', 'email', 'created_at', 'email_verified_at']).where('id', '=', user.id).executeTakeFirst();
     if (!account) throw unauthenticated('Sessione scaduta, accedi di nuovo');
     const [profile, stores, pendingInvitations] = await Promise.all([
       repo.findProfile(user.id),
@@ -24,7 +25,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     // The stored active store if the user still belongs to it, else the first store, else none.
     const activeStore = stores.find((s) => s.id === profile?.active_store_id) ?? stores[0] ?? null;
     return {
-      user: { id: account.id, email: account.email, createdAt: account.created_at },
+      user: { id: account.id, email: account.email, createdAt: account.created_at, emailVerified: account.email_verified_at !== null },
       profile: profile ? { activeStoreId: profile.active_store_id } : null,
       stores,
       activeStore,
@@ -34,9 +35,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(app, { method: 'PUT', url: '/api/me/active-store', auth: 'user', summary: 'Cambia lo store attivo', tags: ['account'], body: setActiveStoreSchema }, async (req, { body }) => {
     const user = requireUser(req);
-    const member = await ctx.db.selectFrom('store_members').select('id').where('store_id', '=', body.storeId).where('user_id', '=', user.id).executeTakeFirst();
     // Another tenant's store is simply not found.
-    if (!member) throw notFound('Store non trovato');
+    if (!(await membershipOf(ctx.db, body.storeId, user.id))) throw notFound('Store non trovato');
     await ctx.db.updateTable('users').set({ active_store_id: body.storeId }).where('id', '=', user.id).execute();
     return { activeStoreId: body.storeId };
   });

@@ -1,4 +1,4 @@
-import { roleCan } from '@vetrina/shared';
+import { can } from '@vetrina/shared';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActiveStore } from '@/lib/auth';
 import { InviteForm } from '../components/invite-form';
@@ -20,7 +20,7 @@ export default function TeamPage() {
       ) : !store ? (
         <NoActiveStore />
       ) : (
-        <TeamSections storeId={store.id} userId={me.user.id} canManage={roleCan(store.role, 'team:manage')} />
+        <TeamSections storeId={store.id} userId={me.user.id} canManage={can(store, 'team:manage')} />
       )}
     </div>
   );

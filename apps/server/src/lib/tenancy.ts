@@ -1,0 +1,29 @@
+import type { Role } from '@vetrina/shared';
+import type { Db } from '../db/index.js';
+
+/**
+ * The two lookups every tenant-scoped entry point starts from (HTTP guard, WebSocket, public
+ * storefront calls): one home each, so a rule about who belongs to a store is written once.
+ */
+
+export interface Membership {
+  role: Role;
+  isOwner: boolean;
+}
+
+/** The user's membership of the store, or null when they are not on its team. */
+export async function membershipOf(db: Db, storeId: string, userId: string): Promise<Membership | null> {
+  const row = await db
+    .selectFrom('store_members as m')
+    .innerJoin('stores as s', 's.id', 'm.store_id')
+    .select(['m.role', 's.owner_id'])
+    .where('m.store_id', '=', storeId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { role: row.role, isOwner: row.owner_id === userId } : null;
+}
+
+/** A store by its public slug (id and name), or null. */
+export async function storeBySlug(db: Db, slug: string): Promise<{ id: string; name: string } | null> {
+  return (await db.selectFrom('stores').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst()) ?? null;
+}
