@@ -27,6 +27,7 @@ import { registerRealtime } from './modules/realtime/socket.js';
 import { memoryBus, redisBus } from './modules/realtime/bus.js';
 import { presenceTracker } from './modules/realtime/presence.js';
 import { ttlCache } from './lib/ttl-cache.js';
+import { sessionGate } from './lib/session-gate.js';
 import websocket from '@fastify/websocket';
 import { createStorage } from './modules/storage/storage.js';
 import { registerFileRoutes } from './modules/storage/routes.js';
@@ -63,7 +64,8 @@ function loadJwtSecret(config: Config): string {
 
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to the server (i counts hops from the socket).
+    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, i: number) => i < (config.trustProxy as number)) : config.trustProxy,
     logger: {
       level: config.logLevel,
       // Query strings can carry one-time tokens (reset links): never log them.
@@ -99,6 +101,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     storage: createStorage(config),
     bus,
     presence: presenceTracker(bus, redis),
+    sessions: sessionGate(db, redis, bus),
     publicCache: ttlCache<string>({ ttlMs: 2000, maxEntries: 5000 }),
   };
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
@@ -111,6 +114,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     ctx.mailer.close();
     await ctx.limiter.close();
     await ctx.presence.close();
+    ctx.sessions.close();
     await ctx.bus.close();
     await redis?.quit().catch(() => undefined);
     await destroy();

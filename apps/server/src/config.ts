@@ -1,10 +1,58 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+/** Names proxy-addr understands for well-known private ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For). Never "everyone": either the
+ * number of proxy hops in front of the server, or the proxies' addresses / CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: "'true' darebbe fiducia a qualunque X-Forwarded-For (ognuno sceglierebbe il proprio IP): indica il numero di proxy davanti al server (es. 1) oppure i loro indirizzi o reti CIDR separati da virgole (es. 10.0.0.0/8,127.0.0.1)",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'numero di proxy non plausibile (massimo 10)' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length || !entries.length) {
+      ctx.addIssue({ code: 'custom', message: `indirizzi o reti CIDR non validi: ${bad.join(', ') || v}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -24,7 +72,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Vetrina <no-reply@vetrina.local>'),
   REQUIRE_EMAIL_CONFIRMATION: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   WEB_DIST: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).optional(),
@@ -32,7 +80,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.string().url().optional(),
-  ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** Orders created per client IP and store per window (0 = no limit); refused attempts do not count. */
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  /** Orders created per customer e-mail and store per window (0 = no limit). */
+  ORDER_EMAIL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
 });
 
@@ -53,10 +104,11 @@ export interface Config {
   mailFrom: string;
   requireEmailConfirmation: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses / CIDR ranges (never 'everyone'). */
+  trustProxy: false | number | string[];
   webDist?: string;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
-  orderRateLimit: { max: number; windowMs: number };
+  orderRateLimit: { max: number; maxPerEmail: number; windowMs: number };
 }
 
 /** Parses the environment once at boot and fails fast with every problem listed. */
@@ -67,6 +119,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Configurazione non valida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    // Without a mail transport every reset link and invitation would sit in the database with no
+    // way to reach its owner; the development outbox page never runs in production.
+    const missing = [
+      !e.SMTP_URL && '  SMTP_URL: obbligatorio in produzione (smtp://utente:password@host:587 o smtps://…): senza, nessuna email di reimpostazione password, invito o ordine arriverebbe',
+      !e.PUBLIC_URL && "  PUBLIC_URL: obbligatorio in produzione (es. https://negozi.example.it): è l'indirizzo dei link nelle email",
+    ].filter(Boolean);
+    if (missing.length) throw new Error(`Configurazione non valida:\n${missing.join('\n')}`);
+  }
   const s3 =
     e.S3_ENDPOINT && e.S3_BUCKET
       ? {
@@ -96,6 +157,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST || undefined,
     s3,
-    orderRateLimit: { max: e.ORDER_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
+    orderRateLimit: { max: e.ORDER_RATE_LIMIT, maxPerEmail: e.ORDER_EMAIL_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
   };
 }

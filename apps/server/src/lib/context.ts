@@ -8,6 +8,7 @@ import type { TtlCache } from './ttl-cache.js';
 import type { FileStorage } from '../modules/storage/storage.js';
 import type { EventBus } from '../modules/realtime/bus.js';
 import type { PresenceTracker } from '../modules/realtime/presence.js';
+import type { SessionGate } from './session-gate.js';
 
 /** Everything a module needs, built once in app.ts and passed down explicitly. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Real-time events: Redis pub/sub across instances, else in-process. */
   bus: EventBus;
   presence: PresenceTracker;
+  /** Whether the session behind an access token is still alive (revocation reaches tokens in seconds). */
+  sessions: SessionGate;
   /** Serialised public storefront responses, keyed `{slug}|…` (lib/ttl-cache.ts). */
   publicCache: TtlCache<string>;
   /** The origin links in mails point to: PUBLIC_URL, else this server's own address. */

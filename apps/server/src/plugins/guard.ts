@@ -69,7 +69,9 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
 
   app.addHook('onRequest', async (req) => {
     const auth = req.routeOptions.config?.auth;
-    req.user = readBearer(req, ctx.jwtSecret, Math.floor(clock.nowMs() / 1000));
+    const bearer = readBearer(req, ctx.jwtSecret, Math.floor(clock.nowMs() / 1000));
+    // A signed-out device's token is refused at once, not when it expires.
+    req.user = bearer && (await ctx.sessions.isLive(bearer.sessionId)) ? bearer : null;
     if (!auth || auth === 'public') return;
     if (!req.user) throw unauthenticated(msg.sessionExpired);
     if (auth === 'user') return;

@@ -16,11 +16,12 @@ export function authRepo(db: Db) {
         .where('rt.token_hash', '=', tokenHash)
         .executeTakeFirst(),
 
-    revokeSessions: async (userId: string, at: string, opts: { only?: string; except?: string }) => {
-      let q = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    /** Revokes the user's live sessions (all, only one, or all but one) and returns their ids. */
+    revokeSessions: async (d: Db, userId: string, at: string, opts: { only?: string; except?: string }): Promise<string[]> => {
+      let q = d.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
       if (opts.only) q = q.where('id', '=', opts.only);
       if (opts.except) q = q.where('id', '!=', opts.except);
-      await q.execute();
+      return (await q.returning('id').execute()).map((r) => r.id);
     },
 
     findLiveAuthToken: (tokenHash: string, kind: AuthTokensTable['kind'], now: string) =>

@@ -64,6 +64,12 @@ export function authService(ctx: AppContext) {
     });
   }
 
+  /** Revokes sessions in the database, then makes every instance refuse their access tokens. */
+  async function revoke(userId: string, opts: { only?: string; except?: string }) {
+    const ids = await repo.revokeSessions(ctx.db, userId, clock.iso(), opts);
+    await ctx.sessions.revoked(userId, ids);
+  }
+
   async function createLink(userId: string, kind: 'email_change' | 'password_reset' | 'email_confirm', ttlMs: number, newEmail: string | null = null) {
     const token = newToken();
     const now = clock.iso();
@@ -133,7 +139,7 @@ export function authService(ctx: AppContext) {
       const user = { id: row.user_id, email: row.email, created_at: row.created_at };
       if (row.used_at) {
         if (now - Date.parse(row.used_at) <= REUSE_GRACE_MS) return { session: accessToken(user, row.session_id) };
-        await repo.revokeSessions(row.user_id, clock.iso(), { only: row.session_id });
+        await revoke(row.user_id, { only: row.session_id });
         ctx.log.warn({ sessionId: row.session_id }, 'refresh token reuse detected: session revoked');
         throw unauthenticated(msg.sessionExpired);
       }
@@ -151,10 +157,9 @@ export function authService(ctx: AppContext) {
     },
 
     async signOut(userId: string, sessionId: string, scope: 'local' | 'global' | 'others') {
-      const at = clock.iso();
-      if (scope === 'local') await repo.revokeSessions(userId, at, { only: sessionId });
-      else if (scope === 'others') await repo.revokeSessions(userId, at, { except: sessionId });
-      else await repo.revokeSessions(userId, at, {});
+      if (scope === 'local') await revoke(userId, { only: sessionId });
+      else if (scope === 'others') await revoke(userId, { except: sessionId });
+      else await revoke(userId, {});
     },
 
     /** Looks up the session a refresh cookie belongs to, without rotating it. */
@@ -214,6 +219,7 @@ export function authService(ctx: AppContext) {
       if (!row) throw badRequest(msg.linkInvalid, 'token');
       const passwordHash = await hashPassword(password);
       const now = clock.iso();
+      let revokedIds: string[] = [];
       await ctx.db.transaction().execute(async (trx) => {
         if (!(await repo.consumeAuthToken(trx, row.id, now))) throw badRequest(msg.linkInvalid, 'token');
         // Opening the mailed link proves the mailbox, so an unconfirmed account becomes confirmed.
@@ -223,8 +229,9 @@ export function authService(ctx: AppContext) {
           .set({ password_hash: passwordHash, updated_at: now, email_confirmed_at: user.email_confirmed_at ?? now })
           .where('id', '=', row.user_id)
           .execute();
-        await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+        revokedIds = await repo.revokeSessions(trx, row.user_id, now, {});
       });
+      await ctx.sessions.revoked(row.user_id, revokedIds);
       const user = await repo.findUserById(row.user_id);
       if (!user) throw badRequest(msg.linkInvalid, 'token');
       await ctx.limiter.reset(`login:acct:${user.email}`);

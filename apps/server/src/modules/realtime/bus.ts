@@ -8,15 +8,29 @@ import type { RealtimeEvent } from '@vetrina/shared';
  * reaches a browser connected to instance B; without it, an in-process emitter.
  */
 export interface EventBus {
-  publish(topic: string, event: RealtimeEvent): Promise<void>;
-  subscribe(topic: string, handler: (event: RealtimeEvent) => void): () => void;
+  publish(topic: string, event: BusEvent): Promise<void>;
+  subscribe(topic: string, handler: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * Server-internal events on the `control` topic: someone lost access. Every instance hears them
+ * and stops serving the affected sockets and cached sessions; no browser ever receives them.
+ */
+export type AccessEvent =
+  | { type: 'access.sessions-revoked'; userId: string; sessionIds: string[] }
+  | { type: 'access.member-removed'; storeId: string; userId: string }
+  | { type: 'access.store-deleted'; storeId: string };
+
+export type BusEvent = RealtimeEvent | AccessEvent;
 
 export const topics = {
   store: (storeId: string) => `store:${storeId}`,
   chat: (storeId: string, userId: string) => `chat:${storeId}:${userId}`,
+  control: 'control',
 };
+
+export const isAccessEvent = (e: BusEvent): e is AccessEvent => e.type.startsWith('access.');
 
 export function memoryBus(): EventBus {
   const emitter = new EventEmitter();
@@ -45,7 +59,7 @@ export function redisBus(publisher: Redis): EventBus {
   const counts = new Map<string, number>();
   subscriber.on('message', (channel: string, raw: string) => {
     try {
-      local.emit(channel.slice(PREFIX.length), JSON.parse(raw) as RealtimeEvent);
+      local.emit(channel.slice(PREFIX.length), JSON.parse(raw) as BusEvent);
     } catch {
       // A malformed frame from Redis is dropped, never delivered.
     }

@@ -4,7 +4,7 @@ import type { ClientFrame, RealtimeChannel, ServerFrame } from '@vetrina/shared'
 import type { AppContext } from '../../lib/context.js';
 import { verifyJwt } from '../../lib/jwt.js';
 import { clock } from '../../lib/clock.js';
-import { topics } from './bus.js';
+import { isAccessEvent, topics, type BusEvent } from './bus.js';
 
 const MAX_SUBSCRIPTIONS = 20;
 const channelKey = (c: RealtimeChannel) => (c.kind === 'store' ? `store:${c.storeId}` : `${c.kind}:${c.slug}`);
@@ -52,7 +52,8 @@ export function registerRealtime(app: FastifyInstance, ctx: AppContext) {
       const key = channelKey(channel);
       if (subs.has(key)) return send({ type: 'subscribed', channel });
       if (subs.size >= MAX_SUBSCRIPTIONS) return fail('too_many', 'Troppe sottoscrizioni', channel);
-      const deliver = (event: Parameters<Parameters<typeof ctx.bus.subscribe>[1]>[0]) => send({ type: 'event', channel, event });
+      // Access events travel on their own topic; this guard keeps one from ever reaching a browser.
+      const deliver = (event: BusEvent) => !isAccessEvent(event) && send({ type: 'event', channel, event });
 
       if (channel.kind === 'store') {
         if (!user) return fail('unauthenticated', 'Accedi per ricevere gli aggiornamenti', channel);

@@ -7,6 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { themesRepo } from '../themes/repo.js';
+import { topics } from '../realtime/bus.js';
 import { storesRepo } from './repo.js';
 import { freeSlug, slugify } from './slug.js';
 
@@ -90,6 +91,10 @@ export async function deleteStore(ctx: AppContext, t: TenantContext): Promise<vo
     const affected = await repo.usersActiveOn(t.storeId);
     await repo.delete(t.storeId);
     for (const userId of affected) await repo.setActiveStore(userId, await repo.newestStoreIdOf(userId));
+  });
+  // Open dashboards and chats of this store stop receiving its events on every instance.
+  await ctx.bus.publish(topics.control, { type: 'access.store-deleted', storeId: t.storeId }).catch((err: unknown) => {
+    ctx.log.error({ err, storeId: t.storeId }, 'store deleted but the access event could not be published');
   });
   // Files cannot join the transaction: removed after the commit; a failure leaves orphans, logged.
   await ctx.storage.deletePrefix(`stores/${t.storeId}/`).catch((err: unknown) => {

@@ -2,6 +2,7 @@ import { teamMsg, type TeamMember } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { StoreMembership } from '../../plugins/guard.js';
+import { topics } from '../realtime/bus.js';
 import { teamRepo } from './repo.js';
 
 export interface TeamContext extends StoreMembership {
@@ -36,6 +37,8 @@ export function membersService(ctx: AppContext) {
           .where('active_store_id', '=', team.storeId)
           .execute();
       });
+      // Their open dashboards stop receiving this store's events, on every instance.
+      await ctx.bus.publish(topics.control, { type: 'access.member-removed', storeId: team.storeId, userId: member.user_id });
     },
   };
 }
