@@ -85,6 +85,8 @@ const envSchema = z.object({
   /** Orders created per customer e-mail and store per window (0 = no limit). */
   ORDER_EMAIL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Accounts created per client IP per hour (0 = no limit). */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -109,6 +111,8 @@ export interface Config {
   webDist?: string;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   orderRateLimit: { max: number; maxPerEmail: number; windowMs: number };
+  /** Sign-ups per client IP per hour (0 = no limit). */
+  signupRateLimit: number;
 }
 
 /** Parses the environment once at boot and fails fast with every problem listed. */
@@ -158,5 +162,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: e.WEB_DIST || undefined,
     s3,
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, maxPerEmail: e.ORDER_EMAIL_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
   };
 }

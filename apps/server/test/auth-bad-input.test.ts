@@ -13,13 +13,15 @@ afterAll(async () => {
 
 const long = 'a'.repeat(10_000);
 const endpoints: Array<{ url: string; valid: Record<string, unknown>; authed?: boolean }> = [
-  { url: '/api/auth/signup', valid: { email: 'valido@example.it', password: 'password-ok' } },
+  { url: '/api/auth/signup', valid: { email: 'valido@example.it', password: 'parola-segreta-ok' } },
   { url: '/api/auth/login', valid: { email: 'valido@example.it', password: 'x' } },
-  { url: '/api/auth/email-change', valid: { email: 'nuovo@example.it' }, authed: true },
+  { url: '/api/auth/email-change', valid: { email: 'nuovo@example.it', password: 'password-sicura-1' }, authed: true },
   { url: '/api/auth/email-change/confirm', valid: { token: 'x'.repeat(43) } },
   { url: '/api/auth/recover', valid: { email: 'valido@example.it' } },
-  { url: '/api/auth/reset-password', valid: { token: 'x'.repeat(43), password: 'password-ok' } },
+  { url: '/api/auth/reset-password', valid: { token: 'x'.repeat(43), password: 'parola-segreta-ok' } },
   { url: '/api/auth/confirm', valid: { token: 'x'.repeat(43) } },
+  { url: '/api/auth/verify-email', valid: { token: 'x'.repeat(43) } },
+  { url: '/api/auth/verify-email/send', valid: { redirectTo: '/dashboard/invitations' }, authed: true },
   { url: '/api/auth/logout', valid: { scope: 'local' } },
   { url: '/api/me/active-store', valid: { storeId: 'x' }, authed: true },
 ];
@@ -41,7 +43,8 @@ describe(`every auth endpoint refuses bad input with the error shape and changes
       ['a 10,000-character field', { body: { ...ep.valid, [firstField]: `${long}@example.it` } }],
       ['an unknown field', { body: { ...ep.valid, isAdmin: true } }],
     ];
-    if (ep.url !== '/api/auth/logout') cases.push(['a missing field', { body: {} }]);
+    // Logout and asking for a verification link have only optional fields.
+    if (ep.url !== '/api/auth/logout' && ep.url !== '/api/auth/verify-email/send') cases.push(['a missing field', { body: {} }]);
     for (const [name, input] of cases) {
       it(`${ep.url}: ${name}`, async () => {
         const c = client(server.url);
@@ -59,7 +62,7 @@ describe(`every auth endpoint refuses bad input with the error shape and changes
   }
 
   it('names the unknown field in Italian', async () => {
-    const res = await client(server.url).post('/api/auth/signup', { email: uniqueEmail(), password: 'password-ok', ruolo: 'admin' });
+    const res = await client(server.url).post('/api/auth/signup', { email: uniqueEmail(), password: 'parola-segreta-ok', ruolo: 'admin' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Campo non previsto: ruolo');
   });

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 it('refuses a return address on another site', async () => {
-  const res = await client(server.url).post('/api/auth/signup', { email: uniqueEmail('r'), password: 'password-ok', redirectTo: '//evil.example/x' });
+  const res = await client(server.url).post('/api/auth/signup', { email: uniqueEmail('r'), password: 'parola-segreta-ok', redirectTo: '//evil.example/x' });
   expect(res.status).toBe(400);
   expect(res.body.error.message).toBe('Indirizzo di ritorno non valido');
 });
@@ -19,12 +19,12 @@ it('refuses a return address on another site', async () => {
 it(`with REQUIRE_EMAIL_CONFIRMATION the account works only after the mailed link (${engine})`, async () => {
   const email = uniqueEmail('conferma');
   const c = client(server.url);
-  const signup = await c.post('/api/auth/signup', { email, password: 'password-ok', redirectTo: '/invitations/accept?token=abc' });
+  const signup = await c.post('/api/auth/signup', { email, password: 'parola-segreta-ok', redirectTo: '/invitations/accept?token=abc' });
   expect(signup.status).toBe(201);
   expect(signup.body).toEqual({ session: null, confirmationSent: true });
   expect(c.jar.has('vetrina_rt')).toBe(false);
 
-  const login = await c.post('/api/auth/login', { email, password: 'password-ok' });
+  const login = await c.post('/api/auth/login', { email, password: 'parola-segreta-ok' });
   expect(login.status).toBe(403);
   expect(login.body.error.message).toMatch(/^Email non confermata/);
 
@@ -35,6 +35,9 @@ it(`with REQUIRE_EMAIL_CONFIRMATION the account works only after the mailed link
   const confirmed = await c.post('/api/auth/confirm', { token });
   expect(confirmed.status).toBe(200);
   expect(confirmed.body.session.user.email).toBe(email);
-  expect((await c.post('/api/auth/login', { email, password: 'password-ok' })).status).toBe(200);
+  // The opened link proved the mailbox.
+  c.useSession(confirmed.body.session);
+  expect((await c.get('/api/me')).body.user.emailVerified).toBe(true);
+  expect((await c.post('/api/auth/login', { email, password: 'parola-segreta-ok' })).status).toBe(200);
   expect((await c.post('/api/auth/confirm', { token })).status).toBe(400);
 });

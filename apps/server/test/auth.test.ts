@@ -157,13 +157,14 @@ describe(`e-mail change and password reset (${engine})`, () => {
   it('changes the e-mail only when the mailed link is opened, once', async () => {
     const { client: c, email, password } = await createUser(server);
     const newEmail = uniqueEmail('nuova');
-    expect((await c.post('/api/auth/email-change', { email: newEmail })).status).toBe(202);
+    expect((await c.post('/api/auth/email-change', { email: newEmail, password })).status).toBe(202);
     const mail = await server.smtp.waitFor(newEmail, /nuova email/i);
     const link = linkIn(mail, '/auth/confirm-email');
     // Not applied yet.
     expect((await client(server.url).post('/api/auth/login', { email, password })).status).toBe(200);
     const token = new URL(link).searchParams.get('token');
-    const confirm = await client(server.url).post('/api/auth/email-change/confirm', { token });
+    // Opened in the same browser: this session stays, the others end.
+    const confirm = await c.post('/api/auth/email-change/confirm', { token });
     expect(confirm.status).toBe(200);
     expect(confirm.body.email).toBe(newEmail);
     expect((await client(server.url).post('/api/auth/login', { email: newEmail, password })).status).toBe(200);
@@ -175,12 +176,12 @@ describe(`e-mail change and password reset (${engine})`, () => {
   });
 
   it("refuses an e-mail that belongs to another account and one's own", async () => {
-    const { client: c, email } = await createUser(server);
+    const { client: c, email, password } = await createUser(server);
     const other = await createUser(server);
-    const taken = await c.post('/api/auth/email-change', { email: other.email });
+    const taken = await c.post('/api/auth/email-change', { email: other.email, password });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe('Esiste già un account con questa email');
-    expect((await c.post('/api/auth/email-change', { email })).status).toBe(400);
+    expect((await c.post('/api/auth/email-change', { email, password })).status).toBe(400);
   });
 
   it('resets the password through the mailed link, signs out other sessions and signs in', async () => {
@@ -237,7 +238,7 @@ describe(`API surface (${engine})`, () => {
   it('requires a session for protected endpoints', async () => {
     const c = client(server.url);
     for (const [m, u] of [['GET', '/api/me'], ['GET', '/api/auth/user'], ['POST', '/api/auth/email-change']] as const) {
-      const res = m === 'GET' ? await c.get(u) : await c.post(u, { email: uniqueEmail() });
+      const res = m === 'GET' ? await c.get(u) : await c.post(u, { email: uniqueEmail(), password: 'password-sicura-1' });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');
     }

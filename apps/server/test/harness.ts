@@ -32,6 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
+    // Every test signs its users up from 127.0.0.1; the sign-up limit has its own test.
+    SIGNUP_RATE_LIMIT: '0',
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...(PG_URL ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
@@ -132,9 +134,14 @@ export async function createUser(server: TestServer, email = uniqueEmail(), pass
   return { client: c, email, password, id: res.body.session.user.id, session: res.body.session };
 }
 
+/** Marks the account's mailbox as proved, as opening any of our mailed links would. */
+export async function markEmailVerified(server: TestServer, userId: string) {
+  await server.ctx.db.updateTable('auth_users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', userId).execute();
+}
+
 /**
- * Factory: a store with the given user as admin, inserted directly (no HTTP), and made their
- * active store. For tests of other modules that only need a store to exist.
+ * Factory: a store with the given user as its owner (an admin), inserted directly (no HTTP), and
+ * made their active store. For tests of other modules that only need a store to exist.
  */
 export async function createStoreFor(server: TestServer, userId: string, name = 'Negozio di prova') {
   const { db } = server.ctx;

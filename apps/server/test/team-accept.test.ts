@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { teamMsg } from '@vetrina/shared';
 import { clock } from '../src/lib/clock.js';
-import { addMember, createUser, engine, startServer, uniqueEmail, type TestServer } from './harness.js';
+import { addMember, createUser, engine, markEmailVerified, startServer, uniqueEmail, type TestServer } from './harness.js';
 import { DAY_MS, adminWithStore, countRows, expectApiError, inviteAndReadToken, invitationStatus, signIn, teamSnapshot, teamUrl } from './team-helpers.js';
 
 let server: TestServer;
@@ -95,6 +95,8 @@ describe(`'Inviti Ricevuti' (${engine})`, () => {
     const fromA = await inviteAndReadToken(server, a.admin.client, a.store.id, email);
     await inviteAndReadToken(server, b.admin.client, b.store.id, email, 'admin');
     const invitee = await createUser(server, email);
+    // 'Accetta' from the list needs a proved mailbox (security-invitations.test.ts covers the unproved case).
+    await markEmailVerified(server, invitee.id);
     const list = (await invitee.client.get('/api/invitations')).body.invitations;
     expect(list.map((i: { storeName: string; role: string }) => `${i.storeName}:${i.role}`).sort()).toEqual(['Alfa:staff', 'Beta:admin']);
     expect((await invitee.client.get('/api/me')).body.pendingInvitations).toBe(2);

@@ -90,20 +90,28 @@ describe(`team life cycle (${engine})`, () => {
     expect((await other.admin.client.get(teamUrl(store.id, '/invitations'))).status).toBe(200);
   });
 
-  it('an admin invitation makes an admin, who cannot be removed', async () => {
+  it('an admin invitation makes an admin; admins never remove admins, only the owner does', async () => {
     const { admin, store } = await adminWithStore(server);
-    const email = uniqueEmail('socio');
-    const { token } = await inviteAndReadToken(server, admin.client, store.id, email, 'admin');
-    const partner = await createUser(server, email);
-    expect((await partner.client.post('/api/invitations/accept', { token })).body.role).toBe('admin');
-    const members = (await admin.client.get(teamUrl(store.id, '/members'))).body.members;
-    const partnerRow = members.find((m: { email: string }) => m.email === email);
-    expect(partnerRow.role).toBe('admin');
-    expectApiError(await admin.client.del(teamUrl(store.id, `/members/${partnerRow.id}`)), 403, teamMsg.cannotRemoveAdmin);
-    // The new admin manages the team too, but never removes the other admin or themself.
-    const adminRow = members.find((m: { email: string }) => m.email === admin.email);
-    expectApiError(await partner.client.del(teamUrl(store.id, `/members/${adminRow.id}`)), 403, teamMsg.cannotRemoveAdmin);
-    expectApiError(await partner.client.del(teamUrl(store.id, `/members/${partnerRow.id}`)), 403, teamMsg.cannotRemoveSelf);
+    const joinAsAdmin = async (prefix: string) => {
+      const email = uniqueEmail(prefix);
+      const { token } = await inviteAndReadToken(server, admin.client, store.id, email, 'admin');
+      const user = await createUser(server, email);
+      expect((await user.client.post('/api/invitations/accept', { token })).body.role).toBe('admin');
+      return user;
+    };
+    const partner = await joinAsAdmin('socio');
+    const third = await joinAsAdmin('terzo');
+    const members = (await admin.client.get(teamUrl(store.id, '/members'))).body.members as Array<{ id: string; email: string; role: string; isOwner: boolean }>;
+    const row = (email: string) => members.find((m) => m.email === email)!;
+    expect(row(partner.email)).toMatchObject({ role: 'admin', isOwner: false });
+    expect(row(admin.email)).toMatchObject({ role: 'admin', isOwner: true });
+    // Another admin manages the team too, but never removes an admin, the owner or themself.
+    expectApiError(await partner.client.del(teamUrl(store.id, `/members/${row(third.email).id}`)), 403, teamMsg.cannotRemoveAdmin);
+    expectApiError(await partner.client.del(teamUrl(store.id, `/members/${row(admin.email).id}`)), 403, teamMsg.cannotRemoveOwner);
+    expectApiError(await partner.client.del(teamUrl(store.id, `/members/${row(partner.email).id}`)), 403, teamMsg.cannotRemoveSelf);
+    expect(await countRows(server, 'store_members', store.id)).toBe(3);
+    // The owner does remove an admin.
+    expect((await admin.client.del(teamUrl(store.id, `/members/${row(partner.email).id}`))).status).toBe(204);
     expect(await countRows(server, 'store_members', store.id)).toBe(2);
   });
 });

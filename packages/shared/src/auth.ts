@@ -18,9 +18,12 @@ const newPassword = z
   .min(PASSWORD_MIN, msg.passwordMin)
   .max(PASSWORD_MAX, msg.passwordTooLong);
 
+/** A password the user already has (sign-in, or confirming a sensitive change). */
+export const currentPasswordField = z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).max(PASSWORD_MAX, msg.passwordTooLong);
+
 export const signInSchema = z.strictObject({
   email: emailField,
-  password: z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).max(PASSWORD_MAX, msg.passwordTooLong),
+  password: currentPasswordField,
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
@@ -42,10 +45,17 @@ export const signOutSchema = z.strictObject({
 });
 export type SignOutInput = z.input<typeof signOutSchema>;
 
-export const emailChangeSchema = z.strictObject({ email: emailField });
+/** Changing the e-mail needs the current password: a stolen session alone cannot take the account. */
+export const emailChangeSchema = z.strictObject({
+  email: emailField,
+  password: currentPasswordField,
+});
 export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
 
 export const recoverSchema = z.strictObject({ email: emailField });
+
+/** Asking for a verification link; the web page offers `redirectTo` after the link is opened. */
+export const verifyEmailRequestSchema = z.strictObject({ redirectTo: redirectPathField.optional() });
 export type RecoverInput = z.infer<typeof recoverSchema>;
 
 const tokenField = z.string({ error: msg.linkInvalid }).min(16, msg.linkInvalid).max(200, msg.linkInvalid);

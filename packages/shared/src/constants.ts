@@ -68,6 +68,8 @@ export const LIMITS = {
   logoMaxBytes: 2_097_152,
   productImageMaxBytes: 5 * 1024 * 1024,
   productImagesMax: 10,
+  /** Width × height of an uploaded image (logo or product), read from its header before decoding. */
+  imageMaxPixels: 25_000_000,
   shippingCents: 599,
   featuredProducts: 6,
   homeCategories: 8,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from './auth.js';
+import { currentPasswordField, EMAIL_MAX } from './auth.js';
 import { ROLES, type Role } from './constants.js';
 
 // Italian texts of the team area. Spec texts (§5, §8) are quoted word for word.
@@ -35,6 +35,20 @@ export const teamMsg = {
   wrongEmail: "Questo invito è stato inviato a un altro indirizzo email: accedi con l'account che lo ha ricevuto",
   alreadyMemberSelf: 'Fai già parte del team di questo store',
   noActiveStore: 'Nessuno store attivo',
+  ownerLabel: 'Proprietario',
+  cannotRemoveOwner: 'Il proprietario non può essere rimosso dal team',
+  onlyOwnerRemovesAdmins: 'Solo il proprietario dello store può rimuovere un amministratore',
+  cannotChangeOwnRole: 'Il proprietario resta amministratore: per cambiare ruolo trasferisci prima la proprietà',
+  roleUnchanged: 'Questo membro ha già questo ruolo',
+  roleChanged: 'Ruolo aggiornato',
+  roleChangeFailed: 'Impossibile cambiare il ruolo',
+  transferTargetNotAdmin: 'La proprietà si può trasferire solo a un amministratore dello store',
+  transferToSelf: 'Sei già il proprietario di questo store',
+  transferConflict: 'La proprietà dello store è cambiata nel frattempo: ricarica la pagina',
+  transferred: 'Proprietà trasferita',
+  transferFailed: 'Impossibile trasferire la proprietà',
+  tooManyInvitesAccount: 'Hai inviato troppi inviti nell’ultima ora. Riprova più tardi.',
+  tooManyInvitesAddress: 'Questo indirizzo ha ricevuto troppi inviti nell’ultima ora. Riprova più tardi.',
 } as const;
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Amministratore', staff: 'Staff' };
@@ -65,6 +79,19 @@ const idParam = z.string().min(1).max(100);
 export const teamMemberParams = z.object({ storeId: idParam, memberId: idParam });
 export const teamInvitationParams = z.object({ storeId: idParam, invitationId: idParam });
 export const teamStoreParams = z.object({ storeId: idParam });
+
+/** Owner only: an admin becomes staff or the other way round. */
+export const changeMemberRoleSchema = z.strictObject({
+  role: z.enum(ROLES, { error: teamMsg.inviteRoleInvalid }),
+});
+export type ChangeMemberRoleInput = z.infer<typeof changeMemberRoleSchema>;
+
+/** Owner only: hands the store to another admin, confirmed with the owner's password. */
+export const transferOwnershipSchema = z.strictObject({
+  memberId: z.string({ error: teamMsg.memberNotFound }).min(1, teamMsg.memberNotFound).max(100, teamMsg.memberNotFound),
+  password: currentPasswordField,
+});
+export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;
 export const receivedInvitationParams = z.object({ invitationId: idParam });
 
 export interface TeamMember {
@@ -72,6 +99,8 @@ export interface TeamMember {
   userId: string;
   email: string;
   role: Role;
+  /** The store's owner ('Proprietario'): always an admin. */
+  isOwner: boolean;
   createdAt: string;
 }
 

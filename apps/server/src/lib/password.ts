@@ -15,7 +15,11 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/** How many passwords this process has checked (the throttling tests count them). */
+export const passwordStats = { checks: 0 };
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  passwordStats.checks += 1;
   const [alg, n, r, p, saltB64, keyB64] = stored.split('$');
   if (alg !== 'scrypt' || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, 'base64url');

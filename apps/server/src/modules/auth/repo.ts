@@ -34,6 +34,31 @@ export function authRepo(db: Db) {
         .where('expires_at', '>', now)
         .executeTakeFirst(),
 
+    insertAccount: async (d: Db, a: { id: string; email: string; passwordHash: string; confirmedAt: string | null; now: string }) => {
+      await d
+        .insertInto('auth_users')
+        .values({ id: a.id, email: a.email, password_hash: a.passwordHash, email_confirmed_at: a.confirmedAt, email_verified_at: null, created_at: a.now, updated_at: a.now })
+        .execute();
+      await d.insertInto('users').values({ id: a.id, email: a.email, active_store_id: null, created_at: a.now }).execute();
+    },
+
+    /** A mailed link was opened: the mailbox is proved (and an unconfirmed account becomes usable). */
+    markVerified: (d: Db, userId: string, at: string) =>
+      d
+        .updateTable('auth_users')
+        .set((eb) => ({ email_verified_at: at, email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)), updated_at: at }))
+        .where('id', '=', userId)
+        .execute(),
+
+    setPassword: (d: Db, userId: string, passwordHash: string, at: string) =>
+      d.updateTable('auth_users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute(),
+
+    /** The new address was proved by its own link: it is the account's, and verified. */
+    changeEmail: async (d: Db, userId: string, email: string, at: string) => {
+      await d.updateTable('auth_users').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', userId).execute();
+      await d.updateTable('users').set({ email }).where('id', '=', userId).execute();
+    },
+
     /** Marks a one-time link used; false when another request used it first. */
     consumeAuthToken: async (db2: Db, id: string, now: string) => {
       const r = await db2.updateTable('auth_tokens').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();

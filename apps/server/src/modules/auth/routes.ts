@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   emailChangeSchema,
   msg,
+  verifyEmailRequestSchema,
   recoverSchema,
   resetPasswordSchema,
   signInSchema,
@@ -12,8 +13,10 @@ import {
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
-import { forbidden } from '../../lib/errors.js';
+import { rateLimited } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/guard.js';
+import { assertSameOrigin } from '../../plugins/same-origin.js';
+import { mailboxService } from './mailbox-service.js';
 import { REFRESH_TTL_MS, authService, type IssuedSession } from './service.js';
 
 export const REFRESH_COOKIE = 'vetrina_rt';
@@ -22,6 +25,7 @@ export const SESSION_MARKER_COOKIE = 'vetrina_session';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = authService(ctx);
+  const mailbox = mailboxService(ctx);
   const secure = () => ctx.publicUrl().startsWith('https://');
   const tags = ['auth'];
 
@@ -35,14 +39,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
     reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
   }
-  /** Cookie-authenticated calls must come from our own pages (SameSite=Strict is the first line). */
-  function assertSameOrigin(req: FastifyRequest) {
-    const origin = req.headers.origin;
-    if (origin && new URL(origin).host !== req.headers.host) throw forbidden(msg.forbidden);
-  }
 
   addRoute(app, { method: 'POST', url: '/api/auth/signup', auth: 'public', summary: 'Registrazione', tags, body: signUpSchema }, async (req, { body }, reply) => {
-    const issued = await auth.signUp(body, req.headers['user-agent']);
+    const issued = await auth.signUp(body, req.ip, req.headers['user-agent']);
     if (!issued) return reply.status(201).send({ session: null, confirmationSent: true } satisfies SignUpResult);
     setSessionCookies(reply, issued);
     return reply.status(201).send({ session: issued.session } satisfies SignUpResult);
@@ -80,28 +79,48 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: await auth.getUser(requireUser(req).id) };
   });
 
-  addRoute(app, { method: 'POST', url: '/api/auth/email-change', auth: 'user', summary: 'Chiede il cambio email (invia una conferma)', tags, body: emailChangeSchema }, async (req, { body }, reply) => {
-    await auth.requestEmailChange(requireUser(req).id, body.email);
-    return reply.status(202).send({ ok: true });
-  });
+  addRoute(
+    app,
+    { method: 'POST', url: '/api/auth/email-change', auth: 'user', summary: 'Chiede il cambio email (serve la password attuale; avvisa il vecchio indirizzo)', tags, body: emailChangeSchema },
+    async (req, { body }, reply) => {
+      await mailbox.requestEmailChange(requireUser(req).id, body, req.ip);
+      return reply.status(202).send({ ok: true });
+    },
+  );
 
-  addRoute(app, { method: 'POST', url: '/api/auth/email-change/confirm', auth: 'public', summary: 'Applica il cambio email dal link ricevuto', tags, body: tokenSchema }, async (_req, { body }) => {
-    return auth.confirmEmailChange(body.token);
-  });
+  addRoute(
+    app,
+    { method: 'POST', url: '/api/auth/email-change/confirm', auth: 'public', summary: 'Applica il cambio email dal link ricevuto (disconnette gli altri dispositivi)', tags, body: tokenSchema },
+    async (req, { body }) => mailbox.confirmEmailChange(body.token, req.user ? { userId: req.user.id, sessionId: req.user.sessionId } : undefined),
+  );
+
+  addRoute(app, { method: 'POST', url: '/api/auth/verify-email', auth: 'public', summary: "Conferma l'indirizzo email dal link ricevuto", tags, body: tokenSchema }, async (_req, { body }) =>
+    mailbox.verifyEmail(body.token),
+  );
+
+  addRoute(
+    app,
+    { method: 'POST', url: '/api/auth/verify-email/send', auth: 'user', summary: 'Invia un link per confermare il proprio indirizzo email', tags, body: verifyEmailRequestSchema.optional() },
+    async (req, { body }, reply) => {
+      const sent = await mailbox.sendVerification(requireUser(req).id, req.ip, body?.redirectTo);
+      if (!sent) throw rateLimited(msg.tooManyMails, 3600_000);
+      return reply.status(202).send({ ok: true });
+    },
+  );
 
   addRoute(app, { method: 'POST', url: '/api/auth/recover', auth: 'public', summary: 'Invia il link per reimpostare la password', tags, body: recoverSchema }, async (req, { body }, reply) => {
-    await auth.requestPasswordReset(body.email, req.ip);
+    await mailbox.requestPasswordReset(body.email, req.ip);
     return reply.status(202).send({ ok: true });
   });
 
   addRoute(app, { method: 'POST', url: '/api/auth/reset-password', auth: 'public', summary: 'Imposta una nuova password dal link ricevuto', tags, body: resetPasswordSchema }, async (req, { body }, reply) => {
-    const issued = await auth.resetPassword(body.token, body.password, req.headers['user-agent']);
+    const issued = await mailbox.resetPassword(body.token, body.password, req.headers['user-agent']);
     setSessionCookies(reply, issued);
     return { session: issued.session };
   });
 
   addRoute(app, { method: 'POST', url: '/api/auth/confirm', auth: 'public', summary: "Conferma l'email di registrazione", tags, body: tokenSchema }, async (req, { body }, reply) => {
-    const issued = await auth.confirmSignup(body.token, req.headers['user-agent']);
+    const issued = await mailbox.confirmSignup(body.token, req.headers['user-agent']);
     setSessionCookies(reply, issued);
     return { session: issued.session };
   });

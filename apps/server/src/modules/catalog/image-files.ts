@@ -1,6 +1,7 @@
 import type { ProductImage } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
+import { imageQueue } from '../storage/image-queue.js';
 import { reencodeImage, thumbnail } from '../storage/images.js';
 
 /** Product photos are shown at most this large; bigger uploads are scaled down. */
@@ -22,10 +23,15 @@ export const toProductImage = (r: { id: string; url: string; thumb_url: string }
 /** Spec §3: product images under the store's folder, variants in a variants subfolder, random names. */
 const folderOf = (storeId: string, target: ImageTarget) => `stores/${storeId}/products/${target === 'variant' ? 'variants/' : ''}`;
 
-/** Re-encodes an image (≤ 1600 px, metadata stripped) plus a WebP thumbnail and stores both. */
+/**
+ * Re-encodes an image (≤ 1600 px, metadata stripped) plus a WebP thumbnail and stores both. The
+ * pixel work is one job in the store's image queue; storing happens after the slot is released.
+ */
 export async function storeImage(ctx: AppContext, storeId: string, target: ImageTarget, source: Buffer): Promise<StoredImage> {
-  const full = await reencodeImage(source, { maxSide: IMAGE_MAX_SIDE });
-  const thumb = await thumbnail(full, THUMB_SIDE);
+  const { full, thumb } = await imageQueue.run(storeId, async () => {
+    const full = await reencodeImage(source, { maxSide: IMAGE_MAX_SIDE });
+    return { full, thumb: await thumbnail(full, THUMB_SIDE) };
+  });
   const base = `${folderOf(storeId, target)}${newId()}`;
   const key = `${base}.webp`;
   const thumbKey = `${base}-thumb.webp`;

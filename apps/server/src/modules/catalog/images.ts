@@ -30,7 +30,8 @@ export async function uploadImages(ctx: AppContext, storeId: string, target: Ima
   const uploads = await readImageUploads(req, { maxBytes: LIMITS.productImageMaxBytes, maxFiles });
   const stored: Array<StoredImage & { id: string }> = [];
   try {
-    // One at a time: decoding several 5 MB photos at once would pin every core of the server.
+    // One at a time, each through the store's image queue (storeImage): the files' sizes were all
+    // checked from their headers by readImageUploads before the first one is decoded.
     for (const u of uploads) stored.push({ id: newId(), ...(await storeImage(ctx, storeId, target, u.buffer)) });
     const now = clock.iso();
     await ctx.db

@@ -9,8 +9,6 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
-  /** The link the mail is about, printed by the development outbox. */
-  link?: string;
 }
 
 export interface Mailer {
@@ -30,7 +28,11 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Development transport: keeps every mail in the database and prints its link to the log. */
+/**
+ * Development transport (never in production: the server refuses to start there without SMTP_URL):
+ * keeps every mail in the database for /dev/mail. The log line names the mail, never its link,
+ * because a link in a log is a credential anyone with log access can use.
+ */
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     transport: 'outbox',
@@ -39,7 +41,7 @@ export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
         .insertInto('outbox_mails')
         .values({ id: newId(), to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, created_at: clock.iso() })
         .execute();
-      log.info({ subject: mail.subject, link: mail.link }, 'mail in outbox (no SMTP_URL set): open /dev/mail');
+      log.info({ subject: mail.subject }, 'mail in outbox (no SMTP_URL set): open /dev/mail on this computer');
     },
     close: () => undefined,
   };

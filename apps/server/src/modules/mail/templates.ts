@@ -13,7 +13,7 @@ export function layoutMail(opts: { to: string; subject: string; lines: string[];
 ${opts.lines.map((l) => `<p style="font-size:14px;line-height:1.6">${escapeHtml(l)}</p>`).join('\n')}
 ${opts.action ? `<p><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;background:#8B5CF6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#6B7280">Se il pulsante non funziona copia questo indirizzo nel browser: ${escapeHtml(opts.action.url)}</p>` : ''}
 </body></html>`;
-  return { to: opts.to, subject: opts.subject, text, html, link: opts.action?.url };
+  return { to: opts.to, subject: opts.subject, text, html };
 }
 
 export const authMails = {
@@ -34,6 +34,28 @@ export const authMails = {
         'Se non sei stato tu, ignora questa email: non cambierà nulla.',
       ],
       action: { label: 'Conferma nuova email', url },
+    }),
+  verifyEmail: (to: string, url: string) =>
+    layoutMail({
+      to,
+      subject: 'Conferma il tuo indirizzo email',
+      lines: [
+        'Per accettare gli inviti nel team di uno store dobbiamo sapere che questa casella è tua.',
+        'Apri il link qui sotto: vale 24 ore e si può usare una sola volta.',
+        'Se non hai chiesto tu questa conferma, ignora questa email.',
+      ],
+      action: { label: 'Conferma email', url },
+    }),
+  emailChangeRequested: (to: string, newEmail: string, forgotPasswordUrl: string) =>
+    layoutMail({
+      to,
+      subject: 'Richiesta di cambio email del tuo account',
+      lines: [
+        `È stato chiesto di spostare il tuo account Vetrina sull’indirizzo ${newEmail}.`,
+        'Il cambio avverrà solo quando qualcuno aprirà il link di conferma inviato a quell’indirizzo; da quel momento gli altri dispositivi verranno disconnessi.',
+        'Se non sei stato tu, qualcuno conosce la tua password: reimpostala subito dal link qui sotto.',
+      ],
+      action: { label: 'Reimposta password', url: forgotPasswordUrl },
     }),
   passwordReset: (to: string, url: string) =>
     layoutMail({

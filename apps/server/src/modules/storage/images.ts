@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
-import { IMAGE_MIME_TYPES } from '@vetrina/shared';
+import { IMAGE_MIME_TYPES, LIMITS } from '@vetrina/shared';
 import { AppError, badRequest } from '../../lib/errors.js';
 
 export type ImageType = (typeof IMAGE_MIME_TYPES)[number];
@@ -22,7 +22,19 @@ export const uploadMessages = {
   none: 'Nessun file ricevuto',
   notMultipart: 'Invia il file come multipart/form-data',
   unreadable: "L'immagine è danneggiata o non leggibile",
+  /** `pixels` when known (from the header); rounded up so a refused image never reads as "25,0". */
+  tooManyPixels: (pixels?: number) =>
+    `L'immagine è troppo grande: al massimo ${LIMITS.imageMaxPixels / 1e6} megapixel` +
+    (pixels ? ` (questa ne ha ${(Math.ceil(pixels / 100_000) / 10).toLocaleString('it-IT', { minimumFractionDigits: 1 })})` : ''),
 } as const;
+
+/**
+ * One libvips thread per image. sharp's default is one per core (1 only on glibc without
+ * jemalloc), so a single big decode could occupy every core and stall the event loop. Parallelism
+ * comes from the image queue instead (image-queue.ts: up to cpus − 1 images side by side), so
+ * image work never holds more than cpus − 1 cores, whatever the platform's allocator.
+ */
+sharp.concurrency(1);
 
 /** The image type from the first bytes of the file (magic numbers), or null. */
 export function detectImageType(buf: Buffer): ImageType | null {
@@ -66,11 +78,30 @@ export async function readImageUploads(req: FastifyRequest, opts: { maxBytes: nu
     if (!type) throw badRequest(uploadMessages.wrongType);
     f.type = type;
   }
+  // Every file's pixel count is read before any is decoded: one oversized file refuses the whole request.
+  for (const f of files) await assertImagePixels(f.buffer);
   return files;
 }
 
-// Decompression bombs: a tiny file that decodes to gigapixels is refused before decoding.
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Refuses an image over LIMITS.imageMaxPixels from its header alone: sharp's metadata() reads the
+ * dimensions without decoding a pixel, so a 168 KB file claiming 40 megapixels costs under a
+ * millisecond instead of ~1 s of CPU and 63 MB. No pixel limit here: we want the real size.
+ */
+export async function assertImagePixels(buf: Buffer): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(buf, { limitInputPixels: false }).metadata());
+  } catch {
+    throw badRequest(uploadMessages.unreadable);
+  }
+  if (!width || !height) throw badRequest(uploadMessages.unreadable);
+  if (width * height > LIMITS.imageMaxPixels) throw badRequest(uploadMessages.tooManyPixels(width * height));
+}
+
+// Second line behind assertImagePixels: libvips itself refuses to decode anything larger.
+const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
 
 function decode(buf: Buffer) {
   if (!detectImageType(buf)) throw badRequest(uploadMessages.wrongType);
@@ -82,7 +113,8 @@ async function encode(pipeline: Sharp): Promise<Buffer> {
   try {
     // sharp drops all metadata (EXIF, GPS, XMP, ICC) unless asked to keep it.
     return await pipeline.webp({ quality: 82, effort: 4 }).toBuffer();
-  } catch {
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error)?.message ?? '')) throw badRequest(uploadMessages.tooManyPixels());
     throw badRequest(uploadMessages.unreadable);
   }
 }
@@ -90,7 +122,8 @@ async function encode(pipeline: Sharp): Promise<Buffer> {
 /**
  * Re-encodes an uploaded image as webp: turned upright from its EXIF orientation, every metadata
  * block stripped, fitted inside `maxSide`×`maxSide` (never enlarged). Malformed images are refused,
- * so only bytes we produced ever reach a browser.
+ * so only bytes we produced ever reach a browser. CPU-heavy: callers run it inside
+ * `imageQueue.run(storeId, …)` (image-queue.ts), like `thumbnail`.
  */
 export function reencodeImage(buf: Buffer, opts: { maxSide: number }): Promise<Buffer> {
   return encode(decode(buf).resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true }));

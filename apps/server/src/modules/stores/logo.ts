@@ -4,6 +4,7 @@ import { LIMITS, storeMsg, type StoreSummary } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
+import { imageQueue } from '../storage/image-queue.js';
 import { readImageUploads, reencodeImage } from '../storage/images.js';
 import { storesRepo } from './repo.js';
 import { getStore, type TenantContext } from './service.js';
@@ -23,10 +24,10 @@ async function removeStaleLogos(ctx: AppContext, storeId: string) {
   }
 }
 
-/** Replaces the logo: one png/jpeg/webp ≤ 2 MB, re-encoded (metadata stripped) before storing. */
+/** Replaces the logo: one png/jpeg/webp ≤ 2 MB and ≤ 25 megapixels, re-encoded (metadata stripped) before storing. */
 export async function replaceLogo(ctx: AppContext, t: TenantContext, req: FastifyRequest): Promise<StoreSummary> {
   const [upload] = await readImageUploads(req, { maxBytes: LIMITS.logoMaxBytes, maxFiles: 1 });
-  const webp = await reencodeImage(upload!.buffer, { maxSide: LOGO_MAX_SIDE });
+  const webp = await imageQueue.run(t.storeId, () => reencodeImage(upload!.buffer, { maxSide: LOGO_MAX_SIDE }));
   // A new name per upload: URLs never change content, so they can be cached for a year.
   const key = `${logoPrefix(t.storeId)}${clock.nowMs()}-${randomBytes(4).toString('hex')}.webp`;
   const url = await ctx.storage.put(key, webp, 'image/webp');

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/index.js';
 import { AppError, conflict, notFound, unauthenticated } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { hashToken, newId } from '../../lib/ids.js';
+import { mailboxService } from '../auth/mailbox-service.js';
 import { teamRepo, type InvitationRow } from './repo.js';
 
 const notFoundOrExpired = () => notFound(teamMsg.notFoundOrExpired);
@@ -11,12 +12,16 @@ const notFoundOrExpired = () => notFound(teamMsg.notFoundOrExpired);
 /** Invitations seen from the invited person: list, accept (by mailed token or from the list) and decline. */
 export function acceptanceService(ctx: AppContext) {
   const repo = teamRepo(ctx.db);
+  const mailbox = mailboxService(ctx);
 
   /** The account's current e-mail (the token's claim may predate an e-mail change). */
   async function emailOf(userId: string): Promise<string> {
-    const email = await repo.accountEmail(userId);
-    if (!email) throw unauthenticated(msg.sessionExpired);
-    return email;
+    return (await accountOf(userId)).email;
+  }
+  async function accountOf(userId: string) {
+    const account = await repo.account(userId);
+    if (!account) throw unauthenticated(msg.sessionExpired);
+    return account;
   }
 
   /** A pending, unexpired invitation, else the reason it cannot be used. */
@@ -26,8 +31,11 @@ export function acceptanceService(ctx: AppContext) {
     if (row.expires_at <= clock.iso()) throw new AppError(410, 'expired', teamMsg.notFoundOrExpired);
   }
 
-  /** One transaction: the invitation is used once, the membership created, the store made active if none is. */
-  async function accept(userId: string, email: string, row: InvitationRow): Promise<AcceptedInvitation> {
+  /**
+   * One transaction: the invitation is used once, the membership created, the store made active if
+   * none is; `proved` when the invitation's own mailed link was opened, which verifies the address.
+   */
+  async function accept(userId: string, email: string, row: InvitationRow, proved: boolean): Promise<AcceptedInvitation> {
     assertUsable(row);
     if (await repo.isMember(row.store_id, userId)) throw conflict(teamMsg.alreadyMemberSelf);
     const now = clock.iso();
@@ -42,6 +50,7 @@ export function acceptanceService(ctx: AppContext) {
           .executeTakeFirst();
         // Another request used or cancelled it between our read and this write.
         if (Number(used.numUpdatedRows) !== 1) throw conflict(teamMsg.notFoundOrExpired);
+        if (proved) await mailbox.markVerified(trx, userId);
         await repo.ensureProfile(trx, userId, email, now);
         await repo.insertMember(trx, { id: newId(), storeId: row.store_id, userId, role: row.role, createdAt: now });
         await trx.updateTable('users').set({ active_store_id: row.store_id }).where('id', '=', userId).where('active_store_id', 'is', null).execute();
@@ -68,12 +77,24 @@ export function acceptanceService(ctx: AppContext) {
       if (!row) throw notFoundOrExpired();
       // The link may have been forwarded: only the invited address may join, and nothing changes otherwise.
       if (row.email !== email) throw new AppError(403, 'invitation_email_mismatch', teamMsg.wrongEmail);
-      return accept(userId, email, row);
+      // The link was mailed to this address: opening it proves the mailbox.
+      return accept(userId, email, row, true);
     },
 
-    async acceptById(userId: string, invitationId: string): Promise<AcceptedInvitation> {
+    /**
+     * 'Accetta' on 'Inviti Ricevuti': only for an address proved by a mailed link, otherwise anyone
+     * who registered the invited address would join the store. Unproved: 403, and a verification
+     * link is mailed (within the mail limits).
+     */
+    async acceptById(userId: string, invitationId: string, ip: string): Promise<AcceptedInvitation> {
       const { email, row } = await ownInvitation(userId, invitationId);
-      return accept(userId, email, row);
+      assertUsable(row);
+      const account = await accountOf(userId);
+      if (!account.email_verified_at) {
+        const sent = await mailbox.sendVerification(userId, ip, '/dashboard/invitations');
+        throw new AppError(403, 'email_unverified', sent ? msg.emailUnverified(email) : msg.emailUnverifiedAlreadySent(email));
+      }
+      return accept(userId, email, row, false);
     },
 
     async decline(userId: string, invitationId: string): Promise<void> {

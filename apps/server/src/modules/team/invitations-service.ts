@@ -10,8 +10,12 @@ import { teamRepo } from './repo.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
-/** Invitations a store may send per hour: enough for any real team, too few to use us as a spam relay. */
-const INVITES_PER_HOUR = 50;
+/**
+ * Invitations per hour: enough for any real team, too few to use us as a spam relay — per store,
+ * per inviting account across all its stores (creating stores does not buy more), and per invited
+ * address (many stores cannot flood one mailbox).
+ */
+export const INVITE_LIMITS = { perStore: 50, perAccount: 30, perAddress: 5 } as const;
 
 const duplicate = () => conflict(teamMsg.duplicate, { field: 'email', title: teamMsg.duplicateTitle });
 
@@ -28,8 +32,15 @@ export function invitationsService(ctx: AppContext) {
       const now = new Date(nowMs).toISOString();
       if (await repo.isMemberByEmail(team.storeId, email)) throw conflict(teamMsg.alreadyMember, { field: 'email' });
       if (await repo.hasLivePending(team.storeId, email, now)) throw duplicate();
-      const sent = await ctx.limiter.incr(`invite:store:${team.storeId}`, HOUR_MS);
-      if (sent.count > INVITES_PER_HOUR) throw rateLimited(teamMsg.tooManyInvites, sent.resetMs);
+      const limits: Array<[string, number, string]> = [
+        [`invite:store:${team.storeId}`, INVITE_LIMITS.perStore, teamMsg.tooManyInvites],
+        [`invite:account:${team.user.id}`, INVITE_LIMITS.perAccount, teamMsg.tooManyInvitesAccount],
+        [`invite:to:${email}`, INVITE_LIMITS.perAddress, teamMsg.tooManyInvitesAddress],
+      ];
+      for (const [key, max, message] of limits) {
+        const sent = await ctx.limiter.incr(key, HOUR_MS);
+        if (sent.count > max) throw rateLimited(message, sent.resetMs);
+      }
 
       const token = newToken();
       const invitation = {

@@ -1,7 +1,8 @@
-import { teamMsg, type TeamMember } from '@vetrina/shared';
+import { teamMsg, type Role, type TeamMember } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { StoreMembership } from '../../plugins/guard.js';
+import { confirmPassword } from '../auth/throttle.js';
 import { topics } from '../realtime/bus.js';
 import { teamRepo } from './repo.js';
 
@@ -9,36 +10,56 @@ export interface TeamContext extends StoreMembership {
   user: { id: string };
 }
 
-/** Members of a store: everyone on the team may list them, only admins remove (never an admin, never oneself). */
+/**
+ * Members of a store. Everyone on the team lists them; admins remove staff; only the owner removes
+ * or demotes an admin, promotes staff, and hands the store to another admin.
+ */
 export function membersService(ctx: AppContext) {
   const repo = teamRepo(ctx.db);
+
+  async function memberOf(team: TeamContext, memberId: string) {
+    const member = await repo.findMember(team.storeId, memberId);
+    if (!member) throw notFound(teamMsg.memberNotFound);
+    return { ...member, isOwner: member.user_id === (await repo.ownerOf(team.storeId)) };
+  }
+
   return {
     list: (team: TeamContext): Promise<TeamMember[]> => repo.members(team.storeId),
 
     async remove(team: TeamContext, memberId: string): Promise<void> {
-      const member = await repo.findMember(team.storeId, memberId);
-      if (!member) throw notFound(teamMsg.memberNotFound);
+      const member = await memberOf(team, memberId);
       if (member.user_id === team.user.id) throw forbidden(teamMsg.cannotRemoveSelf);
-      // Admins are never removed here, so a store always keeps the admin who created it.
-      if (member.role === 'admin') throw forbidden(teamMsg.cannotRemoveAdmin);
-      await ctx.db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('store_members')
-          .where('id', '=', member.id)
-          .where('store_id', '=', team.storeId)
-          .where('role', '=', 'staff')
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) !== 1) throw notFound(teamMsg.memberNotFound);
-        // The removed person no longer works in this store: do not leave it as their active one.
-        await trx
-          .updateTable('users')
-          .set({ active_store_id: null })
-          .where('id', '=', member.user_id)
-          .where('active_store_id', '=', team.storeId)
-          .execute();
-      });
+      if (member.isOwner) throw forbidden(teamMsg.cannotRemoveOwner);
+      // The spec's rule for admins (never remove an admin) holds for every admin but the owner.
+      if (member.role === 'admin' && !team.isOwner) throw forbidden(teamMsg.cannotRemoveAdmin);
+      const removed = await ctx.db.transaction().execute((trx) => teamRepo(trx).removeMember(team.storeId, member.id, member.user_id, member.role));
+      if (!removed) throw notFound(teamMsg.memberNotFound);
       // Their open dashboards stop receiving this store's events, on every instance.
       await ctx.bus.publish(topics.control, { type: 'access.member-removed', storeId: team.storeId, userId: member.user_id });
+    },
+
+    /** Owner only (guard: 'team:owner'). The owner's own role never changes: they are the store's admin. */
+    async changeRole(team: TeamContext, memberId: string, role: Role): Promise<TeamMember> {
+      const member = await memberOf(team, memberId);
+      if (member.isOwner) throw forbidden(teamMsg.cannotChangeOwnRole);
+      if (member.role === role) throw badRequest(teamMsg.roleUnchanged, 'role');
+      if (!(await repo.setRole(ctx.db, team.storeId, member.id, member.role, role))) throw conflict(teamMsg.roleChangeFailed);
+      const updated = (await repo.members(team.storeId)).find((m) => m.id === member.id);
+      if (!updated) throw notFound(teamMsg.memberNotFound);
+      return updated;
+    },
+
+    /**
+     * Owner only, confirmed with the owner's password: another admin becomes the owner; the former
+     * owner stays an admin. Conditional on the owner not having changed meanwhile.
+     */
+    async transferOwnership(team: TeamContext, memberId: string, password: string): Promise<TeamMember[]> {
+      const member = await memberOf(team, memberId);
+      if (member.user_id === team.user.id) throw badRequest(teamMsg.transferToSelf, 'memberId');
+      if (member.role !== 'admin') throw badRequest(teamMsg.transferTargetNotAdmin, 'memberId');
+      await confirmPassword(ctx, team.user.id, password);
+      if (!(await repo.setOwner(ctx.db, team.storeId, team.user.id, member.user_id))) throw conflict(teamMsg.transferConflict);
+      return repo.members(team.storeId);
     },
   };
 }

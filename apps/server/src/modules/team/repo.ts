@@ -8,13 +8,55 @@ export function teamRepo(db: Db) {
       const rows = await db
         .selectFrom('store_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['m.id', 'm.user_id', 'u.email', 'm.role', 'm.created_at'])
+        .innerJoin('stores as s', 's.id', 'm.store_id')
+        .select(['m.id', 'm.user_id', 'u.email', 'm.role', 'm.created_at', 's.owner_id'])
         .where('m.store_id', '=', storeId)
         .orderBy('m.created_at', 'asc')
         .orderBy('m.id')
         .execute();
-      return rows.map((r) => ({ id: r.id, userId: r.user_id, email: r.email, role: r.role, createdAt: r.created_at }));
+      return rows.map((r) => ({ id: r.id, userId: r.user_id, email: r.email, role: r.role, isOwner: r.owner_id === r.user_id, createdAt: r.created_at }));
     },
+
+    ownerOf: async (storeId: string) => (await db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst())?.owner_id ?? null,
+
+    /**
+     * Removes a member with the role it was read with (a concurrent role change makes it a no-op)
+     * and clears the store as their active one. Run inside a transaction; false when nothing was removed.
+     */
+    async removeMember(storeId: string, memberId: string, userId: string, role: Role): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom('store_members')
+        .where('id', '=', memberId)
+        .where('store_id', '=', storeId)
+        .where('role', '=', role)
+        // Never the owner, whatever happened since it was read.
+        .where('user_id', 'not in', db.selectFrom('stores').select('owner_id').where('id', '=', storeId).where('owner_id', 'is not', null))
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) return false;
+      // The removed person no longer works in this store: do not leave it as their active one.
+      await db.updateTable('users').set({ active_store_id: null }).where('id', '=', userId).where('active_store_id', '=', storeId).execute();
+      return true;
+    },
+
+    /** Conditional on the role read before, so two owners' tabs cannot interleave. */
+    setRole: async (d: Db, storeId: string, memberId: string, from: Role, to: Role) =>
+      Number((await d.updateTable('store_members').set({ role: to }).where('store_id', '=', storeId).where('id', '=', memberId).where('role', '=', from).executeTakeFirst()).numUpdatedRows) === 1,
+
+    /** Moves ownership to another admin of the store, only if `fromUserId` still owns it and the target is still an admin. */
+    setOwner: async (d: Db, storeId: string, fromUserId: string, toUserId: string) =>
+      Number(
+        (
+          await d
+            .updateTable('stores')
+            .set({ owner_id: toUserId })
+            .where('id', '=', storeId)
+            .where('owner_id', '=', fromUserId)
+            .where((eb) =>
+              eb.exists(eb.selectFrom('store_members').select('id').where('store_id', '=', storeId).where('user_id', '=', toUserId).where('role', '=', 'admin')),
+            )
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
 
     findMember: (storeId: string, memberId: string) =>
       db.selectFrom('store_members').select(['id', 'user_id', 'role']).where('store_id', '=', storeId).where('id', '=', memberId).executeTakeFirst(),
@@ -109,6 +151,8 @@ export function teamRepo(db: Db) {
 
     accountEmail: async (userId: string) =>
       (await db.selectFrom('auth_users').select('email').where('id', '=', userId).executeTakeFirst())?.email ?? null,
+
+    account: (userId: string) => db.selectFrom('auth_users').select(['email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst(),
 
     /** Accounts from before profiles existed get theirs when they join a store. */
     ensureProfile: (d: Db, userId: string, email: string, now: string) =>

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   acceptInvitationSchema,
+  changeMemberRoleSchema,
+  transferOwnershipSchema,
   inviteMemberSchema,
   receivedInvitationParams,
   teamEmptyBody,
@@ -29,11 +31,39 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(
     app,
-    { method: 'DELETE', url: `${base}/members/:memberId`, auth: { permission: 'team:manage' }, summary: 'Rimuove un membro (mai un amministratore, mai se stessi)', tags, params: teamMemberParams, body: teamEmptyBody },
+    {
+      method: 'DELETE',
+      url: `${base}/members/:memberId`,
+      auth: { permission: 'team:manage' },
+      summary: 'Rimuove un membro (gli amministratori solo il proprietario; mai il proprietario, mai se stessi)',
+      tags,
+      params: teamMemberParams,
+      body: teamEmptyBody,
+    },
     async (req, { params }, reply) => {
       await members.remove(requireMember(req), params.memberId);
       return reply.status(204).send();
     },
+  );
+
+  addRoute(
+    app,
+    { method: 'PATCH', url: `${base}/members/:memberId`, auth: { permission: 'team:owner' }, summary: 'Cambia il ruolo di un membro (solo il proprietario)', tags, params: teamMemberParams, body: changeMemberRoleSchema },
+    async (req, { params, body }) => ({ member: await members.changeRole(requireMember(req), params.memberId, body.role) }),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/ownership`,
+      auth: { permission: 'team:owner' },
+      summary: 'Trasferisce la proprietà a un altro amministratore (conferma con la password del proprietario)',
+      tags,
+      params: teamStoreParams,
+      body: transferOwnershipSchema,
+    },
+    async (req, { body }) => ({ members: await members.transferOwnership(requireMember(req), body.memberId, body.password) }),
   );
 
   addRoute(app, { method: 'GET', url: `${base}/invitations`, auth: { permission: 'team:read' }, summary: 'Inviti in sospeso dello store', tags, params: teamStoreParams }, async (req) => ({
@@ -71,7 +101,7 @@ function registerReceivedInvitationRoutes(app: FastifyInstance, ctx: AppContext)
   addRoute(
     app,
     { method: 'POST', url: '/api/invitations/:invitationId/accept', auth: 'user', summary: 'Accetta un invito ricevuto', tags, params: receivedInvitationParams, body: teamEmptyBody },
-    async (req, { params }) => acceptance.acceptById(requireUser(req).id, params.invitationId),
+    async (req, { params }) => acceptance.acceptById(requireUser(req).id, params.invitationId, req.ip),
   );
 
   addRoute(

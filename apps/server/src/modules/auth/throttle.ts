@@ -1,0 +1,86 @@
+import { msg } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, rateLimited } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import { authRepo } from './repo.js';
+
+const WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Sign-in limits per 15 minutes. The tight one is per account *and* client address, so a stranger
+ * guessing from elsewhere cannot lock the owner out; per address bounds one client spraying many
+ * accounts; the per-account ceiling stops a distributed guess without being reachable by one client.
+ */
+export const LOGIN_LIMITS = { perAccountAndIp: 5, perIp: 30, perAccount: 100 } as const;
+/** Re-entering the password for a sensitive action (e-mail change, ownership transfer). */
+const CONFIRM_LIMIT = 5;
+
+interface Slot {
+  key: string;
+  max: number;
+}
+
+/**
+ * Takes one unit from each counter, in order, before any password is checked: the increment is
+ * atomic (Redis INCR, or the single-threaded in-process map), so however many requests arrive at
+ * once, no more than `max` of them get past a counter. A refused attempt gives back what it took
+ * from the counters before the one that refused it, so it never uses up someone else's allowance.
+ */
+async function takeSlots(ctx: AppContext, slots: Slot[], message: string, title?: string): Promise<void> {
+  const taken: string[] = [];
+  for (const slot of slots) {
+    const hit = await ctx.limiter.incr(slot.key, WINDOW_MS);
+    if (hit.count > slot.max) {
+      await Promise.all([slot.key, ...taken].map((k) => ctx.limiter.decr(k)));
+      throw rateLimited(message, hit.resetMs, title);
+    }
+    taken.push(slot.key);
+  }
+}
+
+const keys = {
+  accountAndIp: (email: string, ip: string) => `login:acct-ip:${email}|${ip}`,
+  ip: (ip: string) => `login:ip:${ip}`,
+  account: (email: string) => `login:acct:${email}`,
+  confirm: (userId: string) => `pw-confirm:${userId}`,
+};
+
+export function loginThrottle(ctx: AppContext) {
+  return {
+    /**
+     * Counts a sign-in attempt before its password is checked (429 beyond any limit). Call
+     * `succeeded` after a right password: the attempt then stops counting against the account.
+     */
+    async begin(email: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
+      await takeSlots(
+        ctx,
+        [
+          { key: keys.accountAndIp(email, ip), max: LOGIN_LIMITS.perAccountAndIp },
+          { key: keys.ip(ip), max: LOGIN_LIMITS.perIp },
+          { key: keys.account(email), max: LOGIN_LIMITS.perAccount },
+        ],
+        msg.tooManyLogins,
+        'Troppi tentativi',
+      );
+      return {
+        succeeded: async () => {
+          await Promise.all([ctx.limiter.reset(keys.accountAndIp(email, ip)), ctx.limiter.decr(keys.ip(ip)), ctx.limiter.decr(keys.account(email))]);
+        },
+      };
+    },
+
+    /** After a password reset the owner starts with a clean slate. */
+    forget: (email: string) => ctx.limiter.reset(keys.account(email)),
+  };
+}
+
+/**
+ * Checks the signed-in user's current password before a sensitive change, with the same
+ * count-before-check rule as sign-in (5 tries per 15 minutes). Wrong password: 400 'La password
+ * attuale non è corretta' on the field `password`.
+ */
+export async function confirmPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  await takeSlots(ctx, [{ key: keys.confirm(userId), max: CONFIRM_LIMIT }], msg.tooManyLogins, 'Troppi tentativi');
+  const user = await authRepo(ctx.db).findUserById(userId);
+  if (!user || !(await verifyPassword(password, user.password_hash))) throw new AppError(400, 'invalid_password', msg.passwordWrong, { field: 'password' });
+  await ctx.limiter.reset(keys.confirm(userId));
+}
