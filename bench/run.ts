@@ -14,12 +14,14 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { chromium } from 'playwright-core';
+import { benchServerEnv, startMailCatcher } from './app-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const children: ChildProcess[] = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-bench-'));
+let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 
 function startChild(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -125,7 +127,8 @@ async function main() {
   const bare = 39100;
   const app = 39101;
   startChild(['-e', `require('http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(${bare}, '127.0.0.1')`], {});
-  startChild(['--import', 'tsx', 'apps/server/src/main.ts'], { PORT: String(app), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_RATE_LIMIT: '0', NODE_ENV: 'production' });
+  mail = await startMailCatcher();
+  startChild(['--import', 'tsx', 'apps/server/src/main.ts'], benchServerEnv({ port: app, dataDir, smtpUrl: mail.url }));
   await waitFor(`http://127.0.0.1:${bare}/`);
   await waitFor(`http://127.0.0.1:${app}/api/docs/json`);
   const slug = 'negozio-bench';
@@ -183,6 +186,7 @@ async function main() {
   console.table(results);
   console.table(targets);
   console.log(`Storefront JS fetched until network idle (deferred chunks included): ${allJsKb} KB gzip`);
+  console.log(`Order mails received by the local SMTP catcher: ${mail.received}`);
 }
 
 main()
@@ -190,7 +194,8 @@ main()
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(() => {
+  .finally(async () => {
     for (const c of children) c.kill('SIGTERM');
+    await mail?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

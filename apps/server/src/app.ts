@@ -15,6 +15,7 @@ import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
@@ -62,12 +63,18 @@ function loadJwtSecret(config: Config): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** Where log lines go (tests read them); standard output when absent. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     // A hop count trusts that many proxies nearest to the server (i counts hops from the socket).
     trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, i: number) => i < (config.trustProxy as number)) : config.trustProxy,
     logger: {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Query strings can carry one-time tokens (reset links): never log them.
       serializers: {
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
@@ -125,11 +132,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     const auth = req.routeOptions.config?.auth;
     if (typeof auth === 'object' && req.method !== 'GET' && reply.statusCode < 400) ctx.publicCache.invalidate('');
   });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-  });
+  registerSecurityHeaders(app, config);
 
   // A NUL character is valid JSON and URL syntax but no database text can hold it (PostgreSQL
   // refuses it): it is refused at the door, before the guard looks anything up.

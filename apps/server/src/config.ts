@@ -117,7 +117,8 @@ export interface Config {
 
 /** Parses the environment once at boot and fails fast with every problem listed. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (SMTP_URL= in a .env file) means the same as an unset one.
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configurazione non valida:\n${lines.join('\n')}`);

@@ -1,7 +1,14 @@
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A configuration problem is the operator's to fix: say what, without a stack trace.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 const { app } = await buildApp(config);
 
 const shutdown = async (signal: string) => {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { SessionPayload } from '@vetrina/shared';
 import { loadConfig } from '../src/config.js';
-import { buildApp, type BuiltApp } from '../src/app.js';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.js';
 import { startSmtp } from './smtp.js';
 
 /** Engine under test: PostgreSQL when TEST_DATABASE_URL is set (npm run test:pg), else SQLite. */
@@ -23,7 +23,7 @@ export interface TestServer extends BuiltApp {
  * A real server on a random port with a fresh database (its own SQLite file or PostgreSQL schema)
  * and a real SMTP server capturing its mail.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestServer> {
   const smtp = await startSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-test-'));
   const schema = PG_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -38,7 +38,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...(PG_URL ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
-  const built = await buildApp(config);
+  const built = await buildApp(config, opts);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const addr = built.app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -59,6 +59,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       }
     },
   };
+}
+
+/**
+ * A second instance of the same deployment: same database (SQLite file or PostgreSQL schema), same
+ * JWT secret and mail server, its own process state (caches, sockets). Pass REDIS_URL to both
+ * instances to share rate limits and events as a real cluster does. Closing it drops nothing.
+ */
+export async function startPeer(server: TestServer, env: Record<string, string> = {}): Promise<{ app: BuiltApp['app']; ctx: BuiltApp['ctx']; url: string; close(): Promise<void> }> {
+  const c = server.ctx.config;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: server.dataDir,
+    SMTP_URL: server.smtp.url,
+    LOG_LEVEL: 'silent',
+    SIGNUP_RATE_LIMIT: '0',
+    JWT_SECRET: c.jwtSecret ?? '',
+    ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl, DATABASE_SCHEMA: c.databaseSchema ?? '' } : {}),
+    ...env,
+  });
+  const built = await buildApp(config);
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = built.app.server.address();
+  return { ...built, url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, close: () => built.app.close() };
 }
 
 export interface ApiResult<T = any> {

@@ -16,9 +16,12 @@ export const checkoutMsg = {
   quantity: `La quantità deve essere un numero intero tra 1 e ${CHECKOUT_MAX_QTY}`,
   totalChanged: 'I prezzi sono cambiati: controlla il carrello aggiornato e conferma di nuovo l’ordine.',
   insufficient: (title: string) => `Disponibilità insufficiente per "${title}"`,
-  unavailable: (title: string) => `"${title}" non è più disponibile`,
+  /** A product that is not (or no longer) on sale: never named, its title may be a draft's. */
+  unavailable: 'Prodotto non disponibile: un articolo del carrello non è più in vendita. Toglilo dal carrello e riprova.',
+  variantUnavailable: (title: string) => `La variante scelta per "${title}" non è più disponibile`,
   variantRequired: (title: string) => `Seleziona una variante per "${title}"`,
   tooMany: 'Hai raggiunto il limite di ordini. Riprova tra qualche ora.',
+  idempotencyReused: 'Questa chiave di idempotenza è già stata usata per un ordine diverso: ricarica la pagina e riprova.',
 } as const;
 
 /** The customer part of the checkout form: the same object validates the form and the API. */

@@ -16,6 +16,22 @@ it('counts within a window and starts again after it', async () => {
   await rl.close();
 });
 
+it('gives back a hit, never below zero and never into a window that has ended', async () => {
+  const rl = memoryRateLimiter();
+  await rl.incr('d', 1000);
+  await rl.incr('d', 1000);
+  await rl.decr('d');
+  expect((await rl.get('d')).count).toBe(1);
+  await rl.decr('d');
+  await rl.decr('d');
+  expect((await rl.get('d')).count).toBe(0);
+  expect((await rl.incr('d', 1000)).count).toBe(1);
+  clock.advance(1001);
+  await rl.decr('d');
+  expect((await rl.incr('d', 1000)).count).toBe(1);
+  await rl.close();
+});
+
 // Redis is optional for a user's machine; CI sets REDIS_TEST_URL so the shared limiter is tested there.
 const redisUrl = process.env.REDIS_TEST_URL;
 it.runIf(redisUrl)('shares counters through Redis', async () => {
@@ -32,4 +48,24 @@ it.runIf(redisUrl)('shares counters through Redis', async () => {
   expect((await rl2.get(key)).count).toBe(0);
   await a.quit();
   await b.quit();
+});
+
+it.runIf(redisUrl)('gives back a hit through Redis, keeping the window and never going below zero', async () => {
+  const redis = new Redis(redisUrl!);
+  const key = `test-decr-${Date.now()}`;
+  const rl = redisRateLimiter(redis, 'vetrina-test:');
+  await rl.incr(key, 5000);
+  await rl.incr(key, 5000);
+  await rl.decr(key);
+  const after = await rl.get(key);
+  expect(after.count).toBe(1);
+  expect(after.resetMs).toBeGreaterThan(0);
+  await rl.decr(key);
+  await rl.decr(key);
+  expect((await rl.get(key)).count).toBe(0);
+  // A key that does not exist (its window ended) is not created by a give-back.
+  await rl.decr(`${key}-gone`);
+  expect(await redis.exists(`vetrina-test:${key}-gone`)).toBe(0);
+  await rl.reset(key);
+  await redis.quit();
 });

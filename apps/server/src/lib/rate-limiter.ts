@@ -11,6 +11,8 @@ export interface Counter {
 export interface RateLimiter {
   get(key: string): Promise<Counter>;
   incr(key: string, windowMs: number): Promise<Counter>;
+  /** Gives back one hit taken by incr (an attempt that ended up not counting); never below zero. */
+  decr(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +42,10 @@ export function memoryRateLimiter(): RateLimiter {
       windows.set(key, w);
       return { count: w.count, resetMs: w.until - clock.nowMs() };
     },
+    async decr(key) {
+      const w = live(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -48,6 +54,11 @@ export function memoryRateLimiter(): RateLimiter {
     },
   };
 }
+
+/** DECR only a live, positive counter: a key whose window ended must not come back without a TTL. */
+const DECR_IF_POSITIVE = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export function redisRateLimiter(redis: Redis, prefix = 'vetrina:rl:'): RateLimiter {
   return {
@@ -63,6 +74,9 @@ export function redisRateLimiter(redis: Redis, prefix = 'vetrina:rl:'): RateLimi
         .pttl(prefix + key)
         .exec();
       return { count: Number(res?.[0]?.[1] ?? 1), resetMs: Math.max(0, Number(res?.[2]?.[1] ?? windowMs)) };
+    },
+    async decr(key) {
+      await redis.eval(DECR_IF_POSITIVE, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

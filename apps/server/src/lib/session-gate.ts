@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/index.js';
 import { isAccessEvent, topics, type EventBus } from '../modules/realtime/bus.js';
+import { clock } from './clock.js';
 import { ttlCache } from './ttl-cache.js';
 
 /** How long one instance trusts what it last learnt about a session. */
@@ -19,7 +20,7 @@ const key = (sessionId: string) => `vetrina:session:${sessionId}`;
  * the bus, so a revoked token is refused within a second everywhere and within two seconds at worst.
  */
 export function sessionGate(db: Db, redis: Redis | null, bus: EventBus) {
-  const local = ttlCache<boolean>({ ttlMs: LOCAL_TTL_MS, maxEntries: 50_000 });
+  const local = ttlCache<boolean>({ ttlMs: LOCAL_TTL_MS, maxEntries: 50_000, now: clock.nowMs });
 
   async function fromDatabase(sessionId: string): Promise<boolean> {
     const row = await db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirst();

@@ -5,24 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
 
-/**
- * The app shell's Content-Security-Policy: scripts only from this origin (no inline script can
- * run even if some text slipped through as HTML), images also from S3/CDN hosts over https, inline
- * styles allowed (store colours are CSS variables set in style attributes), no framing.
- */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
@@ -53,6 +35,7 @@ export async function registerWeb(app: FastifyInstance, distDir = defaultDist) {
       return reply.status(404).send({ error: { code: 'not_found', message: msg.notFound } });
     }
     if (!html) return reply.status(503).type('text/plain; charset=utf-8').send('Interfaccia web non compilata: esegui npm run build');
-    return reply.header('cache-control', 'no-cache').header('content-security-policy', CSP).type('text/html; charset=utf-8').send(html);
+    // The Content-Security-Policy comes from plugins/security-headers.ts, as for every HTML answer.
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -9,11 +9,14 @@ const LOCAL_HOST_HEADER = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
 
 /**
  * The outbox holds every reset link and invitation token: only the developer's own machine may
- * read it. The socket's address (never X-Forwarded-For) must be loopback, and the Host header a
- * local name, so a web page the developer visits cannot read it through DNS rebinding either.
+ * read it. The socket's address (never X-Forwarded-For) must be loopback, nothing may have relayed
+ * the request, and the Host header must be a local name, so a web page the developer visits cannot
+ * read it through DNS rebinding either.
  */
 export function isLocalRequest(req: FastifyRequest): boolean {
-  return LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '') && LOCAL_HOST_HEADER.test(req.headers.host ?? '');
+  // A request relayed by a proxy on this machine also arrives from loopback: those are refused too.
+  const relayed = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+  return !relayed && LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '') && LOCAL_HOST_HEADER.test(req.headers.host ?? '');
 }
 
 /** Development only (never registered in production): the mails the outbox transport kept, newest first. */

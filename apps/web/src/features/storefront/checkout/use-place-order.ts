@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
 import { notify } from '../notify';
-import { SHIPPING_COUNTRY, type CheckoutCustomer, type CheckoutInput, type CheckoutResult } from '@vetrina/shared';
+import { SHIPPING_COUNTRY, type CheckoutCustomer, type CheckoutInput, type CheckoutResult, type StorefrontProductDetail } from '@vetrina/shared';
+import { ApiError } from '@/lib/api-error';
 import { fetchProductNow, refreshStore } from '../api';
 import { lineKey, type CartLine } from '../cart/cart-lines';
 import { publicApi } from '../data/public-api';
-import { checkoutFailure, newIdempotencyKey, NOT_CREATED } from './checkout-errors';
+import { checkoutAttempts } from './checkout-attempt';
+import { checkoutFailure, NOT_CREATED } from './checkout-errors';
 import { orderTotals } from './checkout-totals';
+import { unavailableLines, unavailableMessage } from './unavailable-lines';
 
 /** Lifetime of the server's cache of public storefront reads (apps/server/src/app.ts), plus a margin. */
 const PUBLIC_CACHE_MS = 2_200;
@@ -18,25 +21,43 @@ interface Options {
 }
 
 /**
- * Places the order. One idempotency key per attempt: created when the page opens, kept across a
- * retry after a network failure (the order may exist), replaced after the server refused it.
- * A second submit while one is running is ignored.
+ * Places the order. One idempotency key per attempt: kept across a retry of the same request
+ * after a network failure (the order may exist), replaced when the cart or the form changed or
+ * the server answered. A second submit while one is running is ignored.
  */
 export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
-  const key = useRef<string>(null);
-  key.current ??= newIdempotencyKey();
+  const attempts = useRef<ReturnType<typeof checkoutAttempts>>(null);
+  attempts.current ??= checkoutAttempts();
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [placed, setPlaced] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 
+  /** Every product of the cart straight from the store: null when it is no longer on sale, absent when the read failed. */
+  async function currentProducts() {
+    const ids = [...new Set(lines.map((l) => l.productId))];
+    const found = new Map<string, StorefrontProductDetail | null>();
+    await Promise.all(
+      ids.map((id) =>
+        fetchProductNow(slug, id).then(
+          (p) => {
+            found.set(id, p);
+          },
+          (err: unknown) => {
+            if (err instanceof ApiError && err.status === 404) found.set(id, null);
+          },
+        ),
+      ),
+    );
+    return found;
+  }
+
   /** The current price of every line, straight from the store. */
   async function currentPrices() {
-    const ids = [...new Set(lines.map((l) => l.productId))];
-    const products = await Promise.all(ids.map((id) => fetchProductNow(slug, id).catch(() => null)));
+    const products = await currentProducts();
     const prices = new Map<string, number>();
     for (const line of lines) {
-      const p = products.find((x) => x?.id === line.productId);
+      const p = products.get(line.productId);
       if (!p) continue;
       const variant = line.variantId ? p.variants.find((v) => v.id === line.variantId) : null;
       prices.set(lineKey(line), variant?.priceCents ?? p.priceCents);
@@ -63,25 +84,30 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
     running.current = true;
     setPending(true);
     const totals = orderTotals(lines);
-    const body: CheckoutInput = {
+    const request: Omit<CheckoutInput, 'idempotencyKey'> = {
       items: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity, unitPriceCents: l.price })),
       customer,
       country: SHIPPING_COUNTRY,
       subtotalCents: totals.subtotal,
       shippingCents: totals.shipping,
       totalCents: totals.total,
-      idempotencyKey: key.current!,
     };
+    const body: CheckoutInput = { ...request, idempotencyKey: attempts.current!.keyFor(request) };
     try {
       const result = await publicApi<CheckoutResult>(`/api/public/stores/${encodeURIComponent(slug)}/checkout`, { method: 'POST', body });
       if (!result?.success) throw new Error(NOT_CREATED);
-      key.current = newIdempotencyKey();
+      attempts.current!.settled();
       refreshStore(slug);
       setPlaced(true);
       onPlaced(result);
     } catch (err) {
       const failure = checkoutFailure(err);
-      if (failure.final) key.current = newIdempotencyKey();
+      if (failure.final) attempts.current!.settled();
+      if (failure.code === 'unavailable') {
+        refreshStore(slug);
+        const gone = unavailableLines(lines, await currentProducts());
+        if (gone.length) failure.description = unavailableMessage(gone);
+      }
       notify.error(failure.title, { description: failure.description });
       if (failure.code === 'out_of_stock') refreshStore(slug);
       if (failure.code === 'price_changed') {

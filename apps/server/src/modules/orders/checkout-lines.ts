@@ -1,0 +1,67 @@
+import { CHECKOUT_MAX_QTY, checkoutMsg, type CheckoutInput } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+
+export interface CartLine {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
+export interface PricedLine extends CartLine {
+  inventoryId: string;
+  title: string;
+  variantLabel: string | null;
+  unitPriceCents: number;
+}
+
+/** Same product and variant twice in one cart is one line. */
+export function mergeLines(items: CheckoutInput['items']): CartLine[] {
+  const merged = new Map<string, CartLine>();
+  for (const it of items) {
+    const key = `${it.productId}|${it.variantId ?? ''}`;
+    const line = merged.get(key) ?? { productId: it.productId, variantId: it.variantId ?? null, quantity: 0 };
+    line.quantity += it.quantity;
+    if (line.quantity > CHECKOUT_MAX_QTY) throw badRequest(checkoutMsg.quantity, 'items');
+    merged.set(key, line);
+  }
+  return [...merged.values()];
+}
+
+const unavailable = () => new AppError(409, 'unavailable', checkoutMsg.unavailable, { title: 'Prodotto non disponibile' });
+
+/** Loads every line from the store's own active catalogue and prices it with current prices. */
+export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Promise<PricedLine[]> {
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const products = await db.selectFrom('products').select(['id', 'title', 'price_cents', 'status']).where('store_id', '=', storeId).where('id', 'in', productIds).execute();
+  const variants = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'label', 'price_delta_cents'])
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', productIds)
+    .execute();
+  const units = await db.selectFrom('inventory').select(['id', 'product_id', 'variant_id']).where('store_id', '=', storeId).where('product_id', 'in', productIds).execute();
+
+  return lines.map((line) => {
+    const p = products.find((x) => x.id === line.productId);
+    // Another store's product, a draft, an archived or a deleted one: the shopper cannot buy it
+    // here, and its title is not theirs to read (a draft may be an unannounced product).
+    if (!p || p.status !== 'active') throw unavailable();
+    const productVariants = variants.filter((v) => v.product_id === p.id);
+    if (productVariants.length && !line.variantId) throw badRequest(checkoutMsg.variantRequired(p.title), 'items');
+    const variant = line.variantId ? productVariants.find((v) => v.id === line.variantId) : undefined;
+    // The product is on sale and public, so naming it helps the shopper find the stale line.
+    if (line.variantId && !variant) throw new AppError(409, 'unavailable', checkoutMsg.variantUnavailable(p.title), { title: 'Prodotto non disponibile' });
+    const unit = units.find((u) => u.product_id === p.id && (u.variant_id ?? null) === (variant?.id ?? null));
+    if (!unit) throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(p.title), { title: 'Disponibilità insufficiente' });
+    return {
+      productId: p.id,
+      variantId: variant?.id ?? null,
+      inventoryId: unit.id,
+      title: p.title,
+      variantLabel: variant?.label ?? null,
+      quantity: line.quantity,
+      unitPriceCents: Math.max(0, p.price_cents + (variant?.price_delta_cents ?? 0)),
+    };
+  });
+}

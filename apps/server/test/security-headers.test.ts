@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createStoreFor, createUser, engine, startServer, type TestServer } from './harness.js';
+
+/** A built web app of two files, so the static and fallback paths run whether or not apps/web/dist exists. */
+function tinyWebDist() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="it"><head><title>Vetrina</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dir, 'assets/app.js'), 'document.getElementById("root").textContent = "Vetrina";');
+  return dir;
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The page policy: only this origin's scripts, no plugins, no framing. */
+function expectPageCsp(headers: Headers, where: string) {
+  const csp = headers.get('content-security-policy') ?? '';
+  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const));
+  expect(directives.get('script-src'), where).toEqual(["'self'"]);
+  expect(directives.get('object-src'), where).toEqual(["'none'"]);
+  expect(directives.get('frame-ancestors'), where).toEqual(["'none'"]);
+  expect(directives.get('default-src'), where).toEqual(["'self'"]);
+}
+function expectFixedHeaders(headers: Headers, where: string) {
+  expect(headers.get('x-content-type-options'), where).toBe('nosniff');
+  expect(headers.get('referrer-policy'), where).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('x-frame-options'), where).toBe('DENY');
+}
+
+describe(`security headers behind an https address (${engine})`, () => {
+  let server: TestServer;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = tinyWebDist();
+    server = await startServer({ WEB_DIST: webDist, PUBLIC_URL: 'https://negozi.example.it' });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('puts the Content-Security-Policy on every HTML page, whoever serves it', async () => {
+    const c = client(server.url);
+    for (const url of ['/', '/index.html', '/store/x', '/store/x/checkout', '/api/docs', '/api/docs/']) {
+      const res = await c.get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
+      expectPageCsp(res.headers, url);
+      expectFixedHeaders(res.headers, url);
+      expect(res.headers.get('strict-transport-security'), url).toBe(HSTS);
+    }
+  });
+
+  it('serves Swagger UI whose page only runs its own same-origin scripts', async () => {
+    const page = await client(server.url).get('/api/docs');
+    const scripts = [...String(page.body).matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!.match(/src="([^"]+)"/)?.[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src, 'an inline script would be blocked by the policy').toBeDefined();
+      const asset = await fetch(new URL(src!, `${server.url}/api/docs`));
+      expect(asset.status, src).toBe(200);
+      expect(asset.headers.get('content-type'), src).toMatch(/javascript/);
+      await asset.arrayBuffer();
+    }
+    const spec = await client(server.url).get('/api/docs/json');
+    expect(spec.body.info.title).toBe('Vetrina API');
+  });
+
+  it('gives the fixed headers and HSTS to every other answer, without a page policy', async () => {
+    const c = client(server.url);
+    for (const url of ['/assets/app.js', '/api/docs/json', '/api/public/stores/nessuno', '/api/non-esiste']) {
+      const res = await c.get(url);
+      expectFixedHeaders(res.headers, url);
+      expect(res.headers.get('strict-transport-security'), url).toBe(HSTS);
+      expect(res.headers.get('content-security-policy'), url).toBeNull();
+    }
+  });
+
+  it('forbids caching of signed-in answers and of everything under /api/auth', async () => {
+    const user = await createUser(server);
+    const store = await createStoreFor(server, user.id, 'Negozio Intestazioni');
+    const signedIn = [await user.client.get('/api/auth/user'), await user.client.get(`/api/stores/${store.id}/orders`)];
+    for (const res of signedIn) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const anonymous = client(server.url);
+    const auth = [
+      await anonymous.post('/api/auth/login', { email: user.email, password: user.password }),
+      await anonymous.post('/api/auth/refresh'),
+      await client(server.url).post('/api/auth/refresh'),
+      await client(server.url).get('/api/auth/user'),
+      await client(server.url).get(`/api/stores/${store.id}/orders`),
+      await client(server.url).get('/api/auth/non-esiste'),
+    ];
+    expect(auth.map((r) => r.status)).toEqual([200, 200, 401, 401, 401, 404]);
+    for (const res of auth) expect(res.headers.get('cache-control')).toBe('no-store');
+    // Public storefront reads keep their short public cache.
+    const publicRead = await client(server.url).get(`/api/public/stores/${store.slug}`);
+    expect(publicRead.status).toBe(200);
+    expect(publicRead.headers.get('cache-control')).toBe('public, max-age=2');
+  });
+});
+
+describe(`security headers on a plain http address (${engine})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // No SMTP_URL, as on a developer's machine: the development outbox page is served.
+    server = await startServer({ SMTP_URL: '' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('sends no HSTS, and gives the development outbox page the page policy', async () => {
+    const c = client(server.url);
+    const mail = await c.get('/dev/mail');
+    expect(mail.status).toBe(200);
+    expect(mail.body).toContain('Posta di sviluppo');
+    expectPageCsp(mail.headers, '/dev/mail');
+    for (const res of [mail, await c.get('/api/docs'), await c.get('/api/docs/json')]) {
+      expectFixedHeaders(res.headers, 'http');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+});

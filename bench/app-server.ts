@@ -1,0 +1,48 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * A local SMTP server that accepts every message and keeps only a count: the server runs as in
+ * production (NODE_ENV=production refuses to start without SMTP_URL), so order mails really go out
+ * over SMTP during the checkout benchmark, and end here.
+ */
+export async function startMailCatcher() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.on('end', () => {
+        received++;
+        done();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get received() {
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The environment of the server under test: production mode, order limits lifted, mail to the catcher. */
+export function benchServerEnv(opts: { port: number; dataDir: string; smtpUrl: string }): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: opts.smtpUrl,
+    PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
+    // Every benchmark order comes from one address and one e-mail.
+    ORDER_RATE_LIMIT: '0',
+    ORDER_EMAIL_RATE_LIMIT: '0',
+  };
+}
