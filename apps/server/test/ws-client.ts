@@ -1,10 +1,14 @@
 import WebSocket from 'ws';
 import type { ClientFrame, ServerFrame } from '@vetrina/shared';
 
-/** A test WebSocket client that records every frame and can wait for one. */
-export async function connectRealtime(baseUrl: string) {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`);
+/**
+ * A test WebSocket client that records every frame and can wait for one. `headers` lets a test
+ * connect "from" another address through X-Forwarded-For (on a server started with TRUST_PROXY).
+ */
+export async function connectRealtime(baseUrl: string, opts: { headers?: Record<string, string> } = {}) {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`, { headers: opts.headers });
   const frames: ServerFrame[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   const waiters: Array<() => void> = [];
   ws.on('message', (raw) => {
     frames.push(JSON.parse(String(raw)) as ServerFrame);
@@ -31,18 +35,27 @@ export async function connectRealtime(baseUrl: string) {
         });
       }
     },
+    /** Waits for a matching frame that arrives after this call (earlier ones do not count). */
+    next(pred: (f: ServerFrame) => boolean, timeoutMs = 3000): Promise<ServerFrame> {
+      const from = frames.length;
+      return api.waitFor((f) => frames.indexOf(f) >= from && pred(f), timeoutMs);
+    },
     /** Resolves true if no matching frame arrives within the window. */
     async never(pred: (f: ServerFrame) => boolean, windowMs = 400) {
       await new Promise((r) => setTimeout(r, windowMs));
       return !frames.some(pred);
     },
     async auth(token: string) {
+      const ready = api.next((f) => f.type === 'ready' && f.userId !== null);
       api.send({ type: 'auth', token });
-      await api.waitFor((f) => f.type === 'ready' && f.userId !== null);
+      await ready;
     },
+    /** Resolves with the close code and reason once the socket is closed (by either side). */
+    closed,
     close: () => ws.close(),
   };
-  await api.waitFor((f) => f.type === 'ready');
+  // The server greets with 'ready', or with an error frame when it refuses the socket.
+  await api.waitFor((f) => f.type === 'ready' || f.type === 'error');
   return api;
 }
 export type RealtimeClient = Awaited<ReturnType<typeof connectRealtime>>;

@@ -69,13 +69,50 @@ export interface UnreadCounts {
   chat: number;
 }
 
-/** WebSocket protocol (`/api/realtime`), JSON frames. */
-export type RealtimeChannel = { kind: 'store'; storeId: string } | { kind: 'chat'; slug: string } | { kind: 'storefront'; slug: string };
-export type ClientFrame =
-  | { type: 'auth'; token: string }
-  | { type: 'subscribe'; channel: RealtimeChannel }
-  | { type: 'unsubscribe'; channel: RealtimeChannel }
-  | { type: 'ping' };
+/** What the real-time socket says when it refuses or ends something (frames of type 'error'). */
+export const realtimeMsg = {
+  badFrame: 'Messaggio non valido',
+  badVisitor: 'Identificativo del visitatore non valido',
+  sessionInvalid: 'Sessione non valida',
+  signedOut: 'Sessione terminata: accedi di nuovo',
+  tokenExpired: 'Sessione scaduta: ricollegati',
+  signInForUpdates: 'Accedi per ricevere gli aggiornamenti',
+  signInForChat: 'Accedi per usare la chat',
+  storeNotFound: 'Store non trovato',
+  removedFromTeam: 'Non fai più parte del team di questo store',
+  storeDeleted: 'Questo store è stato eliminato',
+  tooManySubscriptions: 'Troppe sottoscrizioni',
+  tooManyConnections: 'Troppe connessioni da questo indirizzo',
+  tooManyStorefronts: 'Troppe vetrine aperte da questo indirizzo',
+  tooManyFrames: 'Troppi messaggi: rallenta',
+  retry: 'Riprova tra qualche istante',
+  internal: 'Errore interno',
+} as const;
+
+/**
+ * A random id the browser keeps for itself (no cookie, nothing personal) so the storefront's
+ * "Online" counter counts one visitor with several tabs once.
+ */
+export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const visitorIdSchema = z.string().regex(VISITOR_ID_PATTERN, realtimeMsg.badVisitor);
+
+const slug = z.string().min(1).max(100);
+const realtimeChannelSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('store'), storeId: z.string().min(1).max(100) }),
+  z.strictObject({ kind: z.literal('chat'), slug }),
+  z.strictObject({ kind: z.literal('storefront'), slug }),
+]);
+
+/** WebSocket protocol (`/api/realtime`), JSON frames. The server parses every client frame with this. */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), token: z.string().max(4096) }),
+  // visitorId only means something on a storefront subscription (the presence counter).
+  z.strictObject({ type: z.literal('subscribe'), channel: realtimeChannelSchema, visitorId: visitorIdSchema.optional() }),
+  z.strictObject({ type: z.literal('unsubscribe'), channel: realtimeChannelSchema }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type RealtimeChannel = z.infer<typeof realtimeChannelSchema>;
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type RealtimeEvent =
   | { type: 'contact.created'; message: ContactMessage }
   | { type: 'contact.updated'; message: ContactMessage }

@@ -59,7 +59,8 @@ export function sessionGate(db: Db, redis: Redis | null, bus: EventBus) {
         for (const id of sessionIds) m.set(key(id), '0', 'EX', SHARED_REVOKED_SEC);
         await m.exec().catch(() => undefined);
       }
-      await bus.publish(topics.control, { type: 'access.sessions-revoked', userId, sessionIds });
+      // If the bus is down, other instances still learn it within their local cache's two seconds.
+      await bus.publish(topics.control, { type: 'access.sessions-revoked', userId, sessionIds }).catch(() => undefined);
     },
 
     close: () => unsubscribe(),

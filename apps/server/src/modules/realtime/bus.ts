@@ -72,13 +72,14 @@ export function redisBus(publisher: Redis): EventBus {
       local.on(topic, handler);
       const n = (counts.get(topic) ?? 0) + 1;
       counts.set(topic, n);
-      if (n === 1) void subscriber.subscribe(PREFIX + topic);
+      // Redis unreachable or the bus already closed (sockets closing during shutdown): never crash the process.
+      if (n === 1) void subscriber.subscribe(PREFIX + topic).catch(() => undefined);
       return () => {
         local.off(topic, handler);
         const left = (counts.get(topic) ?? 1) - 1;
         if (left <= 0) {
           counts.delete(topic);
-          void subscriber.unsubscribe(PREFIX + topic);
+          void subscriber.unsubscribe(PREFIX + topic).catch(() => undefined);
         } else counts.set(topic, left);
       };
     },

@@ -35,7 +35,10 @@ export function membersService(ctx: AppContext) {
       const removed = await ctx.db.transaction().execute((trx) => teamRepo(trx).removeMember(team.storeId, member.id, member.user_id, member.role));
       if (!removed) throw notFound(teamMsg.memberNotFound);
       // Their open dashboards stop receiving this store's events, on every instance.
-      await ctx.bus.publish(topics.control, { type: 'access.member-removed', storeId: team.storeId, userId: member.user_id });
+      await ctx.bus.publish(topics.control, { type: 'access.member-removed', storeId: team.storeId, userId: member.user_id }).catch((err: unknown) => {
+        // The removal is committed; sockets still lose the store at their next token re-check.
+        ctx.log.error({ err, storeId: team.storeId }, 'member removed but the access event could not be published');
+      });
     },
 
     /** Owner only (guard: 'team:owner'). The owner's own role never changes: they are the store's admin. */

@@ -4,7 +4,7 @@ import { MessageCircle, X } from 'lucide-react';
 // The panel (session, real-time client, forms) loads on the first tap, never with the page.
 const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
 
-/** Counts this visitor in the store's "Online" number while the storefront is open. */
+/** Counts this visitor in the store's "Online" number while the storefront is open (once per browser: lib/realtime sends its visitor id). */
 function usePresence(slug: string) {
   useEffect(() => {
     let stop: (() => void) | undefined;
