@@ -51,14 +51,18 @@ export async function startServer(env: Record<string, string> = {}, opts: BuildO
       await built.app.close();
       await smtp.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (PG_URL && schema) {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`drop schema if exists "${schema}" cascade`);
-        await c.end();
-      }
+      if (schema) await dropSchema(schema);
     },
   };
+}
+
+/** Drops a PostgreSQL schema a test created (its tables with it). */
+export async function dropSchema(schema: string) {
+  if (!PG_URL) return;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`drop schema if exists "${schema}" cascade`);
+  await c.end();
 }
 
 /**

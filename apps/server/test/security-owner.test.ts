@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg, teamMsg } from '@vetrina/shared';
 import { openDatabase } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { addMember, createUser, engine, PG_URL, startServer, type TestServer } from './harness.js';
+import { addMember, createUser, dropSchema, engine, PG_URL, startServer, type TestServer } from './harness.js';
 import { adminWithStore, countRows, expectApiError, teamUrl } from './team-helpers.js';
 
 // Issue 11, point 4: without an owner, any admin could take a store over.
@@ -168,12 +167,7 @@ describe(`existing stores get their earliest admin as owner (${engine})`, () => 
     } finally {
       await destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (PG_URL && schema) {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`drop schema if exists "${schema}" cascade`);
-        await c.end();
-      }
+      if (schema) await dropSchema(schema);
     }
   });
 });
