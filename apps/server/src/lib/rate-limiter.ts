@@ -84,3 +84,31 @@ export function redisRateLimiter(redis: Redis, prefix = 'vetrina:rl:'): RateLimi
     async close() {},
   };
 }
+
+export interface Slot {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Takes one unit from each counter, in order, before the attempt does anything: increments are
+ * atomic (Redis INCR, or the single-threaded in-process map), so however many requests arrive at
+ * once, no more than `max` get past a counter. Over a limit, it gives back what it took and throws
+ * `refuse(resetMs)`; otherwise it returns the give-back, for an attempt that ends up not counting.
+ */
+export async function takeSlots(limiter: RateLimiter, slots: Slot[], refuse: (resetMs: number) => Error): Promise<() => Promise<void>> {
+  const taken: string[] = [];
+  const giveBack = async () => {
+    await Promise.all(taken.splice(0).map((k) => limiter.decr(k)));
+  };
+  for (const slot of slots) {
+    const hit = await limiter.incr(slot.key, slot.windowMs);
+    taken.push(slot.key);
+    if (hit.count > slot.max) {
+      await giveBack();
+      throw refuse(hit.resetMs);
+    }
+  }
+  return giveBack;
+}

@@ -1,6 +1,7 @@
 import { msg } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { AppError, rateLimited } from '../../lib/errors.js';
+import { takeSlots } from '../../lib/rate-limiter.js';
 import { verifyPassword } from '../../lib/password.js';
 import { authRepo } from './repo.js';
 
@@ -14,28 +15,13 @@ export const LOGIN_LIMITS = { perAccountAndIp: 5, perIp: 30, perAccount: 100 } a
 /** Re-entering the password for a sensitive action (e-mail change, ownership transfer). */
 const CONFIRM_LIMIT = 5;
 
-interface Slot {
-  key: string;
-  max: number;
-}
-
-/**
- * Takes one unit from each counter, in order, before any password is checked: the increment is
- * atomic (Redis INCR, or the single-threaded in-process map), so however many requests arrive at
- * once, no more than `max` of them get past a counter. A refused attempt gives back what it took
- * from the counters before the one that refused it, so it never uses up someone else's allowance.
- */
-async function takeSlots(ctx: AppContext, slots: Slot[], message: string, title?: string): Promise<void> {
-  const taken: string[] = [];
-  for (const slot of slots) {
-    const hit = await ctx.limiter.incr(slot.key, WINDOW_MS);
-    if (hit.count > slot.max) {
-      await Promise.all([slot.key, ...taken].map((k) => ctx.limiter.decr(k)));
-      throw rateLimited(message, hit.resetMs, title);
-    }
-    taken.push(slot.key);
-  }
-}
+/** Every counter is taken before any password is checked; a refused attempt gives back what it took. */
+const takeAttempt = (ctx: AppContext, slots: Array<{ key: string; max: number }>) =>
+  takeSlots(
+    ctx.limiter,
+    slots.map((s) => ({ ...s, windowMs: WINDOW_MS })),
+    (resetMs) => rateLimited(msg.tooManyLogins, resetMs, 'Troppi tentativi'),
+  );
 
 const keys = {
   accountAndIp: (email: string, ip: string) => `login:acct-ip:${email}|${ip}`,
@@ -51,19 +37,15 @@ export function loginThrottle(ctx: AppContext) {
      * `succeeded` after a right password: the attempt then stops counting against the account.
      */
     async begin(email: string, ip: string): Promise<{ succeeded(): Promise<void> }> {
-      await takeSlots(
-        ctx,
-        [
-          { key: keys.accountAndIp(email, ip), max: LOGIN_LIMITS.perAccountAndIp },
-          { key: keys.ip(ip), max: LOGIN_LIMITS.perIp },
-          { key: keys.account(email), max: LOGIN_LIMITS.perAccount },
-        ],
-        msg.tooManyLogins,
-        'Troppi tentativi',
-      );
+      const giveBack = await takeAttempt(ctx, [
+        { key: keys.accountAndIp(email, ip), max: LOGIN_LIMITS.perAccountAndIp },
+        { key: keys.ip(ip), max: LOGIN_LIMITS.perIp },
+        { key: keys.account(email), max: LOGIN_LIMITS.perAccount },
+      ]);
       return {
         succeeded: async () => {
-          await Promise.all([ctx.limiter.reset(keys.accountAndIp(email, ip)), ctx.limiter.decr(keys.ip(ip)), ctx.limiter.decr(keys.account(email))]);
+          await giveBack();
+          await ctx.limiter.reset(keys.accountAndIp(email, ip));
         },
       };
     },
@@ -79,7 +61,7 @@ export function loginThrottle(ctx: AppContext) {
  * attuale non è corretta' on the field `password`.
  */
 export async function confirmPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
-  await takeSlots(ctx, [{ key: keys.confirm(userId), max: CONFIRM_LIMIT }], msg.tooManyLogins, 'Troppi tentativi');
+  await takeAttempt(ctx, [{ key: keys.confirm(userId), max: CONFIRM_LIMIT }]);
   const user = await authRepo(ctx.db).findUserById(userId);
   if (!user || !(await verifyPassword(password, user.password_hash))) throw new AppError(400, 'invalid_password', msg.passwordWrong, { field: 'password' });
   await ctx.limiter.reset(keys.confirm(userId));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { checkoutMsg } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { rateLimited } from '../../lib/errors.js';
+import { takeSlots } from '../../lib/rate-limiter.js';
 
 /**
  * Takes one slot of the store's order quotas (per client IP and per customer e-mail) before an
@@ -13,26 +14,11 @@ export async function reserveOrderSlot(ctx: AppContext, storeId: string, clientI
   const { max, maxPerEmail, windowMs } = ctx.config.orderRateLimit;
   // The e-mail is hashed so the shared limiter (Redis) holds no shopper's address.
   const emailHash = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-  const quotas = [
-    { key: `order:${storeId}:ip:${clientIp}`, limit: max },
-    { key: `order:${storeId}:email:${emailHash}`, limit: maxPerEmail },
-  ].filter((q) => q.limit > 0);
-
-  const taken: string[] = [];
-  const giveBack = async () => {
-    const keys = taken.splice(0);
-    // A limiter hiccup must not hide the reason the order was refused: the slot then expires with its window.
-    await Promise.all(keys.map((k) => ctx.limiter.decr(k).catch((err: unknown) => ctx.log.warn({ err }, 'order quota give-back failed'))));
-  };
-  try {
-    for (const q of quotas) {
-      const hit = await ctx.limiter.incr(q.key, windowMs);
-      taken.push(q.key);
-      if (hit.count > q.limit) throw rateLimited(checkoutMsg.tooMany, hit.resetMs, 'Troppi tentativi');
-    }
-  } catch (err) {
-    await giveBack();
-    throw err;
-  }
-  return giveBack;
+  const slots = [
+    { key: `order:${storeId}:ip:${clientIp}`, max, windowMs },
+    { key: `order:${storeId}:email:${emailHash}`, max: maxPerEmail, windowMs },
+  ].filter((s) => s.max > 0);
+  const giveBack = await takeSlots(ctx.limiter, slots, (resetMs) => rateLimited(checkoutMsg.tooMany, resetMs, 'Troppi tentativi'));
+  // A limiter hiccup must not hide the reason the order was refused: the slot then expires with its window.
+  return () => giveBack().catch((err: unknown) => ctx.log.warn({ err }, 'order quota give-back failed'));
 }
