@@ -95,9 +95,9 @@ export interface Slot {
  * Takes one unit from each counter, in order, before the attempt does anything: increments are
  * atomic (Redis INCR, or the single-threaded in-process map), so however many requests arrive at
  * once, no more than `max` get past a counter. Over a limit, it gives back what it took and throws
- * `refuse(resetMs)`; otherwise it returns the give-back, for an attempt that ends up not counting.
+ * `refuse(resetMs, slot)`; otherwise it returns the give-back, for an attempt that ends up not counting.
  */
-export async function takeSlots(limiter: RateLimiter, slots: Slot[], refuse: (resetMs: number) => Error): Promise<() => Promise<void>> {
+export async function takeSlots<S extends Slot>(limiter: RateLimiter, slots: S[], refuse: (resetMs: number, slot: S) => Error): Promise<() => Promise<void>> {
   const taken: string[] = [];
   const giveBack = async () => {
     await Promise.all(taken.splice(0).map((k) => limiter.decr(k)));
@@ -107,7 +107,7 @@ export async function takeSlots(limiter: RateLimiter, slots: Slot[], refuse: (re
     taken.push(slot.key);
     if (hit.count > slot.max) {
       await giveBack();
-      throw refuse(hit.resetMs);
+      throw refuse(hit.resetMs, slot);
     }
   }
   return giveBack;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../lib/context.js';
 import { rateLimited } from '../../lib/errors.js';
+import { takeSlots } from '../../lib/rate-limiter.js';
 import { msg } from '@vetrina/shared';
 
 export const HOUR_MS = 3600 * 1000;
@@ -25,10 +26,11 @@ export async function withinHourly(ctx: AppContext, key: string, max: number): P
   return (await ctx.limiter.incr(key, HOUR_MS)).count <= max;
 }
 
-/** Counts one use of every key; 429 with the generic Italian text when any is over its limit. */
+/** Counts one use of every key; 429 with the Italian text when any is over its limit (a refused use does not count). */
 export async function requireHourly(ctx: AppContext, limits: Array<[key: string, max: number]>, message: string = msg.tooManyRequests): Promise<void> {
-  for (const [key, max] of limits) {
-    const hit = await ctx.limiter.incr(key, HOUR_MS);
-    if (hit.count > max) throw rateLimited(message, hit.resetMs);
-  }
+  await takeSlots(
+    ctx.limiter,
+    limits.map(([key, max]) => ({ key, max, windowMs: HOUR_MS })),
+    (resetMs) => rateLimited(message, resetMs),
+  );
 }

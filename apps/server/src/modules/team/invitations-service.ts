@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/index.js';
 import { AppError, conflict, notFound, rateLimited } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
+import { takeSlots } from '../../lib/rate-limiter.js';
 import { teamMails } from '../mail/templates.js';
 import type { TeamContext } from './members-service.js';
 import { teamRepo } from './repo.js';
@@ -32,15 +33,15 @@ export function invitationsService(ctx: AppContext) {
       const now = new Date(nowMs).toISOString();
       if (await repo.isMemberByEmail(team.storeId, email)) throw conflict(teamMsg.alreadyMember, { field: 'email' });
       if (await repo.hasLivePending(team.storeId, email, now)) throw duplicate();
-      const limits: Array<[string, number, string]> = [
-        [`invite:store:${team.storeId}`, INVITE_LIMITS.perStore, teamMsg.tooManyInvites],
-        [`invite:account:${team.user.id}`, INVITE_LIMITS.perAccount, teamMsg.tooManyInvitesAccount],
-        [`invite:to:${email}`, INVITE_LIMITS.perAddress, teamMsg.tooManyInvitesAddress],
-      ];
-      for (const [key, max, message] of limits) {
-        const sent = await ctx.limiter.incr(key, HOUR_MS);
-        if (sent.count > max) throw rateLimited(message, sent.resetMs);
-      }
+      await takeSlots(
+        ctx.limiter,
+        [
+          { key: `invite:store:${team.storeId}`, max: INVITE_LIMITS.perStore, windowMs: HOUR_MS, message: teamMsg.tooManyInvites },
+          { key: `invite:account:${team.user.id}`, max: INVITE_LIMITS.perAccount, windowMs: HOUR_MS, message: teamMsg.tooManyInvitesAccount },
+          { key: `invite:to:${email}`, max: INVITE_LIMITS.perAddress, windowMs: HOUR_MS, message: teamMsg.tooManyInvitesAddress },
+        ],
+        (resetMs, slot) => rateLimited(slot.message, resetMs),
+      );
 
       const token = newToken();
       const invitation = {
