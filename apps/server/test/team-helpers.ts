@@ -38,12 +38,13 @@ export async function invitationStatus(server: TestServer, id: string) {
 /** A snapshot of everything the team module writes, to prove a refused request changed nothing. */
 export async function teamSnapshot(server: TestServer) {
   const db = server.ctx.db;
-  const [members, invitations, users] = await Promise.all([
+  const [members, invitations, users, owners] = await Promise.all([
     db.selectFrom('store_members').selectAll().orderBy('id').execute(),
     db.selectFrom('store_invitations').selectAll().orderBy('id').execute(),
     db.selectFrom('users').select(['id', 'active_store_id']).orderBy('id').execute(),
+    db.selectFrom('stores').select(['id', 'owner_id']).orderBy('id').execute(),
   ]);
-  return JSON.stringify({ members, invitations, users });
+  return JSON.stringify({ members, invitations, users, owners });
 }
 
 /** The shared error shape with an Italian message. */

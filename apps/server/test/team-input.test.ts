@@ -46,6 +46,22 @@ describe(`bad input on every team endpoint (${engine})`, () => {
     expectApiError(await c.del(del, { force: true }), 400, 'Campo non previsto: force');
     expectApiError(await c.del(teamUrl(store.id, '/members/x'), { x: 1 }), 400, 'Campo non previsto: x');
 
+    // Owner-only endpoints: role change and ownership transfer.
+    const members = (await c.get(teamUrl(store.id, '/members'))).body.members as Array<{ id: string }>;
+    const role = teamUrl(store.id, `/members/${members[0]!.id}`);
+    expectApiError(await raw(c, 'PATCH', role, '{"role":'), 400, msg.invalidJson);
+    for (const body of [{}, { role: 42 }, { role: 'owner' }, { role: ['admin'] }, { role: long }]) expectApiError(await c.patch(role, body), 400, teamMsg.inviteRoleInvalid);
+    expectApiError(await c.patch(role, { role: 'staff', isOwner: true }), 400, 'Campo non previsto: isOwner');
+    expectApiError(await c.patch(role, [{ role: 'staff' }]), 400);
+    const transfer = teamUrl(store.id, '/ownership');
+    expectApiError(await raw(c, 'POST', transfer, '{"memberId"'), 400, msg.invalidJson);
+    expectApiError(await c.post(transfer, {}), 400);
+    expectApiError(await c.post(transfer, { memberId: members[0]!.id }), 400, msg.passwordRequired);
+    expectApiError(await c.post(transfer, { memberId: 42, password: 'x' }), 400, teamMsg.memberNotFound);
+    expectApiError(await c.post(transfer, { memberId: long, password: 'x' }), 400, teamMsg.memberNotFound);
+    expectApiError(await c.post(transfer, { memberId: members[0]!.id, password: long }), 400, msg.passwordTooLong);
+    expectApiError(await c.post(transfer, { memberId: members[0]!.id, password: 'x', ownerId: 'y' }), 400, 'Campo non previsto: ownerId');
+
     expectApiError(await raw(c, 'POST', '/api/invitations/accept', '{token'), 400, msg.invalidJson);
     expectApiError(await c.post('/api/invitations/accept', { token: 12345 }), 400, teamMsg.tokenInvalid);
     expectApiError(await c.post('/api/invitations/accept', { token: long }), 400, teamMsg.tokenInvalid);
