@@ -37,6 +37,21 @@ test.describe('accounts', () => {
     await expect(page.getByText('La password è obbligatoria')).toBeVisible();
   });
 
+  test('refuses a common password at sign-up, under the password field', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(uniqueEmail('comune'));
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await expect(page.getByText('Errore nella registrazione')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Questa password è troppo comune' })).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/register$/);
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await expect(page.getByText('Registrazione completata!')).toBeVisible();
+  });
+
   test('keeps the session across a reload and protects the dashboard', async ({ page, context }) => {
     await signUpViaUi(page);
     await page.goto('/dashboard/profile');
@@ -51,22 +66,46 @@ test.describe('accounts', () => {
     await other.close();
   });
 
-  test('changes the e-mail only after the mailed link is opened', async ({ page }) => {
+  test('changes the e-mail with the current password, only after the mailed link is opened', async ({ page, browser }) => {
     const { email } = await signUpViaUi(page);
+    // The same account signed in on another device.
+    const otherDevice = await browser.newContext();
+    const otherPage = await otherDevice.newPage();
+    expect((await otherPage.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
     const newEmail = uniqueEmail('nuova');
     await page.goto('/dashboard/profile');
     await expect(page.getByTestId('profile-email')).toHaveText(email);
     await page.getByLabel('Nuova email').fill(newEmail);
     await page.getByRole('button', { name: 'Aggiorna email' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'La password è obbligatoria' })).toBeVisible();
+
+    // A wrong password is refused on its field and nothing is mailed.
+    await page.getByLabel('Password attuale').fill('password-sbagliata');
+    await page.getByRole('button', { name: 'Aggiorna email' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'La password attuale non è corretta' })).toBeVisible();
+    await expect(page.getByLabel('Password attuale')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Password attuale').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Aggiorna email' }).click();
     await expect(page.getByText('Email aggiornata')).toBeVisible();
+    await expect(page.getByLabel('Password attuale')).toHaveValue('');
     await page.reload();
     await expect(page.getByTestId('profile-email')).toHaveText(email);
 
+    // The current address is warned, with a way to react if it was not its owner.
+    const warning = await mailbox.waitFor(email, /Richiesta di cambio email/);
+    expect(warning.text).toContain(newEmail);
     const mail = await mailbox.waitFor(newEmail, /nuova email/i);
+    expect((await mailbox.list(newEmail)).length).toBe(1);
     await page.goto(mailbox.link(mail, '/auth/confirm-email'));
     await expect(page.getByText(`Da ora accedi con ${newEmail}.`)).toBeVisible();
     await page.getByRole('link', { name: 'Vai al profilo' }).click();
     await expect(page.getByTestId('profile-email')).toHaveText(newEmail);
+
+    // The browser that opened the link stays signed in; the other device is signed out.
+    await otherPage.goto('/dashboard/profile');
+    await otherPage.waitForURL(/\/login\?redirect=/);
+    await otherDevice.close();
   });
 
   test('resets the password through /reset-password and signs in', async ({ page }) => {
@@ -77,6 +116,12 @@ test.describe('accounts', () => {
 
     const mail = await mailbox.waitFor(email, /password/i);
     await page.goto(mailbox.link(mail, '/reset-password'));
+    // A common password is refused under the field, and the link still works afterwards.
+    await page.getByLabel('Nuova password').fill('password1');
+    await page.getByLabel('Conferma password').fill('password1');
+    await page.getByRole('button', { name: 'Salva nuova password' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Questa password è troppo comune' })).toBeVisible();
+    await expect(page.getByLabel('Nuova password')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Nuova password').fill('nuova-password-42');
     await page.getByLabel('Conferma password').fill('nuova-password-42');
     await page.getByRole('button', { name: 'Salva nuova password' }).click();

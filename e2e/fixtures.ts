@@ -9,20 +9,24 @@ export interface Mail {
 
 /** Reads the mails the real SMTP catcher received during this run. */
 export const mailbox = {
-  async waitFor(to: string, subject: RegExp, timeoutMs = 10_000): Promise<Mail> {
+  /** The newest mail to `to` whose subject matches, once at least `count` such mails arrived. */
+  async waitFor(to: string, subject: RegExp, { count = 1, timeoutMs = 10_000 } = {}): Promise<Mail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const res = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/mails?to=${encodeURIComponent(to)}`);
-      const mails = ((await res.json()) as Mail[]).filter((m) => subject.test(m.subject));
+      const mails = (await this.list(to)).filter((m) => subject.test(m.subject));
       const last = mails[mails.length - 1];
-      if (last) return last;
-      if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${String(subject)}`);
+      if (last && mails.length >= count) return last;
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} mails to ${to} matching ${String(subject)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   },
-  /** The first link in the mail that goes to `path`. */
+  async list(to: string): Promise<Mail[]> {
+    const res = await fetch(`http://127.0.0.1:${MAIL_HTTP_PORT}/mails?to=${encodeURIComponent(to)}`);
+    return (await res.json()) as Mail[];
+  },
+  /** The first link in the mail that goes to `path`, with its token and any further query (e.g. `&redirect=`). */
   link(mail: Mail, path: string): string {
-    const m = mail.text.match(new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?token=[\\w%-]+`));
+    const m = mail.text.match(new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?token=[\\w%-]+(?:&[\\w%=.-]+)*`));
     if (!m) throw new Error(`no ${path} link in: ${mail.text}`);
     return m[0];
   },

@@ -27,7 +27,7 @@ test.describe('team and invitations', () => {
     await expect(admin.page.getByRole('heading', { name: 'Team' })).toBeVisible();
     const send = admin.page.getByRole('button', { name: 'Invia invito' });
     await expect(send).toBeDisabled();
-    await expect(admin.page.getByLabel('Staff')).toBeChecked();
+    await expect(admin.page.getByRole('radio', { name: /^Staff/ })).toBeChecked();
 
     await admin.page.getByLabel('Email').fill('non-una-email');
     await send.click();
@@ -69,17 +69,20 @@ test.describe('team and invitations', () => {
     await expect(invitee.getByRole('menuitem', { name: storeName })).toBeVisible();
     await invitee.keyboard.press('Escape');
 
-    // Staff see the team but not the admin tools.
+    // Staff see the team (and who owns the store) but not the admin tools.
     await invitee.goto('/dashboard/team');
     await expect(invitee.getByTestId('team-member')).toHaveCount(2);
+    await expect(invitee.getByTestId('team-member').filter({ hasText: admin.email })).toContainText('Proprietario');
+    await expect(invitee.getByTestId('team-member').filter({ hasText: inviteeEmail })).toContainText('Staff');
     await expect(invitee.getByRole('button', { name: 'Invia invito' })).toHaveCount(0);
     await expect(invitee.getByRole('button', { name: /^Rimuovi/ })).toHaveCount(0);
+    await expect(invitee.getByRole('combobox', { name: /^Ruolo di/ })).toHaveCount(0);
+    await expect(invitee.getByRole('button', { name: 'Trasferisci la proprietà' })).toHaveCount(0);
 
     await admin.page.reload();
-    const newMember = admin.page.getByTestId('team-member').filter({ hasText: inviteeEmail });
-    await expect(newMember).toContainText('Staff');
+    await expect(admin.page.getByRole('combobox', { name: `Ruolo di ${inviteeEmail}` })).toHaveValue('staff');
     await expect(admin.page.getByTestId('pending-invitation')).toHaveCount(0);
-    // Never oneself, never an admin: only the new staff member can be removed.
+    // Never oneself (the owner): only the new staff member can be removed.
     await expect(admin.page.getByRole('button', { name: /^Rimuovi/ })).toHaveCount(1);
 
     admin.page.once('dialog', (dialog) => {
@@ -123,6 +126,36 @@ test.describe('team and invitations', () => {
     await expect(page.getByTestId('invitations-badge')).toHaveText('1');
     await page.keyboard.press('Escape');
 
+    // 'Accetta' needs a proved mailbox: the page says so up front, and again when Accetta is refused.
+    const proof = page.getByTestId('mailbox-proof');
+    await expect(proof).toContainText(`dobbiamo prima sapere che la casella ${inviteeEmail} è tua`);
+    await page.getByRole('button', { name: `Accetta l'invito di ${second.storeName}` }).click();
+    await expect(proof).toHaveAttribute('role', 'alert');
+    await expect(proof).toContainText(`Per accettare l'invito conferma prima il tuo indirizzo email: ti abbiamo inviato un link a ${inviteeEmail}.`);
+    await expect(page.getByTestId('received-invitation')).toHaveCount(1);
+    const verifySubject = /Conferma il tuo indirizzo email/;
+    await mailbox.waitFor(inviteeEmail, verifySubject);
+
+    // Asking again mails a new link; only the newest one works.
+    await proof.getByRole('button', { name: 'Invia di nuovo il link' }).click();
+    await expect(page.getByText('Email inviata')).toBeVisible();
+    await expect(proof).toContainText(`Ti abbiamo inviato un nuovo link a ${inviteeEmail}`);
+    const newest = await mailbox.waitFor(inviteeEmail, verifySubject, { count: 2 });
+    const [firstMail] = (await mailbox.list(inviteeEmail)).filter((m) => verifySubject.test(m.subject));
+    await page.goto(mailbox.link(firstMail!, '/auth/verify-email'));
+    await expect(page.getByText('Impossibile confermare l’email')).toBeVisible();
+    await expect(page.getByText('Il link non è valido o è scaduto')).toBeVisible();
+
+    const verifyLink = mailbox.link(newest, '/auth/verify-email');
+    expect(verifyLink).toContain('&redirect=%2Fdashboard%2Finvitations');
+    await page.goto(verifyLink);
+    await expect(page.getByText('Email confermata')).toBeVisible();
+    await expect(page.getByText(`l’indirizzo ${inviteeEmail} è tuo`)).toBeVisible();
+    await page.getByRole('link', { name: 'Torna agli Inviti Ricevuti' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/invitations$/);
+    await expect(page.getByTestId('received-invitation')).toHaveCount(1);
+    await expect(proof).toHaveCount(0);
+
     await page.getByRole('button', { name: `Accetta l'invito di ${second.storeName}` }).click();
     await expect(page.getByText('Invito accettato!')).toBeVisible();
     await expect(page.getByText('Nessun invito in sospeso')).toBeVisible();
@@ -134,6 +167,86 @@ test.describe('team and invitations', () => {
     await page.goto('/dashboard/team');
     await expect(page.getByTestId('team-member')).toHaveCount(2);
     await Promise.all([context.close(), first.context.close(), second.context.close()]);
+  });
+
+  test('the owner promotes a member, hands the store over with the password, and only the new owner may delete it', async ({ browser }) => {
+    const storeName = `Bottega di famiglia ${Date.now().toString(36)}`;
+    const owner = await merchantWithStore(browser, storeName);
+    // A staff member who joined through the mailed invitation link.
+    const memberEmail = uniqueEmail('socio');
+    const invited = await owner.page.request.post(`/api/stores/${owner.storeId}/team/invitations`, { data: { email: memberEmail }, headers: owner.auth });
+    expect(invited.status()).toBe(201);
+    const link = mailbox.link(await mailbox.waitFor(memberEmail, /Invito a far parte del team/), '/invitations/accept');
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signUpViaApi(member, memberEmail);
+    await member.goto(link);
+    await expect(member.getByRole('heading', { name: 'Invito accettato!' })).toBeVisible();
+
+    const page = owner.page;
+    await page.goto('/dashboard/team');
+    const ownerRow = page.getByTestId('team-member').filter({ hasText: owner.email });
+    const memberRow = page.getByTestId('team-member').filter({ hasText: memberEmail });
+    await expect(ownerRow).toContainText('Proprietario');
+    await expect(memberRow).not.toContainText('Proprietario');
+    // The owner's own role cannot change; the member's can.
+    await expect(page.getByRole('combobox', { name: `Ruolo di ${owner.email}` })).toHaveCount(0);
+    const memberRole = page.getByRole('combobox', { name: `Ruolo di ${memberEmail}` });
+    await expect(memberRole).toHaveValue('staff');
+
+    // The store can only go to an admin: with none, the dialog says how to get one.
+    await page.getByRole('button', { name: 'Trasferisci la proprietà' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Il nuovo proprietario deve essere già un amministratore dello store');
+    await expect(page.getByRole('dialog').getByLabel('Password attuale')).toHaveCount(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Ho capito' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Promoting needs no confirmation; demoting an admin asks first, and cancelling keeps the role.
+    await memberRole.selectOption('admin');
+    await expect(page.getByText('Ruolo aggiornato')).toBeVisible();
+    await expect(memberRole).toHaveValue('admin');
+    await memberRole.selectOption('staff');
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByText('Togliere il ruolo di amministratore?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(memberRole).toHaveValue('admin');
+
+    // The transfer is confirmed with the password: a wrong one is refused on the field.
+    await page.getByRole('button', { name: 'Trasferisci la proprietà' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Nuovo proprietario').locator('option:checked')).toHaveText(memberEmail);
+    await dialog.getByLabel('Password attuale').fill('password-sbagliata');
+    await dialog.getByRole('button', { name: 'Trasferisci la proprietà' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'La password attuale non è corretta' })).toBeVisible();
+    await expect(dialog.getByLabel('Password attuale')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Password attuale').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Trasferisci la proprietà' }).click();
+    await expect(page.getByText('Proprietà trasferita')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(memberRow).toContainText('Proprietario');
+    await expect(ownerRow).not.toContainText('Proprietario');
+    await expect(ownerRow).toContainText('Amministratore');
+    // The former owner is an admin like the others now: no role controls, no transfer.
+    await expect(page.getByRole('combobox', { name: /^Ruolo di/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Trasferisci la proprietà' })).toHaveCount(0);
+
+    // Only the owner deletes the store.
+    await page.goto('/dashboard/stores');
+    const formerCard = page.getByTestId('store-card').filter({ hasText: storeName });
+    await expect(formerCard).toBeVisible();
+    await expect(formerCard).not.toContainText('Proprietario');
+    await expect(formerCard.getByRole('button', { name: `Elimina ${storeName}` })).toHaveCount(0);
+
+    await member.goto('/dashboard/stores');
+    const newOwnerCard = member.getByTestId('store-card').filter({ hasText: storeName });
+    await expect(newOwnerCard).toContainText('Proprietario');
+    await expect(newOwnerCard.getByRole('button', { name: `Elimina ${storeName}` })).toBeVisible();
+    await member.goto('/dashboard/team');
+    await expect(member.getByRole('combobox', { name: `Ruolo di ${owner.email}` })).toHaveValue('admin');
+    await expect(member.getByRole('button', { name: 'Trasferisci la proprietà' })).toBeVisible();
+
+    await Promise.all([memberContext.close(), owner.context.close()]);
   });
 
   test('a link opened by another signed-in account is refused with a way to switch account', async ({ browser }) => {

@@ -97,6 +97,7 @@ export const router = createBrowserRouter([
               { path: 'reset-password', ...page(() => import('@/features/auth/pages/reset-password-page')) },
               { path: 'auth/confirm-email', ...page(() => import('@/features/auth/pages/confirm-email-page')) },
               { path: 'auth/confirm', ...page(() => import('@/features/auth/pages/confirm-signup-page')) },
+              { path: 'auth/verify-email', ...page(() => import('@/features/auth/pages/verify-email-page')) },
               { path: 'invitations/accept', ...protectedPage(() => import('@/features/team/pages/accept-invitation-page')) },
               { path: '*', ...page(() => import('@/features/marketing/pages/not-found-page')) },
             ],

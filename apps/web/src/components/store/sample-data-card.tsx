@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Sparkles } from 'lucide-react';
-import { catalogMsg, type SampleDataResult } from '@vetrina/shared';
+import { can, catalogMsg, type SampleDataResult } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -21,7 +21,8 @@ export function SampleDataCard({ storeId }: { storeId: string }) {
     mutationFn: () => api<SampleDataResult>(`/api/stores/${storeId}/sample-data`, { method: 'POST' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['catalog', storeId] }),
   });
-  if (me?.stores.find((s) => s.id === storeId)?.role !== 'admin') return null;
+  const store = me?.stores.find((s) => s.id === storeId);
+  if (!store || !can(store, 'store:seed')) return null;
 
   const run = () =>
     seed.mutate(undefined, {

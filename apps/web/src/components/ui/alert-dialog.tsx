@@ -2,9 +2,14 @@ import type { ReactNode } from 'react';
 import { AlertDialog as AD } from 'radix-ui';
 import { buttonClasses } from './button';
 
-/** Asks before a destructive action. */
+/**
+ * Asks before a destructive action. With `trigger` it opens itself; without, the caller opens it
+ * (`open` / `onOpenChange`), e.g. after a choice in a select.
+ */
 export function ConfirmDialog(props: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: string;
   confirmLabel?: string;
@@ -12,8 +17,8 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
 }) {
   return (
-    <AD.Root>
-      <AD.Trigger asChild>{props.trigger}</AD.Trigger>
+    <AD.Root open={props.open} onOpenChange={props.onOpenChange}>
+      {props.trigger && <AD.Trigger asChild>{props.trigger}</AD.Trigger>}
       <AD.Portal>
         <AD.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AD.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-xl">

@@ -11,6 +11,7 @@ export const requestPasswordReset = (email: string) => api<{ ok: true }>('/api/a
 export const resetPassword = (token: string, password: string) =>
   api<{ session: SessionPayload }>('/api/auth/reset-password', { body: { token, password } });
 export const confirmEmailChange = (token: string) => api<{ email: string }>('/api/auth/email-change/confirm', { body: { token } });
+export const verifyEmail = (token: string) => api<{ email: string }>('/api/auth/verify-email', { body: { token } });
 export const confirmSignup = (token: string) => api<{ session: SessionPayload }>('/api/auth/confirm', { body: { token } });
 
 /**

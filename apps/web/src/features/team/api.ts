@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcceptedInvitation, InviteMemberInput, ReceivedInvitation, TeamInvitation, TeamMember } from '@vetrina/shared';
-import { api } from '@/lib/api';
+import type {
+  AcceptedInvitation,
+  ChangeMemberRoleInput,
+  InviteMemberInput,
+  ReceivedInvitation,
+  TeamInvitation,
+  TeamMember,
+  TransferOwnershipInput,
+} from '@vetrina/shared';
+import { ApiError, api } from '@/lib/api';
 
 const teamBase = (storeId: string) => `/api/stores/${encodeURIComponent(storeId)}/team`;
 export const teamKeys = {
@@ -45,6 +53,35 @@ export function useRemoveMember(storeId: string) {
   });
 }
 
+/** Owner only: staff becomes admin or the other way round. */
+export function useChangeMemberRole(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, role }: { memberId: string } & ChangeMemberRoleInput) =>
+      api<{ member: TeamMember }>(`${teamBase(storeId)}/members/${encodeURIComponent(memberId)}`, { method: 'PATCH', body: { role } }).then((r) => r.member),
+    onSuccess: (member) => qc.setQueryData<TeamMember[]>(teamKeys.members(storeId), (list) => list?.map((m) => (m.id === member.id ? member : m))),
+    onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.members(storeId) }),
+  });
+}
+
+/**
+ * Owner only, confirmed with the password. Afterwards the former owner's permissions come from
+ * 'me' (isOwner), so it is refreshed too; also on 409, when someone else changed the owner first.
+ */
+export function useTransferOwnership(storeId: string) {
+  const qc = useQueryClient();
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: teamKeys.members(storeId) }), qc.invalidateQueries({ queryKey: ['me'] })]);
+  return useMutation({
+    mutationFn: (body: TransferOwnershipInput) => api<{ members: TeamMember[] }>(`${teamBase(storeId)}/ownership`, { body }).then((r) => r.members),
+    onSuccess: (members) => {
+      qc.setQueryData(teamKeys.members(storeId), members);
+      // Not awaited: the dialog closes first, then the owner-only parts of the page go away.
+      void refresh();
+    },
+    onError: (err) => (err instanceof ApiError && err.status === 409 ? refresh() : undefined),
+  });
+}
+
 export const useReceivedInvitations = () =>
   useQuery({
     queryKey: teamKeys.received,
@@ -74,3 +111,7 @@ export function useDeclineInvitation() {
 }
 
 export const acceptInvitationByToken = (token: string) => api<AcceptedInvitation>('/api/invitations/accept', { body: { token } });
+
+/** Mails a new link proving the mailbox; the page it leads to offers the way back to the invitations. */
+export const useSendVerificationLink = () =>
+  useMutation({ mutationFn: () => api<{ ok: true }>('/api/auth/verify-email/send', { body: { redirectTo: '/dashboard/invitations' } }) });

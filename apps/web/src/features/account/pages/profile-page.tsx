@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -5,10 +6,12 @@ import { CalendarDays, KeyRound, LogOut, Mail } from 'lucide-react';
 import { emailChangeSchema, type EmailChangeInput } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/lib/auth';
 import { errorMessage } from '@/lib/api';
+import { setServerFieldError } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
 import { sessionManager } from '@/lib/session';
 import { useRequestEmailChange, useRequestPasswordReset } from '../api';
@@ -17,16 +20,21 @@ export default function ProfilePage() {
   const { data: me, isLoading } = useMe();
   const changeEmail = useRequestEmailChange();
   const reset = useRequestPasswordReset();
-  const form = useForm<EmailChangeInput>({ resolver: zodResolver(emailChangeSchema), defaultValues: { email: '' } });
+  const form = useForm<EmailChangeInput>({ resolver: zodResolver(emailChangeSchema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
+  const [emailFormError, setEmailFormError] = useState<string | null>(null);
 
   const onChangeEmail = form.handleSubmit(async (values) => {
+    setEmailFormError(null);
     try {
       await changeEmail.mutateAsync(values);
       form.reset();
       toast.success('Email aggiornata', { description: `Controlla la casella di ${values.email}: la modifica vale quando apri il link di conferma.` });
     } catch (err) {
-      toast.error('Errore', { description: errorMessage(err, 'Riprova più tardi') });
+      const message = errorMessage(err, 'Riprova più tardi');
+      // A wrong password or a taken address belongs under its field; a limit reached, above the button.
+      if (!setServerFieldError(err, form.setError, ['email', 'password'])) setEmailFormError(message);
+      toast.error('Errore', { description: message });
     }
   });
 
@@ -73,16 +81,30 @@ export default function ProfilePage() {
       <Card>
         <CardHeader>
           <CardTitle className="text-lg">Cambia email</CardTitle>
-          <CardDescription>Ti invieremo un link di conferma al nuovo indirizzo: la modifica vale solo dopo averlo aperto.</CardDescription>
+          <CardDescription>
+            Ti invieremo un link di conferma al nuovo indirizzo: la modifica vale solo dopo averlo aperto. Per sicurezza avviseremo anche l’indirizzo
+            attuale e, quando il nuovo sarà confermato, disconnetteremo gli altri dispositivi.
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onChangeEmail} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <div className="flex-1">
+          <form onSubmit={onChangeEmail} noValidate className="grid gap-4" aria-label="Cambia email">
+            <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
               <FormField label="Nuova email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+              <FormField
+                label="Password attuale"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
             </div>
-            <Button type="submit" className="sm:mt-6" disabled={changeEmail.isPending}>
-              {changeEmail.isPending ? 'Invio in corso...' : 'Aggiorna email'}
-            </Button>
+            <FormAlert message={emailFormError} />
+            <div>
+              <Button type="submit" disabled={changeEmail.isPending}>
+                {changeEmail.isPending ? 'Invio in corso...' : 'Aggiorna email'}
+              </Button>
+            </div>
           </form>
         </CardContent>
       </Card>

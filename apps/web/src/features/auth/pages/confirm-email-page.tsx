@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { msg } from '@vetrina/shared';
 import { errorMessage } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 import { sessionManager } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
 import { TokenResult } from '../components/token-result';
@@ -12,8 +13,18 @@ import { confirmEmailChange } from '../api';
 /** Target of the e-mail-change mail: the new address applies only when this link is opened. */
 export default function ConfirmEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  // A query, not an effect: React's double mount must not spend the one-time token twice.
-  const q = useQuery({ queryKey: ['confirm-email', token], queryFn: () => confirmEmailChange(token), enabled: !!token, retry: false, staleTime: Infinity, gcTime: Infinity });
+  const { status } = useAuth();
+  // A query, not an effect: React's double mount must not spend the one-time token twice. It waits
+  // for the session to be restored: the server signs out every other device of the account, and
+  // keeps this browser signed in only if the request carries its session.
+  const q = useQuery({
+    queryKey: ['confirm-email', token],
+    queryFn: () => confirmEmailChange(token),
+    enabled: !!token && status !== 'loading',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   useEffect(() => {
     if (q.data) {
       sessionManager.notifyUserUpdated(q.data.email);

@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { signUpSchema, type SignUpInput } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { safeRedirect } from '@/lib/auth';
 import { errorMessage } from '@/lib/api';
+import { isRateLimited, setServerFieldError } from '@/lib/form-errors';
 import { sessionManager } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
 import { signUp } from '../api';
@@ -17,8 +20,10 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const form = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
     try {
       const result = await signUp(redirect ? { ...values, redirectTo: redirect } : values);
       if (!result.session) {
@@ -33,7 +38,11 @@ export default function RegisterPage() {
       toast.success('Registrazione completata!');
       navigate(redirect ?? '/onboarding');
     } catch (err) {
-      toast.error('Errore nella registrazione', { description: errorMessage(err, 'Riprova più tardi') });
+      const message = errorMessage(err, 'Riprova più tardi');
+      // A common password or a taken e-mail is shown under its field; too many sign-ups stays above the button.
+      setServerFieldError(err, form.setError, ['email', 'password']);
+      if (isRateLimited(err)) setFormError(message);
+      toast.error('Errore nella registrazione', { description: message });
     }
   });
 
@@ -61,6 +70,7 @@ export default function RegisterPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
+        <FormAlert message={formError} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Registrazione in corso...' : 'Registrati'}
         </Button>

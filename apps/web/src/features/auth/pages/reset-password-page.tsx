@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -5,8 +6,10 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, msg } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
+import { setServerFieldError } from '@/lib/form-errors';
 import { sessionManager } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
 import { resetPassword } from '../api';
@@ -25,16 +28,21 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     if (!token) return;
+    setFormError(null);
     try {
       const { session } = await resetPassword(token, password);
       sessionManager.set(session, 'PASSWORD_RECOVERY');
       toast.success('Password aggiornata', { description: 'Hai effettuato l’accesso con la nuova password.' });
       navigate('/dashboard', { replace: true });
     } catch (err) {
-      toast.error('Errore', { description: errorMessage(err, 'Riprova più tardi') });
+      const message = errorMessage(err, 'Riprova più tardi');
+      // A password the server refuses as too common goes under the field; an expired link above the button.
+      if (!setServerFieldError(err, form.setError, ['password'])) setFormError(message);
+      toast.error('Errore', { description: message });
     }
   });
 
@@ -50,6 +58,7 @@ export default function ResetPasswordPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Nuova password" type="password" autoComplete="new-password" required hint="Minimo 8 caratteri" error={errors.password?.message} {...form.register('password')} />
         <FormField label="Conferma password" type="password" autoComplete="new-password" required error={errors.confirm?.message} {...form.register('confirm')} />
+        <FormAlert message={formError} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Salvataggio in corso...' : 'Salva nuova password'}
         </Button>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Settings, Trash2 } from 'lucide-react';
-import type { StoreSummary } from '@vetrina/shared';
+import { can, teamMsg, type StoreSummary } from '@vetrina/shared';
 import { StoreAvatar } from '@/components/layout/store-avatar';
 import { ColorSwatches } from '@/components/store/color-swatches';
 import { Badge } from '@/components/ui/badge';
@@ -19,6 +19,7 @@ export function StoreCard({ store, active, onDelete, deleting }: { store: StoreS
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="purple">{store.themeName ?? 'Nessun tema'}</Badge>
             {active && <Badge variant="success">Attivo</Badge>}
+            {store.isOwner && <Badge variant="warning">{teamMsg.ownerLabel}</Badge>}
             {store.role === 'staff' && <Badge variant="secondary">Staff</Badge>}
           </div>
           <ColorSwatches colors={store.colors} />
@@ -28,7 +29,8 @@ export function StoreCard({ store, active, onDelete, deleting }: { store: StoreS
         <Link to={`/dashboard/stores/${store.id}/settings`} className={buttonClasses('outline', 'sm', 'flex-1')}>
           <Settings aria-hidden /> Impostazioni
         </Link>
-        {store.role === 'admin' && (
+        {/* Only the owner deletes a store (the server refuses other admins too). */}
+        {can(store, 'store:delete') && (
           <ConfirmDialog
             title="Eliminare questo store?"
             description="Questa azione è irreversibile. Tutti i dati dello store verranno persi."

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Lock } from 'lucide-react';
-import { LIMITS, updateStoreSchema, type StoreSummary, type UpdateStoreInput } from '@vetrina/shared';
+import { LIMITS, can, updateStoreSchema, type StoreSummary, type UpdateStoreInput } from '@vetrina/shared';
 import { LogoPicker } from '@/components/store/logo-picker';
 import { PalettePicker } from '@/components/store/palette-picker';
 import { ThemePicker } from '@/components/store/theme-picker';
@@ -20,7 +20,7 @@ import { SettingsSection } from './settings-section';
 /** Spec §2 "Store settings". Only admins may save: staff see the same page read-only. */
 export function StoreSettingsForm({ store }: { store: StoreSummary }) {
   const navigate = useNavigate();
-  const canEdit = store.role === 'admin';
+  const canEdit = can(store, 'store:settings');
   const save = useSaveStoreSettings(store.id);
   const [logo, setLogo] = useState<File | 'remove' | null>(null);
   const form = useForm<UpdateStoreInput>({

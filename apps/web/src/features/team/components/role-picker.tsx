@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 
 const HINTS: Record<Role, string> = {
   staff: 'Gestisce prodotti, ordini e messaggi',
-  admin: 'Può anche invitare e rimuovere membri',
+  admin: 'Può anche invitare membri e rimuovere lo staff',
 };
 
 /** The invited role as two labelled radio buttons: arrow keys move between them. */

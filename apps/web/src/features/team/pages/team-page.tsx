@@ -4,9 +4,13 @@ import { useActiveStore } from '@/lib/auth';
 import { InviteForm } from '../components/invite-form';
 import { MembersList } from '../components/members-list';
 import { NoActiveStore } from '../components/no-active-store';
+import { OwnershipCard } from '../components/ownership-card';
 import { PendingInvitations } from '../components/pending-invitations';
 
-/** /dashboard/team: the active store's members, the invite form (admins) and pending invitations. */
+/**
+ * /dashboard/team: the active store's members, the invite form (admins), pending invitations and,
+ * for the owner, the transfer of ownership.
+ */
 export default function TeamPage() {
   const { store, isLoading, me } = useActiveStore();
   return (
@@ -20,18 +24,13 @@ export default function TeamPage() {
       ) : !store ? (
         <NoActiveStore />
       ) : (
-        <TeamSections storeId={store.id} userId={me.user.id} canManage={can(store, 'team:manage')} />
+        <>
+          {can(store, 'team:manage') && <InviteForm storeId={store.id} />}
+          <MembersList storeId={store.id} viewer={{ userId: me.user.id, role: store.role, isOwner: store.isOwner }} />
+          <PendingInvitations storeId={store.id} canManage={can(store, 'team:manage')} />
+          {can(store, 'team:owner') && <OwnershipCard storeId={store.id} storeName={store.name} userId={me.user.id} />}
+        </>
       )}
     </div>
-  );
-}
-
-function TeamSections({ storeId, userId, canManage }: { storeId: string; userId: string; canManage: boolean }) {
-  return (
-    <>
-      {canManage && <InviteForm storeId={storeId} />}
-      <MembersList storeId={storeId} currentUserId={userId} canManage={canManage} />
-      <PendingInvitations storeId={storeId} canManage={canManage} />
-    </>
   );
 }
