@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  // The manifest lets the benchmark compute each route's first-load JavaScript.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  // The dashboard app (sign-in, onboarding, dashboard). The storefront and public site are the public
+  // build's (vite.public.config.ts).
+  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
 });

@@ -170,6 +170,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerCatalogRoutes(app, ctx);
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, ctx, config.webDist);
   return { app, ctx };
 }

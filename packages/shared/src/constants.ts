@@ -78,6 +78,9 @@ export const LIMITS = {
   invitationDays: 7,
 } as const;
 
+/** The line under a store's name on its home page (and its pages' description). */
+export const STORE_TAGLINE = 'Scopri la nostra selezione e ricevila a casa, ovunque in Italia.';
+
 export const CHECKOUT_MAX_LINES = 50;
 export const CHECKOUT_MAX_QTY = 99;
 

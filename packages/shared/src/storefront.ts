@@ -11,14 +11,30 @@ export interface PublicStore {
   categories: Array<{ id: string; name: string; slug: string }>;
 }
 
+/**
+ * One picture at several widths (WebP), for `srcset`/`sizes`. `url` is the largest stored copy;
+ * `srcset` lists every copy by width, ascending (empty for pictures stored before derivatives
+ * existed). `width`/`height` are those of `url` (null when unknown), so pages reserve the space.
+ */
+export interface ResponsiveImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+  srcset: Array<{ url: string; width: number }>;
+}
+
 export interface StorefrontProductCard {
   id: string;
+  /** Readable, unique in the store: /store/{storeSlug}/products/{slug}. */
+  slug: string;
   title: string;
   /** Lowest price a shopper can pay (base price plus the smallest variant delta). */
   priceCents: number;
   /** True when variants have different prices ("da € …"). */
   priceVaries: boolean;
   thumbUrl: string | null;
+  /** The cover picture (null without images). */
+  image: ResponsiveImage | null;
   soldOut: boolean;
   category: { name: string; slug: string } | null;
 }
@@ -36,15 +52,19 @@ export interface StorefrontVariant {
 
 export interface StorefrontProductDetail {
   id: string;
+  slug: string;
   title: string;
   description: string;
+  sku: string;
   priceCents: number;
-  images: Array<{ url: string; thumbUrl: string }>;
+  images: Array<ResponsiveImage & { thumbUrl: string }>;
   category: { name: string; slug: string } | null;
   variants: StorefrontVariant[];
   /** Units available when the product has no variants. */
   available: number;
   soldOut: boolean;
+  /** Last change of the product (sitemaps' lastmod). */
+  updatedAt: string;
 }
 
 export const storefrontProductsQuerySchema = z.strictObject({

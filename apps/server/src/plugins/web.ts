@@ -1,41 +1,183 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
+import type { AppContext } from '../lib/context.js';
 
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-/**
- * Serves the built web app: hashed assets cached for a year, every other
- * non-API path answered with index.html so the client router takes over.
- */
-export async function registerWeb(app: FastifyInstance, distDir = defaultDist) {
-  const index = path.join(distDir, 'index.html');
-  const hasWeb = fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, file) {
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
-  }
-  const html = hasWeb ? fs.readFileSync(index) : null;
+/** The server bundle of the public build (apps/web/src/public/entry-server.tsx). */
+interface RenderedPage {
+  status: number;
+  redirect?: string;
+  head: string;
+  body: string;
+  data: string;
+  modules: string[];
+}
+interface PublicRenderer {
+  setTransport(t: (path: string, init: { method: 'GET' | 'POST'; body?: string; fresh: boolean }) => Promise<Response>): void;
+  renderPage(href: string, origin: string, options?: { notFound?: boolean }): Promise<RenderedPage>;
+}
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
 
-  app.setNotFoundHandler((req, reply) => {
+/**
+ * Paths of the dashboard app (the SPA in dist/app): sign-in, account links from e-mails, onboarding
+ * and the dashboard. They are never indexed. Every other page path is the public build's.
+ */
+const SPA_PATH = /^\/(?:login|register|forgot-password|reset-password|onboarding|dashboard|auth|invitations)(?:\/|$)/;
+/** Longer addresses are nobody's page: answered with the not-found page, never rendered. */
+const MAX_URL_LENGTH = 2048;
+/** Rendered pages live in the storefront cache as long as the data they show (two seconds). */
+const SITE_KEY = '~site';
+
+/**
+ * Serves the web: the public build's pages (storefront and public site) rendered on the server
+ * with their data, meta and status (docs/decisions/public-rendering.md), the dashboard app's
+ * index.html for its paths, and the hashed assets of both builds (cached for a year).
+ */
+export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir = defaultDist) {
+  const appDir = path.join(distDir, 'app');
+  const publicDir = path.join(distDir, 'public');
+  const spaIndex = path.join(appDir, 'index.html');
+  const template = path.join(publicDir, 'public.html');
+  const serverEntry = path.join(distDir, 'server', 'entry-server.js');
+  const built = [spaIndex, template, serverEntry, path.join(publicDir, '.vite', 'manifest.json')].every((f) => fs.existsSync(f));
+
+  let pages: ReturnType<typeof pageServer> | null = null;
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || /\.[a-z0-9]{2,5}$/i.test(url)) {
+    if (url.startsWith('/api/') || url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD') || /\.[a-z0-9]{2,5}$/i.test(url)) {
       return reply.status(404).send({ error: { code: 'not_found', message: msg.notFound } });
     }
-    if (!html) return reply.status(503).type('text/plain; charset=utf-8').send('Interfaccia web non compilata: esegui npm run build');
-    // The Content-Security-Policy comes from plugins/security-headers.ts, as for every HTML answer.
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    if (!pages) return reply.status(503).type('text/plain; charset=utf-8').send('Interfaccia web non compilata: esegui npm run build');
+    return pages.serve(req, reply);
   });
+  if (!built) return;
+
+  const immutable = (file: string) => file.includes(`${path.sep}assets${path.sep}`) || file.includes(`${path.sep}p${path.sep}`);
+  const setHeaders = (res: FastifyReply, file: string) =>
+    res.header('cache-control', immutable(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, setHeaders, allowedPath: (p) => p !== '/index.html' });
+  await app.register(fastifyStatic, { root: path.join(publicDir, 'p'), prefix: '/p/', wildcard: false, index: false, decorateReply: false, setHeaders });
+
+  const renderer = (await import(pathToFileURL(serverEntry).href)) as PublicRenderer;
+  renderer.setTransport(async (apiPath, init) => {
+    const res = await app.inject({
+      method: init.method,
+      url: apiPath,
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      payload: init.body,
+    });
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+  });
+  pages = pageServer(ctx, renderer, {
+    spa: noindex(fs.readFileSync(spaIndex, 'utf8')),
+    template: fs.readFileSync(template, 'utf8'),
+    manifest: JSON.parse(fs.readFileSync(path.join(publicDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>,
+  });
+}
+
+/** The dashboard app's page, kept out of search engines (its head has no other description). */
+function noindex(html: string) {
+  return html.replace('</head>', '    <meta name="robots" content="noindex, nofollow" />\n  </head>');
+}
+
+function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: string; template: string; manifest: Record<string, ManifestChunk> }) {
+  const [beforeHead, afterHead] = splitOnce(built.template, '<!--vetrina-head-->');
+  const [beforeBody, afterBody] = splitOnce(afterHead, '<!--vetrina-body-->');
+  const [beforeData, afterData] = splitOnce(afterBody, '<!--vetrina-data-->');
+  // The page template drops the build's default title: each page writes its own.
+  const head0 = beforeHead.replace(/<title>[^<]*<\/title>\s*/, '');
+
+  // The entry's chunks are already in the template; a page adds its own modules (modulepreload).
+  const inTemplate = new Set<string>();
+  const chunksOf = (key: string, into: Set<string>) => {
+    const chunk = built.manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) chunksOf(dep, into);
+  };
+  chunksOf('public.html', inTemplate);
+  const preloadCache = new Map<string, string>();
+  const preloads = (modules: string[]) => {
+    const key = modules.join('|');
+    let html = preloadCache.get(key);
+    if (html === undefined) {
+      const files = new Set<string>();
+      for (const m of modules) chunksOf(m, files);
+      html = [...files]
+        .filter((f) => !inTemplate.has(f))
+        .map((f) => (f.endsWith('.css') ? `<link rel="stylesheet" href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
+        .join('\n');
+      preloadCache.set(key, html);
+    }
+    return html;
+  };
+
+  const document = (page: RenderedPage) =>
+    `${head0}${page.head}\n${preloads(page.modules)}${beforeBody}${page.body}${beforeData}${page.data}${afterData}`;
+
+  /** The cache key of a page: a store's pages start with its slug, so its writes drop them. */
+  function cacheKey(pathname: string, href: string) {
+    const m = /^\/store\/([^/]+)/.exec(pathname);
+    if (!m) return `${SITE_KEY}|html|${href}`;
+    try {
+      return `${decodeURIComponent(m[1]!)}|html|${href}`;
+    } catch {
+      return null;
+    }
+  }
+
+  async function render(href: string, notFound: boolean): Promise<RenderedPage & { html: string }> {
+    const page = await renderer.renderPage(href, ctx.publicUrl(), { notFound });
+    return { ...page, html: page.redirect ? '' : document(page) };
+  }
+
+  async function serve(req: FastifyRequest, reply: FastifyReply) {
+    const href = req.url;
+    const pathname = href.split('?')[0] ?? '/';
+    if (SPA_PATH.test(pathname)) {
+      return reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(built.spa);
+    }
+    const tooLong = href.length > MAX_URL_LENGTH;
+    const key = tooLong ? null : cacheKey(pathname, href);
+    let cached = key ? ctx.publicCache.get(key) : undefined;
+    if (cached === undefined) {
+      let page: RenderedPage & { html: string };
+      try {
+        page = await render(tooLong || key === null ? '/' : href, tooLong || key === null);
+      } catch (err) {
+        req.log.error({ err }, 'page could not be rendered');
+        return reply.status(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Servizio non disponibile, riprova tra poco');
+      }
+      cached = `${page.status}\n${page.redirect ?? ''}\n${page.html}`;
+      // A page that could not load its data (503) is not kept: the next request tries again.
+      if (key && page.status !== 503) ctx.publicCache.set(key, cached);
+    }
+    // Kept as "status\nredirect\nhtml": a hit costs two indexOf, not a parse.
+    const a = cached.indexOf('\n');
+    const b = cached.indexOf('\n', a + 1);
+    const status = Number(cached.slice(0, a));
+    const redirect = cached.slice(a + 1, b);
+    if (redirect) return reply.header('cache-control', 'public, max-age=300').redirect(redirect, 301);
+    return reply
+      .status(status)
+      .header('cache-control', status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(cached.slice(b + 1));
+  }
+  return { serve };
+}
+
+function splitOnce(s: string, marker: string): [string, string] {
+  const i = s.indexOf(marker);
+  if (i < 0) throw new Error(`The public page template lacks ${marker}: rebuild the web app`);
+  return [s.slice(0, i), s.slice(i + marker.length)];
 }

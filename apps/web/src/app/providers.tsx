@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useMounted } from '@/lib/use-mounted';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
@@ -8,12 +9,16 @@ import { queryClient } from '@/lib/query-client';
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function Providers({ children }: { children: ReactNode }) {
+  // Mounted after hydration: server-rendered pages carry no toaster markup.
+  const mounted = useMounted();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Suspense fallback={null}>
-        <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
-      </Suspense>
+      {mounted && (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

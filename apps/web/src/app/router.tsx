@@ -1,13 +1,11 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type LoaderFunction } from 'react-router';
+import { useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { StoreSkeleton } from '@/features/storefront/components/store-skeleton';
 import { RouteError } from './route-error';
 
 /**
- * Each page is its own chunk: the storefront and marketing pages never download dashboard code.
- * The session guards (lib/auth, with TanStack Query) load with the pages that need them, keeping
- * them out of the entry chunk the storefront shares.
+ * The dashboard app: sign-in, onboarding and the dashboard. Each page is its own chunk. The
+ * storefront and the public site are the public build's (src/public), rendered on the server.
  */
 const guards = () => import('@/lib/auth');
 const page = (load: () => Promise<{ default: ComponentType }>) => ({
@@ -26,13 +24,6 @@ const protectedPage = (load: () => Promise<{ default: ComponentType }>) => ({
   },
 });
 
-/** Storefront routes also prefetch their data in a loader, so it loads alongside the page's code. */
-const storefrontPage = (load: () => Promise<{ default: ComponentType; loader?: LoaderFunction }>) => ({
-  lazy: async () => {
-    const m = await load();
-    return m.loader ? { Component: m.default, loader: m.loader } : { Component: m.default };
-  },
-});
 const storePage = (load: () => Promise<{ default: ComponentType }>) => ({
   lazy: async () => {
     const [{ default: Page }, { RequireActiveStore }] = await Promise.all([load(), guards()]);
@@ -46,29 +37,28 @@ const storePage = (load: () => Promise<{ default: ComponentType }>) => ({
   },
 });
 
-/** The first paint while route code loads: a storefront skeleton for shoppers, a spinner elsewhere. */
-function InitialFallback() {
-  return window.location.pathname.startsWith('/store/') ? <StoreSkeleton /> : <FullPageSpinner />;
+/**
+ * A page the server renders (storefront, public site). The address is already the page's, so
+ * loading it again asks the server for it; the spinner shows meanwhile.
+ */
+function ServerPage() {
+  useEffect(() => window.location.reload(), []);
+  return <FullPageSpinner />;
 }
 
 export const router = createBrowserRouter([
   {
     element: <Outlet />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <InitialFallback />,
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
-      // The public storefront: its own layout and theme, no marketing navigation, no dashboard code.
-      {
-        path: 'store/:storeSlug',
-        ...storefrontPage(() => import('@/features/storefront/storefront-layout')),
-        children: [
-          { index: true, ...storefrontPage(() => import('@/features/storefront/pages/home-page')) },
-          { path: 'products', ...storefrontPage(() => import('@/features/storefront/pages/products-page')) },
-          { path: 'products/:productId', ...storefrontPage(() => import('@/features/storefront/pages/product-page')) },
-          { path: 'category/:categorySlug', ...storefrontPage(() => import('@/features/storefront/pages/category-page')) },
-          { path: 'checkout', ...storefrontPage(() => import('@/features/storefront/pages/checkout-page')) },
-        ],
-      },
+      // The storefront and the public site are pages of the server (the public build): reaching one
+      // from here loads it from the server.
+      { index: true, element: <ServerPage /> },
+      { path: 'faq', element: <ServerPage /> },
+      { path: 'pricing', element: <ServerPage /> },
+      { path: 'blog', element: <ServerPage /> },
+      { path: 'store/*', element: <ServerPage /> },
       {
         // Session, data cache and toasts of the platform (marketing, auth, onboarding, dashboard), loaded
         // lazily: the storefront brings its own lighter ones and keeps them out of its first load.
@@ -87,10 +77,6 @@ export const router = createBrowserRouter([
             // Lazy, so the top navigation (menus, sheet) is not in the entry chunk the storefront loads.
             lazy: async () => ({ Component: (await import('@/features/marketing/components/marketing-layout')).MarketingLayout }),
             children: [
-              { index: true, ...page(() => import('@/features/marketing/pages/landing-page')) },
-              { path: 'faq', ...page(() => import('@/features/marketing/pages/faq-page')) },
-              { path: 'pricing', ...page(() => import('@/features/marketing/pages/pricing-page')) },
-              { path: 'blog', ...page(() => import('@/features/marketing/pages/blog-page')) },
               { path: 'login', ...page(() => import('@/features/auth/pages/login-page')) },
               { path: 'register', ...page(() => import('@/features/auth/pages/register-page')) },
               { path: 'forgot-password', ...page(() => import('@/features/auth/pages/forgot-password-page')) },

@@ -1,5 +1,5 @@
 import type { PublicStore, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
-import { invalidate, load, prefetch } from './data/cache';
+import { browserCache, type DataCache } from './data/cache';
 import { publicApi } from './data/public-api';
 import { useCached } from './data/use-cached';
 import { LIMITS } from '@vetrina/shared/constants';
@@ -39,31 +39,33 @@ export const storefrontData = {
     const qs = listQuery(params);
     return { key: `${slug}|products|${qs}`, fetch: ({ fresh }: Fresh) => publicApi<ProductPage>(`${base(slug)}/products${qs ? `?${qs}` : ''}`, { fresh }) };
   },
-  product: (slug: string, productId: string) => ({
-    key: `${slug}|product|${productId}`,
-    fetch: ({ fresh }: Fresh) => publicApi<{ product: StorefrontProductDetail }>(`${base(slug)}/products/${encodeURIComponent(productId)}`, { fresh }).then((r) => r.product),
+  /** By the product's slug (or, for old links, its id: the answer carries the canonical slug). */
+  product: (slug: string, productRef: string) => ({
+    key: `${slug}|product|${productRef}`,
+    fetch: ({ fresh }: Fresh) => publicApi<{ product: StorefrontProductDetail }>(`${base(slug)}/products/${encodeURIComponent(productRef)}`, { fresh }).then((r) => r.product),
   }),
 };
 
-export const prefetchStore = (slug: string) => {
+// Route loaders start these while the page's code downloads (browser) or before rendering (server).
+export const prefetchStore = (slug: string, cache: DataCache = browserCache) => {
   const q = storefrontData.store(slug);
-  prefetch(q.key, q.fetch, STORE_STALE_MS);
+  cache.prefetch(q.key, q.fetch, STORE_STALE_MS);
 };
-export const prefetchProducts = (slug: string, params: ProductListParams) => {
+export const prefetchProducts = (slug: string, params: ProductListParams, cache: DataCache = browserCache) => {
   const q = storefrontData.products(slug, params);
-  prefetch(q.key, q.fetch, LIST_STALE_MS);
+  cache.prefetch(q.key, q.fetch, LIST_STALE_MS);
 };
-export const prefetchProduct = (slug: string, productId: string) => {
-  const q = storefrontData.product(slug, productId);
-  prefetch(q.key, q.fetch, LIST_STALE_MS);
+export const prefetchProduct = (slug: string, productRef: string, cache: DataCache = browserCache) => {
+  const q = storefrontData.product(slug, productRef);
+  cache.prefetch(q.key, q.fetch, LIST_STALE_MS);
 };
 /** Always from the server (the checkout re-reads prices after 'Prezzi aggiornati'). */
-export const fetchProductNow = (slug: string, productId: string) => {
-  const q = storefrontData.product(slug, productId);
-  return load(q.key, q.fetch, 0, true);
+export const fetchProductNow = (slug: string, productRef: string) => {
+  const q = storefrontData.product(slug, productRef);
+  return browserCache.load(q.key, q.fetch, 0, true);
 };
 /** After an order: availability and prices on screen are refreshed. */
-export const refreshStore = (slug: string) => invalidate(`${slug}|`);
+export const refreshStore = (slug: string) => browserCache.invalidate(`${slug}|`);
 
 export function usePublicStore(slug: string) {
   const q = storefrontData.store(slug);
@@ -73,8 +75,8 @@ export function useStoreProducts(slug: string, params: ProductListParams) {
   const q = storefrontData.products(slug, params);
   return useCached(q.key, q.fetch, { staleMs: LIST_STALE_MS, keepPrevious: true });
 }
-export function useStoreProduct(slug: string, productId: string) {
-  const q = storefrontData.product(slug, productId);
+export function useStoreProduct(slug: string, productRef: string) {
+  const q = storefrontData.product(slug, productRef);
   return useCached(q.key, q.fetch, { staleMs: LIST_STALE_MS });
 }
 

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, ScrollRestoration, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, ScrollRestoration, useParams } from 'react-router';
+import type { PageLoaderArgs } from '@/public/loader-args';
 import type { PublicStore } from '@vetrina/shared';
 import { prefetchStore, usePublicStore } from './api';
+import { browserCache, type DataCache } from './data/cache';
 import { useCart } from './cart/use-cart';
 import { StoreFooter } from './components/store-footer';
 import { StoreHeader } from './components/store-header';
 import { StoreSkeleton } from './components/store-skeleton';
+import { StoreUnavailable } from './components/store-unavailable';
 import { StoreToaster } from './components/store-toaster';
 import { StorefrontContext } from './store-context';
 import { storeStyle } from './theme/store-style';
@@ -13,14 +16,13 @@ import { themeFor } from './theme/themes';
 import { ChatLauncher } from './chat/chat-launcher';
 
 // Not needed for the first paint: the drawer's code is fetched when the browser is idle (or on the
-// first tap), and the error page only when a store is missing.
+// first tap).
 const loadDrawer = () => import('./cart/cart-drawer');
 const CartDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.CartDrawer })));
-const StoreUnavailable = lazy(() => import('./components/store-unavailable').then((m) => ({ default: m.StoreUnavailable })));
 
 /** Starts loading the store while the page chunks download, instead of after them. */
-export function loader({ params }: LoaderFunctionArgs) {
-  prefetchStore(params.storeSlug ?? '');
+export function loader({ params }: PageLoaderArgs, cache: DataCache = browserCache) {
+  prefetchStore(params.storeSlug ?? '', cache);
   return null;
 }
 
@@ -73,11 +75,7 @@ export default function StorefrontLayout() {
   const query = usePublicStore(storeSlug);
   if (query.isPending) return <StoreSkeleton />;
   if (query.isError) {
-    return (
-      <Suspense fallback={<StoreSkeleton />}>
-        <StoreUnavailable error={query.error} onRetry={query.refetch} />
-      </Suspense>
-    );
+    return <StoreUnavailable error={query.error} onRetry={query.refetch} />;
   }
   return <StoreShell store={query.data} />;
 }

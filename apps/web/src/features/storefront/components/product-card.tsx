@@ -4,6 +4,7 @@ import { ImageOff } from 'lucide-react';
 import type { StorefrontProductCard } from '@vetrina/shared';
 import { useStorefront } from '../store-context';
 import { Price } from './price';
+import { CARD_SIZES, ResponsiveImg } from './responsive-img';
 import { SoldOutBadge } from './ui';
 
 /** A product in a grid: thumbnail in a fixed-ratio frame, title, price, 'Esaurito' when sold out. */
@@ -12,13 +13,13 @@ export function ProductCard({ product, eager, priority }: { product: StorefrontP
   return (
     <article className={clsx('h-full', theme.card)}>
       <div className={clsx('relative overflow-hidden', theme.frame)}>
-        {product.thumbUrl ? (
-          <img
-            src={product.thumbUrl}
+        {product.image || product.thumbUrl ? (
+          <ResponsiveImg
+            image={product.image ?? { url: product.thumbUrl! }}
             alt={product.title}
-            loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
-            decoding="async"
+            sizes={CARD_SIZES}
+            eager={eager}
+            priority={priority}
             className={clsx('absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-[1.03]', product.soldOut && 'opacity-60')}
           />
         ) : (
@@ -32,7 +33,7 @@ export function ProductCard({ product, eager, priority }: { product: StorefrontP
         {product.category && theme.key !== 'minimal' && <p className="text-xs uppercase tracking-wide opacity-60">{product.category.name}</p>}
         <h3 className={clsx('line-clamp-2', theme.cardTitle)}>
           {/* The whole card is the link's hit area; the title is its accessible name. */}
-          <Link to={`${home}/products/${product.id}`} className="outline-none after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-(--sf-primary-ink)">
+          <Link to={`${home}/products/${encodeURIComponent(product.slug)}`} className="outline-none after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-(--sf-primary-ink)">
             {product.title}
           </Link>
         </h3>

@@ -1,12 +1,12 @@
 import clsx from 'clsx';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { STORE_TAGLINE } from '@vetrina/shared/constants';
 import { useStorefront } from '../store-context';
 import { CONTAINER } from './container';
 import { StoreLogo } from './store-logo';
 import { StoreLink } from './ui';
 
-const TAGLINE = 'Scopri la nostra selezione e ricevila a casa, ovunque in Italia.';
 
 /** The home page's hero, one of four designs: spotlight, framed, text only or full-bleed colour. */
 export function StoreHero() {
@@ -19,7 +19,7 @@ export function StoreHero() {
         <div className={clsx(CONTAINER, 'flex flex-col items-start gap-6 py-16 sm:py-24')}>
           <StoreLogo store={store} className="size-16 border-4 border-current text-2xl" />
           <h1 className={theme.h1}>{store.name}</h1>
-          <p className="max-w-2xl text-lg font-bold sm:text-2xl">{TAGLINE}</p>
+          <p className="max-w-2xl text-lg font-bold sm:text-2xl">{STORE_TAGLINE}</p>
           <Link to={products} className="inline-flex min-h-12 items-center gap-2 rounded-full border-4 border-black bg-white px-7 py-2 text-base font-black uppercase text-black shadow-[5px_5px_0_0_#000] transition hover:-translate-y-0.5">
             Vedi tutti i prodotti <ArrowRight aria-hidden className="size-5" />
           </Link>
@@ -33,7 +33,7 @@ export function StoreHero() {
       <section className={clsx(CONTAINER, 'flex flex-col gap-6 py-16 sm:py-28')}>
         <StoreLogo store={store} className="size-10 text-base" />
         <h1 className={theme.h1}>{store.name}</h1>
-        <p className="max-w-xl text-base text-neutral-600 sm:text-lg">{TAGLINE}</p>
+        <p className="max-w-xl text-base text-neutral-600 sm:text-lg">{STORE_TAGLINE}</p>
         <Link to={products} className="inline-flex w-fit items-center gap-3 border-b border-current pb-1 text-xs uppercase tracking-[0.25em] text-(--sf-primary-ink)">
           Vedi tutti i prodotti <ArrowRight aria-hidden className="size-4" />
         </Link>
@@ -49,7 +49,7 @@ export function StoreHero() {
             <StoreLogo store={store} className="size-20 text-3xl" />
             <p className="text-xs font-semibold uppercase tracking-[0.3em] text-(--sf-primary-ink)">Benvenuti</p>
             <h1 className={theme.h1}>{store.name}</h1>
-            <p className="max-w-xl font-serif text-lg italic text-stone-600">{TAGLINE}</p>
+            <p className="max-w-xl font-serif text-lg italic text-stone-600">{STORE_TAGLINE}</p>
             <StoreLink to={products}>Vedi tutti i prodotti</StoreLink>
           </div>
         </div>
@@ -65,7 +65,7 @@ export function StoreHero() {
         <div className="relative flex max-w-2xl flex-col items-start gap-5">
           <StoreLogo store={store} className="size-16 text-2xl shadow-md ring-4 ring-white" />
           <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">{store.name}</h1>
-          <p className="text-lg text-slate-600 sm:text-xl">{TAGLINE}</p>
+          <p className="text-lg text-slate-600 sm:text-xl">{STORE_TAGLINE}</p>
           <StoreLink to={products} className="min-h-12 px-6 text-base">
             Vedi tutti i prodotti <ArrowRight aria-hidden />
           </StoreLink>

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { invalidate, load, snapshotOf, subscribe } from './cache';
+import { DataCache } from './cache';
+
+const cache = new DataCache();
+const load = cache.load.bind(cache);
+const snapshotOf = cache.snapshotOf.bind(cache);
+const subscribe = cache.subscribe.bind(cache);
+const invalidate = cache.invalidate.bind(cache);
 
 describe('storefront fetch cache', () => {
   it('dedupes requests in flight and serves fresh data without asking again', async () => {
@@ -35,5 +41,21 @@ describe('storefront fetch cache', () => {
     await vi.waitFor(() => expect(snapshotOf('negozio|x').data).toBe(2));
     expect(seen).toEqual([1, 2]);
     off();
+  });
+
+  it('round-trips through the seed the server embeds: data and failures, nothing fetched again', async () => {
+    const server = new DataCache();
+    await server.load('s|ok', async () => ({ title: 'Tazza' }));
+    await server.load('s|missing', async () => Promise.reject(Object.assign(new Error('Prodotto non trovato'), { status: 404 }))).catch(() => undefined);
+    await server.settled();
+    const seed = server.toSeed((e) => ({ status: (e as { status: number }).status, message: (e as Error).message }));
+    expect(seed).toEqual({ 's|ok': { data: { title: 'Tazza' } }, 's|missing': { status: 404, message: 'Prodotto non trovato' } });
+
+    const browser = new DataCache();
+    browser.seed(JSON.parse(JSON.stringify(seed)), (f) => Object.assign(new Error(f.message), { status: f.status }));
+    const fetcher = vi.fn(async () => ({ title: 'altro' }));
+    expect(await browser.load('s|ok', fetcher, 15_000)).toEqual({ title: 'Tazza' });
+    await expect(browser.load('s|missing', fetcher, 15_000)).rejects.toMatchObject({ status: 404 });
+    expect(fetcher).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,9 @@
-import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import type { PageLoaderArgs } from '@/public/loader-args';
 import clsx from 'clsx';
 import { PAGE_SIZE, prefetchProducts, useStoreProducts } from '../api';
+import { browserCache, type DataCache } from '../data/cache';
+import { pageOf } from '../list-params';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CONTAINER } from '../components/container';
 import { Pagination } from '../components/pagination';
@@ -10,11 +13,9 @@ import { StoreLink } from '../components/ui';
 import { useStorefront } from '../store-context';
 import { foundLabel } from './products-page';
 
-const pageOf = (params: URLSearchParams) => Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-
-export function loader({ params, request }: LoaderFunctionArgs) {
+export function loader({ params, request }: PageLoaderArgs, cache: DataCache = browserCache) {
   const page = pageOf(new URL(request.url).searchParams);
-  prefetchProducts(params.storeSlug ?? '', { category: params.categorySlug, page, pageSize: PAGE_SIZE });
+  prefetchProducts(params.storeSlug ?? '', { category: params.categorySlug, page, pageSize: PAGE_SIZE }, cache);
   return null;
 }
 

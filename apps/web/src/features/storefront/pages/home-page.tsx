@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import type { PageLoaderArgs } from '@/public/loader-args';
 import { ArrowRight } from 'lucide-react';
 import { FEATURED_PRODUCTS, prefetchProducts, useStoreProducts } from '../api';
+import { browserCache, type DataCache } from '../data/cache';
 import { CategoryTiles } from '../components/category-tiles';
 import { ProductGrid } from '../components/product-grid';
 import { ProductsError, ProductsLoading, ProductsMessage } from '../components/product-list-states';
@@ -11,8 +12,8 @@ import { useStorefront } from '../store-context';
 
 const featured = { pageSize: FEATURED_PRODUCTS };
 
-export function loader({ params }: LoaderFunctionArgs) {
-  prefetchProducts(params.storeSlug ?? '', featured);
+export function loader({ params }: PageLoaderArgs, cache: DataCache = browserCache) {
+  prefetchProducts(params.storeSlug ?? '', featured, cache);
   return null;
 }
 

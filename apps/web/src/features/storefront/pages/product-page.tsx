@@ -1,15 +1,17 @@
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams } from 'react-router';
+import type { PageLoaderArgs } from '@/public/loader-args';
 import clsx from 'clsx';
 import { ApiError } from '@/lib/api-error';
 import { prefetchProduct, useStoreProduct } from '../api';
+import { browserCache, type DataCache } from '../data/cache';
 import { CONTAINER } from '../components/container';
 import { ProductsError, ProductsMessage } from '../components/product-list-states';
 import { StoreLink } from '../components/ui';
 import { ProductDetails } from '../product/product-details';
 import { useStorefront } from '../store-context';
 
-export function loader({ params }: LoaderFunctionArgs) {
-  prefetchProduct(params.storeSlug ?? '', params.productId ?? '');
+export function loader({ params }: PageLoaderArgs, cache: DataCache = browserCache) {
+  prefetchProduct(params.storeSlug ?? '', params.productSlug ?? '', cache);
   return null;
 }
 
@@ -27,11 +29,11 @@ function ProductSkeleton() {
   );
 }
 
-/** /products/:productId — 'Prodotto non trovato' for drafts, unknown ids and other stores' products. */
+/** /products/:productSlug — 'Prodotto non trovato' for drafts, unknown products and other stores' products. */
 export default function ProductPage() {
   const { store, theme, home } = useStorefront();
-  const { productId = '' } = useParams();
-  const product = useStoreProduct(store.slug, productId);
+  const { productSlug = '' } = useParams();
+  const product = useStoreProduct(store.slug, productSlug);
   const missing = product.error instanceof ApiError && product.error.status === 404;
 
   return (

@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams } from 'react-router';
+import type { PageLoaderArgs } from '@/public/loader-args';
 import clsx from 'clsx';
-import { PAGE_SIZE, prefetchProducts, useStoreProducts, type ProductListParams } from '../api';
+import { PAGE_SIZE, prefetchProducts, useStoreProducts } from '../api';
+import { browserCache, type DataCache } from '../data/cache';
+import { listParams } from '../list-params';
 import { CONTAINER } from '../components/container';
 import { Pagination } from '../components/pagination';
 import { ProductFilters } from '../components/product-filters';
@@ -10,13 +13,8 @@ import { ProductsError, ProductsLoading, ProductsMessage } from '../components/p
 import { StoreButton } from '../components/ui';
 import { useStorefront } from '../store-context';
 
-function listParams(params: URLSearchParams): ProductListParams {
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  return { search: params.get('search')?.trim() || undefined, category: params.get('category') || undefined, page, pageSize: PAGE_SIZE };
-}
-
-export function loader({ params, request }: LoaderFunctionArgs) {
-  prefetchProducts(params.storeSlug ?? '', listParams(new URL(request.url).searchParams));
+export function loader({ params, request }: PageLoaderArgs, cache: DataCache = browserCache) {
+  prefetchProducts(params.storeSlug ?? '', listParams(new URL(request.url).searchParams), cache);
   return null;
 }
 

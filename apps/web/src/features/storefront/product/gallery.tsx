@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import clsx from 'clsx';
 import { ImageOff } from 'lucide-react';
+import type { ResponsiveImage } from '@vetrina/shared';
+import { GALLERY_SIZES, ResponsiveImg } from '../components/responsive-img';
 import { useStorefront } from '../store-context';
 
-export interface GalleryImage {
-  url: string;
-  thumbUrl: string;
-}
+export type GalleryImage = Partial<ResponsiveImage> & { url: string; thumbUrl: string };
 
 /**
  * The product's images: the main one loads first (it is the page's largest paint), thumbnails pick
@@ -37,7 +36,7 @@ export function Gallery({ images, title, featured }: { images: GalleryImage[]; t
   return (
     <div className="space-y-3">
       <div className={frame}>
-        <img key={shown.url} src={shown.url} alt={title} fetchPriority="high" decoding="async" className="absolute inset-0 size-full object-cover" />
+        <ResponsiveImg key={shown.url} image={shown} alt={title} sizes={GALLERY_SIZES} priority className="absolute inset-0 size-full object-cover" />
       </div>
       {list.length > 1 && (
         <ul role="list" className="grid grid-cols-5 gap-2">

@@ -1,0 +1,29 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const web = path.join(root, 'apps/web');
+const output = path.join(web, 'dist/server/entry-server.js');
+
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return latest;
+}
+
+/**
+ * The integration tests serve the real pages (server rendering, dashboard app): the web app is
+ * built first when its build is missing or older than its sources.
+ */
+export default function setup() {
+  const sources = [path.join(web, 'src'), path.join(root, 'packages/shared/src'), path.join(web, 'public')];
+  const configs = ['vite.config.ts', 'vite.public.config.ts', 'public.html', 'index.html', 'package.json'].map((f) => fs.statSync(path.join(web, f)).mtimeMs);
+  const changed = Math.max(...sources.map(newest), ...configs);
+  if (fs.existsSync(output) && fs.statSync(output).mtimeMs >= changed) return;
+  execFileSync('npm', ['run', 'build', '--workspace', '@vetrina/web'], { cwd: root, stdio: 'inherit' });
+}

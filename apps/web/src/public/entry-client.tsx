@@ -1,0 +1,29 @@
+import { hydrateRoot } from 'react-dom/client';
+import { ApiError } from '@/lib/api-error';
+import { browserCache, type Seed } from '@/features/storefront/data/cache';
+import { BrowserApp, locationOf, type ResolvedPage } from './app';
+import { installTitleHook } from './document-title';
+import { loadRoute, matchPublicRoute, notFoundMatch } from './routes';
+import '../styles.css';
+
+/** What the server embedded in the page: the data it rendered with, and whether it was a 404. */
+interface Embedded {
+  cache: Seed;
+  notFound?: boolean;
+}
+
+installTitleHook('client');
+
+async function start() {
+  const data = JSON.parse(document.getElementById('vetrina-data')?.textContent ?? '{}') as Embedded;
+  browserCache.seed(data.cache ?? {}, (f) => new ApiError(f.status, 'seeded', f.message));
+  const url = new URL(window.location.href);
+  const match = (!data.notFound && matchPublicRoute(url.pathname)) || notFoundMatch(url.pathname);
+  // Both modules are already downloading (modulepreload in the page): hydrate once they are here.
+  const { layout, page } = await loadRoute(match);
+  const key = (window.history.state as { key?: string } | null)?.key ?? 'default';
+  const initial: ResolvedPage = { location: locationOf(url, null, key), match, layout, page };
+  hydrateRoot(document.getElementById('root')!, <BrowserApp initial={initial} />);
+}
+
+void start();

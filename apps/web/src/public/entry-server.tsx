@@ -1,0 +1,56 @@
+import { renderToString } from 'preact-render-to-string';
+import { createElement } from 'react';
+import { ApiError } from '@/lib/api-error';
+import { DataCache } from '@/features/storefront/data/cache';
+import { setPublicApiTransport, type Transport } from '@/features/storefront/data/public-api';
+import { locationOf, PageTree, runLoaders, staticNavigator } from './app';
+import { installTitleHook } from './document-title';
+import { describePage, scriptJson } from './head';
+import { loadRoute, matchPublicRoute, notFoundMatch, type RouteMatch } from './routes';
+
+installTitleHook('server');
+
+export { matchPublicRoute };
+
+/** The source files of a page's two modules, as the client build's manifest names them (for modulepreload). */
+export const moduleSources = (match: RouteMatch) => [
+  match.route.layout === 'storefront' ? 'src/features/storefront/storefront-layout.tsx' : 'src/public/marketing-shell.tsx',
+  match.route.source,
+];
+
+export interface RenderedPage {
+  status: number;
+  redirect?: string;
+  head: string;
+  body: string;
+  /** JSON for <script type="application/json" id="vetrina-data">, safe inside the element. */
+  data: string;
+  /** Source files of the modules the page needs, for modulepreload. */
+  modules: string[];
+}
+
+/** The API calls a page's loaders make, answered in-process by the server (set once at start-up). */
+export function setTransport(transport: Transport) {
+  setPublicApiTransport(transport);
+}
+
+/**
+ * Renders one public page: matches the route (or the not-found page), runs its loaders into a
+ * fresh cache, waits for them, then renders the same components the browser hydrates, with that
+ * data. The head (meta, Open Graph, JSON-LD) and the status come from the same data.
+ */
+export async function renderPage(href: string, origin: string, options: { notFound?: boolean } = {}): Promise<RenderedPage> {
+  const url = new URL(href, origin);
+  const match = (!options.notFound && matchPublicRoute(url.pathname)) || notFoundMatch(url.pathname);
+  const { layout, page } = await loadRoute(match);
+  const cache = new DataCache();
+  runLoaders({ match, layout, page, url }, cache);
+  await cache.settled();
+  const head = describePage(match, url, cache, origin);
+  const modules = moduleSources(match);
+  if (head.redirect) return { status: head.status, redirect: head.redirect, head: '', body: '', data: '', modules };
+  const resolved = { location: locationOf(url), match, layout, page };
+  const body = renderToString(createElement(PageTree, { resolved, navigator: staticNavigator, cache }) as never);
+  const seed = cache.toSeed((e) => (e instanceof ApiError ? { status: e.status, message: e.message } : { status: 503, message: 'Servizio non disponibile' }));
+  return { status: head.status, head: head.html, body, data: scriptJson({ cache: seed, ...(match.route.id === 'not-found' ? { notFound: true } : {}) }), modules };
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vite';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
+
+/**
+ * The public build: storefront and public site, rendered on the server and hydrated with Preact
+ * (docs/decisions/public-rendering.md). The same components as the dashboard build, with React's
+ * API served by preact/compat (about 10 KB instead of react-dom's 70) and React Router's by the
+ * small router in src/public/router.tsx. `vite build --ssr` with this file makes the server bundle.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss()],
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^react-router$/, replacement: src('public/router.tsx') },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+    ],
+  },
+  // JSX compiles to preact/jsx-runtime through the alias above.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  publicDir: false,
+  // The server bundle carries every dependency, so that the aliases apply inside them too.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', sourcemap: false, rollupOptions: { input: src('public/entry-server.tsx') } }
+    : {
+        outDir: 'dist/public',
+        emptyOutDir: true,
+        // Hashed files of the public build live apart from the dashboard's (/assets).
+        assetsDir: 'p',
+        manifest: true,
+        sourcemap: false,
+        rollupOptions: { input: fileURLToPath(new URL('./public.html', import.meta.url)) },
+      },
+}));
