@@ -22,6 +22,7 @@ import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerStorefrontRoutes } from './modules/storefront/routes.js';
+import { registerSeoRoutes } from './modules/seo/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerMessageRoutes } from './modules/messages/routes.js';
 import { registerRealtime } from './modules/realtime/socket.js';
@@ -109,7 +110,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     presence: presenceTracker(bus, redis),
     sessions: sessionGate(db, redis, bus),
-    publicCache: ttlCache<string>({ ttlMs: 2000, maxEntries: 5000 }),
+    // API answers and rendered pages of the storefront: at most 5,000 entries and 32 M characters (~64 MB).
+    publicCache: ttlCache<string>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 32_000_000 }),
   };
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerStorefrontRoutes(app, ctx);
+  registerSeoRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerRealtime(app, ctx);

@@ -82,6 +82,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   /** Orders created per client IP and store per window (0 = no limit); refused attempts do not count. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  /** Lifetime of the storefront's cached API answers and pages (ms); 0 turns the cache off. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Orders created per customer e-mail and store per window (0 = no limit). */
   ORDER_EMAIL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -111,6 +113,7 @@ export interface Config {
   webDist?: string;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   orderRateLimit: { max: number; maxPerEmail: number; windowMs: number };
+  publicCacheMs: number;
   /** Sign-ups per client IP per hour (0 = no limit). */
   signupRateLimit: number;
 }
@@ -162,6 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST || undefined,
     s3,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, maxPerEmail: e.ORDER_EMAIL_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
   };

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ttlCache } from './ttl-cache.js';
 
 it('expires entries, evicts the oldest past the bound and invalidates by prefix', () => {
@@ -14,4 +14,25 @@ it('expires entries, evicts the oldest past the bound and invalidates by prefix'
   expect(c.get('b:1')).toBe('z');
   t = 100;
   expect(c.get('b:1')).toBeUndefined();
+});
+
+describe('ttlCache weight bound', () => {
+  it('drops the oldest entries when the total weight would pass the bound, and refuses an entry heavier than it', () => {
+    const cache = ttlCache<string>({ ttlMs: 60_000, maxEntries: 100, weigh: (s) => s.length, maxWeight: 10 });
+    cache.set('a', 'xxxx');
+    cache.set('b', 'xxxx');
+    cache.set('c', 'xxxx');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('xxxx');
+    expect(cache.get('c')).toBe('xxxx');
+    cache.set('huge', 'x'.repeat(11));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    // Replacing and invalidating give their weight back.
+    cache.set('b', 'xx');
+    cache.invalidate('c');
+    cache.set('d', 'xxxxxxxx');
+    expect(cache.get('b')).toBe('xx');
+    expect(cache.get('d')).toBe('xxxxxxxx');
+  });
 });

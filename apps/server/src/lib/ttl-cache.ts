@@ -3,30 +3,43 @@
  * path; a two-second lifetime keeps them near the framework's ceiling while a shopper never sees
  * prices or stock older than that (checkout re-checks both anyway).
  */
-export function ttlCache<V>(opts: { ttlMs: number; maxEntries: number; now?: () => number }) {
+export function ttlCache<V>(opts: { ttlMs: number; maxEntries: number; now?: () => number; weigh?: (v: V) => number; maxWeight?: number }) {
   const now = opts.now ?? Date.now;
-  const entries = new Map<string, { value: V; until: number }>();
+  const entries = new Map<string, { value: V; until: number; weight: number }>();
+  // Rendered pages weigh ~30 KB and API answers ~1 KB: a weight bound keeps memory flat whatever mix is cached.
+  let weight = 0;
+  const drop = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    weight -= e.weight;
+    entries.delete(key);
+  };
   return {
     get(key: string): V | undefined {
       const e = entries.get(key);
       if (!e) return undefined;
       if (e.until <= now()) {
-        entries.delete(key);
+        drop(key);
         return undefined;
       }
       return e.value;
     },
     set(key: string, value: V) {
-      if (entries.size >= opts.maxEntries) {
-        // Maps keep insertion order: drop the oldest entry.
+      const w = opts.weigh?.(value) ?? 0;
+      if (opts.maxWeight !== undefined && w > opts.maxWeight) return;
+      drop(key);
+      // Maps keep insertion order: the oldest entries go first.
+      while (entries.size && (entries.size >= opts.maxEntries || (opts.maxWeight !== undefined && weight + w > opts.maxWeight))) {
         const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+        if (oldest === undefined) break;
+        drop(oldest);
       }
-      entries.set(key, { value, until: now() + opts.ttlMs });
+      entries.set(key, { value, until: now() + opts.ttlMs, weight: w });
+      weight += w;
     },
     /** Drops every entry whose key starts with the prefix (e.g. one store's pages after a checkout). */
     invalidate(prefix: string) {
-      for (const k of entries.keys()) if (k.startsWith(prefix)) entries.delete(k);
+      for (const k of [...entries.keys()]) if (k.startsWith(prefix)) drop(k);
     },
     get size() {
       return entries.size;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
@@ -64,8 +65,9 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir
   const immutable = (file: string) => file.includes(`${path.sep}assets${path.sep}`) || file.includes(`${path.sep}p${path.sep}`);
   const setHeaders = (res: FastifyReply, file: string) =>
     res.header('cache-control', immutable(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-  await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, setHeaders, allowedPath: (p) => p !== '/index.html' });
-  await app.register(fastifyStatic, { root: path.join(publicDir, 'p'), prefix: '/p/', wildcard: false, index: false, decorateReply: false, setHeaders });
+  // The build writes .br and .gz copies of every text asset (scripts/precompress.mjs).
+  await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, preCompressed: true, setHeaders, allowedPath: (p) => p !== '/index.html' });
+  await app.register(fastifyStatic, { root: path.join(publicDir, 'p'), prefix: '/p/', wildcard: false, index: false, preCompressed: true, decorateReply: false, setHeaders });
 
   const renderer = (await import(pathToFileURL(serverEntry).href)) as PublicRenderer;
   renderer.setTransport(async (apiPath, init) => {
@@ -114,7 +116,8 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
       for (const m of modules) chunksOf(m, files);
       html = [...files]
         .filter((f) => !inTemplate.has(f))
-        .map((f) => (f.endsWith('.css') ? `<link rel="stylesheet" href="/${f}">` : `<link rel="modulepreload" crossorigin href="/${f}">`))
+        .filter((f) => f.endsWith('.css'))
+        .map((f) => `<link rel="stylesheet" href="/${f}">`)
         .join('\n');
       preloadCache.set(key, html);
     }
@@ -167,13 +170,40 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     const status = Number(cached.slice(0, a));
     const redirect = cached.slice(a + 1, b);
     if (redirect) return reply.header('cache-control', 'public, max-age=300').redirect(redirect, 301);
-    return reply
+    reply
       .status(status)
       .header('cache-control', status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(cached.slice(b + 1));
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const encoding = key ? acceptedEncoding(req.headers['accept-encoding']) : null;
+    if (!encoding) return reply.send(cached.slice(b + 1));
+    // Compressed once per cached page (kept beside it, so the store's writes drop it too).
+    const zkey = `${key}|${encoding}`;
+    let packed = ctx.publicCache.get(zkey);
+    if (packed === undefined) {
+      const html = Buffer.from(cached.slice(b + 1));
+      const bytes = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
+      packed = bytes.toString('latin1');
+      ctx.publicCache.set(zkey, packed);
+    }
+    return reply.header('content-encoding', encoding).send(Buffer.from(packed, 'latin1'));
   }
   return { serve };
+}
+
+/** Brotli when the client takes it, else gzip, else nothing (q=0 refusals honoured). */
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  if (!value) return null;
+  const accepted = new Set<string>();
+  for (const part of value.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    if (name) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 function splitOnce(s: string, marker: string): [string, string] {

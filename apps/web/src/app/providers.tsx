@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { showFlash } from '@/lib/flash';
 import { useMounted } from '@/lib/use-mounted';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '@/lib/auth';
@@ -11,6 +12,8 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 export function Providers({ children }: { children: ReactNode }) {
   // Mounted after hydration: server-rendered pages carry no toaster markup.
   const mounted = useMounted();
+  // A message from the page before a full page load (e.g. logout), shown once.
+  useEffect(() => showFlash(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

@@ -1,17 +1,27 @@
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { flashAfterLoad } from './flash';
 import { sessionManager } from './session';
 import { queryClient } from './query-client';
 
-/** Logout clears stores, active store and invitation count (the whole query cache) and goes to /. */
+const BYE = { title: 'Logout effettuato', description: 'Ci vediamo presto!' };
+
+/**
+ * Logout clears stores, active store and invitation count (the whole query cache) and goes to /.
+ * The home page is a server-rendered page of the public build: from anywhere else it is loaded
+ * anew, and the toast follows it there.
+ */
 export function useLogout() {
-  const navigate = useNavigate();
   return async () => {
-    // Leave protected pages first, or their guard would redirect to /login as the session ends.
-    // flushSync: the route change is committed (not left pending in a transition) before we go on.
-    await navigate('/', { replace: true, flushSync: true });
+    if (window.location.pathname === '/') {
+      await sessionManager.signOut('local');
+      queryClient.clear();
+      toast.success(BYE.title, { description: BYE.description });
+      return;
+    }
+    flashAfterLoad(BYE.title, BYE.description);
+    // Protected pages see a deliberate sign-out and step aside (lib/auth): no detour via /login.
     await sessionManager.signOut('local');
     queryClient.clear();
-    toast.success('Logout effettuato', { description: 'Ci vediamo presto!' });
+    window.location.replace('/');
   };
 }

@@ -24,6 +24,8 @@ async function start() {
   const key = (window.history.state as { key?: string } | null)?.key ?? 'default';
   const initial: ResolvedPage = { location: locationOf(url, null, key), match, layout, page };
   hydrateRoot(document.getElementById('root')!, <BrowserApp initial={initial} />);
+  // For tests and monitoring: the page is interactive from here on.
+  document.documentElement.dataset.hydrated = 'true';
 }
 
 void start();

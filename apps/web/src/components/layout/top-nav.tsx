@@ -108,12 +108,13 @@ export function TopNav() {
             <div className="hidden md:block">
               <AccountMenu />
             </div>
-          ) : status === 'unauthenticated' ? (
+          ) : (
+            // Also while the session loads (and in the server's HTML): most visitors are signed out.
             <div className="hidden items-center gap-2 md:flex">
               <Link to="/login" className={buttonClasses('ghost')}>Accedi</Link>
               <Link to="/register" className={buttonClasses()}>Inizia gratis</Link>
             </div>
-          ) : null}
+          )}
           <MobileMenu />
         </div>
       </div>

@@ -46,7 +46,12 @@ export default function CheckoutPage() {
       <title>{`Checkout · ${store.name}`}</title>
       <Breadcrumbs items={[{ label: 'Home', to: home }, { label: 'Checkout' }]} />
       <h1 className={clsx(theme.h1, 'mb-8 mt-4')}>Checkout</h1>
-      {cart.lines.length === 0 && !placed ? (
+      {!cart.ready ? (
+        <div aria-busy="true" aria-label="Caricamento del carrello" className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
+          <div className="h-96 animate-pulse rounded-lg bg-black/5" />
+          <div className="h-64 animate-pulse rounded-lg bg-black/5" />
+        </div>
+      ) : cart.lines.length === 0 && !placed ? (
         <ProductsMessage title={checkoutMsg.emptyCart} action={<StoreLink to={`${home}/products`}><ShoppingBag aria-hidden />Scopri i prodotti</StoreLink>}>
           Aggiungi qualche prodotto per completare un ordine.
         </ProductsMessage>
