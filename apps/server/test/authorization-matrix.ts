@@ -98,7 +98,7 @@ export const MATRIX: Record<string, Entry> = {
   // Storefront, public files and themes.
   'GET /api/public/stores/{slug}': { level: 'public', status: 200, request: (c) => ({ path: pub(c) }) },
   'GET /api/public/stores/{slug}/products': { level: 'public', status: 200, request: async (c) => (await fx.product(c), { path: pub(c, '/products') }) },
-  'GET /api/public/stores/{slug}/products/{productId}': { level: 'public', status: 200, request: async (c) => ({ path: pub(c, `/products/${(await fx.product(c)).id}`) }) },
+  'GET /api/public/stores/{slug}/products/{productRef}': { level: 'public', status: 200, request: async (c) => ({ path: pub(c, `/products/${(await fx.product(c)).id}`) }) },
   'POST /api/public/stores/{slug}/checkout': {
     level: 'public',
     status: 201,
@@ -109,6 +109,12 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/public/stores/{slug}/chat': { level: 'user', status: 201, request: (c) => ({ path: pub(c, '/chat'), body: { message: 'Buongiorno, è disponibile?' } }) },
   'GET /files/{*}': { level: 'public', status: 200, request: async (c) => ({ path: await fx.file(c) }) },
   'GET /api/themes': { level: 'public', status: 200, request: () => ({ path: '/api/themes' }) },
+
+  // Files for search engines (the numbered sitemap pages exist only past 50,000 URLs: seo-data.test.ts).
+  'GET /robots.txt': { level: 'public', status: 200, request: () => ({ path: '/robots.txt' }) },
+  'GET /sitemap.xml': { level: 'public', status: 200, request: () => ({ path: '/sitemap.xml' }) },
+  'GET /sitemap-site.xml': { level: 'public', status: 200, request: () => ({ path: '/sitemap-site.xml' }) },
+  'GET /store/{slug}/sitemap.xml': { level: 'public', status: 200, request: async (c) => (await fx.product(c), { path: `/store/${c.store.slug}/sitemap.xml` }) },
 
   // Stores.
   'POST /api/stores': { level: 'user', status: 201, request: () => ({ path: '/api/stores', body: { name: 'Bottega Nuova' } }) },

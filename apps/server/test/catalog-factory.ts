@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { productSlugFromTitle } from '@vetrina/shared';
 import type { TestServer } from './harness.js';
 
 /**
@@ -10,6 +11,8 @@ export async function insertProduct(
   storeId: string,
   opts: {
     title?: string;
+    /** Default: the title's slug plus a piece of the id, so any number of same-titled products fit one store. */
+    slug?: string;
     priceCents?: number;
     status?: 'draft' | 'active' | 'archived';
     stock?: number;
@@ -21,11 +24,13 @@ export async function insertProduct(
   const id = randomUUID();
   const now = nextCreatedAt();
   const sku = `T-${id.slice(0, 8)}`;
+  const title = opts.title ?? 'Prodotto di prova';
+  const slug = opts.slug ?? `${productSlugFromTitle(title)}-${id.slice(0, 8)}`;
   const variantIds: string[] = [];
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('products')
-      .values({ id, store_id: storeId, title: opts.title ?? 'Prodotto di prova', description: 'Descrizione', price_cents: opts.priceCents ?? 1000, sku, category_id: opts.categoryId ?? null, status: opts.status ?? 'active', image_urls: '[]', created_at: now, updated_at: now })
+      .values({ id, store_id: storeId, title, slug, description: 'Descrizione', price_cents: opts.priceCents ?? 1000, sku, category_id: opts.categoryId ?? null, status: opts.status ?? 'active', image_urls: '[]', created_at: now, updated_at: now })
       .execute();
     await trx.insertInto('store_skus').values({ store_id: storeId, sku, product_id: id, variant_id: null }).execute();
     if (!opts.variants) {
@@ -43,7 +48,7 @@ export async function insertProduct(
       await trx.insertInto('inventory').values({ id: randomUUID(), store_id: storeId, product_id: id, variant_id: vid, qty: v.stock, reserved: 0 }).execute();
     }
   });
-  return { id, variantIds, sku };
+  return { id, variantIds, sku, slug };
 }
 
 export async function insertCategory(server: TestServer, storeId: string, name: string, slug: string) {

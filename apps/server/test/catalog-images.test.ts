@@ -27,7 +27,8 @@ describe(`product images (${engine})`, () => {
     const thumb = await sharp(await fetchBytes(img.thumbUrl)).metadata();
     expect(thumb.format).toBe('webp');
     expect(Math.max(thumb.width ?? 0, thumb.height ?? 0)).toBeLessThanOrEqual(400);
-    expect(await storeFiles(server, m.store.id)).toHaveLength(2);
+    // Full image, thumbnail and the copies 320, 640 and 1200 px wide.
+    expect(await storeFiles(server, m.store.id)).toHaveLength(5);
   });
 
   it('refuses wrong types, files over 5 MB and more than 10 files with the spec messages', async () => {

@@ -43,7 +43,8 @@ describe(`sample data (${engine})`, () => {
     // Old files are gone, the new ones are real WebP pictures.
     const files = await storeFiles(server, m.store.id);
     expect(files.some((f) => oldFiles.includes(f))).toBe(false);
-    expect(files.length).toBe(2 * (await count('product_images', m.store.id)));
+    // Each 1000 px picture: the full image, its thumbnail and copies 320 and 640 px wide.
+    expect(files.length).toBe(4 * (await count('product_images', m.store.id)));
     const cover = list.body.items[0].cover;
     const meta = await sharp(Buffer.from(await (await fetch(server.url + cover.url)).arrayBuffer())).metadata();
     expect(meta.format).toBe('webp');

@@ -25,6 +25,8 @@ export interface Category extends CategorySummary {
 }
 export interface ProductListItem {
   id: string;
+  /** Unique in the store: the product's public address /store/{storeSlug}/products/{slug}. */
+  slug: string;
   title: string;
   description: string;
   priceCents: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attributesFromPairs, formatSku, generatedSkuNumber, parseEuroToCents, quantityFromInput, skuKey, categorySlug } from './catalog-utils.js';
-import { productFormSchema, variantInputSchema } from './catalog.js';
+import { attributesFromPairs, formatSku, generatedSkuNumber, parseEuroToCents, quantityFromInput, skuKey, categorySlug, numberedSlug, productSlugFromTitle } from './catalog-utils.js';
+import { productFormSchema, productInputSchema, variantInputSchema } from './catalog.js';
 
 describe('categorySlug (spec §5)', () => {
   it.each([
@@ -24,6 +24,48 @@ describe('categorySlug (spec §5)', () => {
     const s = categorySlug(`${'a'.repeat(79)} b`);
     expect(s.length).toBeLessThanOrEqual(80);
     expect(s.endsWith('-')).toBe(false);
+  });
+});
+
+describe('productSlugFromTitle', () => {
+  it.each([
+    ['Cuffie wireless Aurora', 'cuffie-wireless-aurora'],
+    ['Caffè & Tè — perché così?', 'caffe-te-perche-cosi'],
+    ["L'Àrea Ëstiva", 'l-area-estiva'],
+    ['Façade Ça Été', 'facade-ca-ete'],
+    ['snake_case 100% Cotone', 'snake-case-100-cotone'],
+    ['Straße Œuvre Ærø', 'strasse-oeuvre-aero'],
+    ['  --spazi--  ', 'spazi'],
+    ['!!!', 'prodotto'],
+    ['日本語', 'prodotto'],
+    ['', 'prodotto'],
+  ])('%j → %j', (title, slug) => {
+    expect(productSlugFromTitle(title)).toBe(slug);
+  });
+
+  it('stays within 80 characters, also numbered, without a trailing hyphen', () => {
+    const base = productSlugFromTitle(`${'a'.repeat(79)} bcd`);
+    expect(base).toBe('a'.repeat(79));
+    const numbered = numberedSlug(productSlugFromTitle(`${'a'.repeat(77)} bcd`), 12);
+    expect(numbered).toBe(`${'a'.repeat(77)}-12`);
+    expect(numberedSlug('borsa', 1)).toBe('borsa');
+    expect(numberedSlug('borsa', 2)).toBe('borsa-2');
+  });
+
+  it('the product form accepts an empty slug or a valid one, and names the rule otherwise', () => {
+    const base = { title: 'T', description: '', price: '1', sku: 'SKU-1', stock: 0, categoryId: '', status: 'draft' as const };
+    expect(productFormSchema.safeParse({ ...base, slug: '' }).success).toBe(true);
+    expect(productFormSchema.safeParse({ ...base, slug: ' borsa-2 ' }).data?.slug).toBe('borsa-2');
+    for (const slug of ['Borsa', 'borsa--2', 'borsa_2', '-borsa', 'x'.repeat(81)]) {
+      expect(productFormSchema.safeParse({ ...base, slug }).error?.issues[0]?.message, slug).toBe('Slug non valido: usa lettere minuscole, numeri e trattini');
+    }
+  });
+
+  it('is accepted by the slug field of the product schema', () => {
+    for (const t of ['Caffè & Tè', `${'x '.repeat(100)}`, '!!!']) {
+      const slug = numberedSlug(productSlugFromTitle(t), 3);
+      expect(productInputSchema.safeParse({ title: t, priceCents: 1, sku: 'A', slug }).success, slug).toBe(true);
+    }
   });
 });
 

@@ -18,6 +18,37 @@ export function categorySlug(input: string): string {
     .replace(/-+$/, '');
 }
 
+/** Longest product slug (the last part of the product's address). */
+export const PRODUCT_SLUG_MAX = 80;
+
+// Letters NFD does not split into a base letter and a mark.
+const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th' };
+
+/**
+ * A product title as the last part of its address: lowercase, accents folded (è→e, ç→c), every
+ * run of other characters one hyphen, no hyphen at either end, at most 80 characters; a title
+ * without letters or digits gives 'prodotto'. Uniqueness in the store is the server's job.
+ */
+export function productSlugFromTitle(title: string): string {
+  const slug = title
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøđłþ]/g, (c) => LIGATURES[c] ?? '-')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, PRODUCT_SLUG_MAX)
+    .replace(/-+$/, '');
+  return slug || 'prodotto';
+}
+
+/** The n-th candidate for a base slug: the base itself, then base-2, base-3… (shortened to stay within 80). */
+export function numberedSlug(base: string, n: number): string {
+  if (n <= 1) return base;
+  const suffix = `-${n}`;
+  return `${base.slice(0, PRODUCT_SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+}
+
 export const SKU_PREFIX = 'SKU-';
 
 /** The store's n-th generated SKU: SKU-0001, SKU-0002, … SKU-9999, SKU-10000. */

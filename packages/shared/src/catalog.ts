@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PRODUCT_STATUSES } from './constants.js';
-import { attributesFromPairs, parseEuroToCents } from './catalog-utils.js';
+import { attributesFromPairs, parseEuroToCents, PRODUCT_SLUG_MAX } from './catalog-utils.js';
 
 export * from './catalog-utils.js';
 export * from './catalog-types.js';
@@ -37,6 +37,8 @@ export const catalogMsg = {
   categoryNameRequired: 'Il nome è obbligatorio',
   slugEmpty: 'Lo slug deve contenere almeno una lettera o un numero',
   slugTaken: 'Esiste già una categoria con questo slug in questo store. Scegline uno diverso.',
+  productSlugInvalid: 'Slug non valido: usa lettere minuscole, numeri e trattini',
+  productSlugTaken: 'Esiste già un prodotto con questo slug',
   statusInvalid: 'Stato non valido',
   productNotFound: 'Prodotto non trovato',
   variantNotFound: 'Variante non trovata',
@@ -63,11 +65,23 @@ export const productDescriptionField = z.string().trim().max(5000, 'La descrizio
 export const skuField = z.string({ error: catalogMsg.skuRequired }).trim().min(1, catalogMsg.skuRequired).max(64, 'Lo SKU può contenere al massimo 64 caratteri').regex(SKU_PATTERN, catalogMsg.skuFormat);
 export const stockField = z.number({ error: catalogMsg.stockInvalid }).int(catalogMsg.stockInvalid).min(0, catalogMsg.stockInvalid).max(1_000_000, 'La giacenza non può superare 1.000.000');
 export const productStatusField = z.enum(PRODUCT_STATUSES, { error: catalogMsg.statusInvalid });
+/** A product's address in its store (/products/{slug}): lowercase words of letters and digits joined by single hyphens. */
+export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const productSlugField = z
+  .string({ error: catalogMsg.productSlugInvalid })
+  .trim()
+  .min(1, catalogMsg.productSlugInvalid)
+  .max(PRODUCT_SLUG_MAX, catalogMsg.productSlugInvalid)
+  .regex(PRODUCT_SLUG_PATTERN, catalogMsg.productSlugInvalid);
 const priceCentsField = z.number({ error: catalogMsg.priceRequired }).int(catalogMsg.priceInvalid).min(0, catalogMsg.priceNegative).max(100_000_000, catalogMsg.priceTooHigh);
 
-/** Create or update a product. Prices travel as integer cents; imageIds is the gallery in order (first is the cover). */
+/**
+ * Create or update a product. Prices travel as integer cents; imageIds is the gallery in order (first is the cover).
+ * `slug` is optional: without it a new product's slug comes from its title and an existing one keeps its own.
+ */
 export const productInputSchema = z.strictObject({
   title: productTitleField,
+  slug: productSlugField.optional(),
   description: productDescriptionField.default(''),
   priceCents: priceCentsField,
   sku: skuField,
@@ -93,6 +107,12 @@ const quantityText = z.preprocess((v) => (v === '' || v === null || v === undefi
 /** The product form (dashboard). Converted to ProductInput on submit. */
 export const productFormSchema = z.object({
   title: productTitleField,
+  /** Empty: the server derives it from the title (new product) or keeps the current one. */
+  slug: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (v.length <= PRODUCT_SLUG_MAX && PRODUCT_SLUG_PATTERN.test(v)), catalogMsg.productSlugInvalid)
+    .default(''),
   description: productDescriptionField,
   price: euroText(false, catalogMsg.priceInvalid).refine((v) => v !== '', catalogMsg.priceRequired).refine((v) => (parseEuroToCents(v) ?? 0) <= 100_000_000, catalogMsg.priceTooHigh),
   sku: skuField,

@@ -148,6 +148,8 @@ export interface ProductsTable {
   id: string;
   store_id: string;
   title: string;
+  /** Unique in the store: the product's public address (modules/catalog/slugs.ts). */
+  slug: string;
   description: string;
   price_cents: number;
   sku: string;
@@ -167,6 +169,11 @@ export interface ProductImagesTable {
   thumb_url: string;
   storage_key: string;
   thumb_key: string;
+  /** Pixel size of the stored full image (null for images stored before it was recorded). */
+  width: number | null;
+  height: number | null;
+  /** JSON `[{ key, url, width }]`: the smaller WebP copies of the full image, ascending by width. */
+  srcset: Generated<string>;
   created_at: string;
 }
 export interface ProductVariantsTable {

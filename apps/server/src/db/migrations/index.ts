@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-initial.js';
 import * as m002 from './002-catalog.js';
 import * as m003 from './003-security.js';
+import * as m004 from './004-seo.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-catalog': m002,
   '003-security': m003,
+  '004-seo': m004,
 };

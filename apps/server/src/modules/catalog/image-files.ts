@@ -2,48 +2,134 @@ import type { ProductImage } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { newId } from '../../lib/ids.js';
 import { imageQueue } from '../storage/image-queue.js';
-import { reencodeImage, thumbnail } from '../storage/images.js';
+import { imageSize, reencodeImage, resizeToWidth, thumbnail } from '../storage/images.js';
 
 /** Product photos are shown at most this large; bigger uploads are scaled down. */
 export const IMAGE_MAX_SIDE = 1600;
 /** Card and grid thumbnails. */
 export const THUMB_SIDE = 400;
+/**
+ * Smaller copies of each photo for `srcset` (phones, grids, the product page), stored beside it.
+ * Only widths below the full image's are made: a copy is never enlarged.
+ */
+export const DERIVATIVE_WIDTHS = [320, 640, 1200] as const;
 
 export type ImageTarget = 'product' | 'variant';
+
+/** One smaller copy, as listed in product_images.srcset. */
+export interface SrcsetEntry {
+  key: string;
+  url: string;
+  width: number;
+}
 
 export interface StoredImage {
   key: string;
   thumbKey: string;
   url: string;
   thumbUrl: string;
+  width: number;
+  height: number;
+  srcset: SrcsetEntry[];
 }
+
+/** The encoded files of one picture, before they are stored. */
+export interface RenderedImage {
+  full: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+  derivatives: Array<{ width: number; body: Buffer }>;
+}
+
+/** The product_images columns naming files; whoever deletes rows selects these and passes them to keysOf. */
+export const IMAGE_FILE_COLUMNS = ['storage_key', 'thumb_key', 'srcset'] as const;
 
 export const toProductImage = (r: { id: string; url: string; thumb_url: string }): ProductImage => ({ id: r.id, url: r.url, thumbUrl: r.thumb_url });
 
 /** Spec §3: product images under the store's folder, variants in a variants subfolder, random names. */
-const folderOf = (storeId: string, target: ImageTarget) => `stores/${storeId}/products/${target === 'variant' ? 'variants/' : ''}`;
+export const folderOf = (storeId: string, target: ImageTarget) => `stores/${storeId}/products/${target === 'variant' ? 'variants/' : ''}`;
+
+/** The srcset column read back; anything unexpected in it counts as no copies. */
+export function parseSrcset(raw: string | null | undefined): SrcsetEntry[] {
+  let value: unknown;
+  try {
+    value = raw ? JSON.parse(raw) : [];
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (e): e is SrcsetEntry => typeof e === 'object' && e !== null && typeof e.key === 'string' && typeof e.url === 'string' && Number.isInteger(e.width) && e.width > 0,
+  );
+}
 
 /**
- * Re-encodes an image (≤ 1600 px, metadata stripped) plus a WebP thumbnail and stores both. The
- * pixel work is one job in the store's image queue; storing happens after the slot is released.
+ * The smaller copies of an already re-encoded full image, one width at a time, each from that
+ * (≤ 1600 px) buffer rather than the upload, so each costs a fraction of the first decode.
+ */
+export async function renderDerivatives(full: Buffer, fullWidth: number): Promise<RenderedImage['derivatives']> {
+  const out: RenderedImage['derivatives'] = [];
+  for (const width of DERIVATIVE_WIDTHS.filter((w) => w < fullWidth)) out.push({ width, body: await resizeToWidth(full, width) });
+  return out;
+}
+
+/**
+ * Re-encodes an image (≤ 1600 px, metadata stripped), with a WebP thumbnail and the smaller copies
+ * for srcset, and stores them. The pixel work is one job in the store's image queue (one image at
+ * a time per store); storing happens after the slot is released.
  */
 export async function storeImage(ctx: AppContext, storeId: string, target: ImageTarget, source: Buffer): Promise<StoredImage> {
-  const { full, thumb } = await imageQueue.run(storeId, async () => {
+  const rendered = await imageQueue.run(storeId, async (): Promise<RenderedImage> => {
     const full = await reencodeImage(source, { maxSide: IMAGE_MAX_SIDE });
-    return { full, thumb: await thumbnail(full, THUMB_SIDE) };
+    const { width, height } = await imageSize(full);
+    const thumb = await thumbnail(full, THUMB_SIDE);
+    return { full, thumb, width, height, derivatives: await renderDerivatives(full, width) };
   });
-  const base = `${folderOf(storeId, target)}${newId()}`;
-  const key = `${base}.webp`;
-  const thumbKey = `${base}-thumb.webp`;
-  const url = await ctx.storage.put(key, full, 'image/webp');
+  return putImageFiles(ctx, `${folderOf(storeId, target)}${newId()}`, rendered);
+}
+
+/**
+ * Stores a rendered picture under `base`: `{base}.webp`, `{base}-thumb.webp` and `{base}-w{width}.webp`
+ * per copy. If any file fails, the ones already stored are removed and the error is thrown.
+ */
+export async function putImageFiles(ctx: AppContext, base: string, img: RenderedImage): Promise<StoredImage> {
+  const stored: string[] = [];
+  const put = async (key: string, body: Buffer) => {
+    const url = await ctx.storage.put(key, body, 'image/webp');
+    stored.push(key);
+    return url;
+  };
   try {
-    const thumbUrl = await ctx.storage.put(thumbKey, thumb, 'image/webp');
-    return { key, thumbKey, url, thumbUrl };
+    const key = `${base}.webp`;
+    const thumbKey = `${base}-thumb.webp`;
+    const url = await put(key, img.full);
+    const thumbUrl = await put(thumbKey, img.thumb);
+    const srcset: SrcsetEntry[] = [];
+    for (const d of [...img.derivatives].sort((a, b) => a.width - b.width)) {
+      const dKey = `${base}-w${d.width}.webp`;
+      srcset.push({ key: dKey, url: await put(dKey, d.body), width: d.width });
+    }
+    return { key, thumbKey, url, thumbUrl, width: img.width, height: img.height, srcset };
   } catch (err) {
-    await removeFiles(ctx, [key]);
+    await removeFiles(ctx, stored);
     throw err;
   }
 }
+
+/** Every file of stored images (full, thumbnail, smaller copies), e.g. to undo a failed save. */
+export const filesOf = (images: StoredImage[]) => images.flatMap((s) => [s.key, s.thumbKey, ...s.srcset.map((d) => d.key)]);
+
+/** The product_images values of a stored picture (the file columns). */
+export const imageRowFiles = (s: StoredImage) => ({
+  url: s.url,
+  thumb_url: s.thumbUrl,
+  storage_key: s.key,
+  thumb_key: s.thumbKey,
+  width: s.width,
+  height: s.height,
+  srcset: JSON.stringify(s.srcset),
+});
 
 /**
  * Deletes files whose rows are gone (after the transaction committed). A storage failure is
@@ -59,5 +145,6 @@ export async function removeFiles(ctx: AppContext, keys: string[]): Promise<void
   }
 }
 
-/** Both files of each image row. */
-export const keysOf = (rows: Array<{ storage_key: string; thumb_key: string }>) => rows.flatMap((r) => [r.storage_key, r.thumb_key]);
+/** Every file of each image row: the full image, its thumbnail and its smaller copies. */
+export const keysOf = (rows: Array<{ storage_key: string; thumb_key: string; srcset: string }>) =>
+  rows.flatMap((r) => [r.storage_key, r.thumb_key, ...parseSrcset(r.srcset).map((d) => d.key)]);

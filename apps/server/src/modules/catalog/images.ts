@@ -6,7 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { readImageUploads, uploadMessages } from '../storage/images.js';
-import { keysOf, removeFiles, storeImage, type ImageTarget, type StoredImage } from './image-files.js';
+import { filesOf, IMAGE_FILE_COLUMNS, imageRowFiles, keysOf, removeFiles, storeImage, type ImageTarget, type StoredImage } from './image-files.js';
 
 /** How many uploaded-but-unsaved images a store may hold at once (the form's uploads in flight). */
 const STAGED_MAX = 40;
@@ -36,10 +36,10 @@ export async function uploadImages(ctx: AppContext, storeId: string, target: Ima
     const now = clock.iso();
     await ctx.db
       .insertInto('product_images')
-      .values(stored.map((s) => ({ id: s.id, store_id: storeId, product_id: null, variant_id: null, position: 0, url: s.url, thumb_url: s.thumbUrl, storage_key: s.key, thumb_key: s.thumbKey, created_at: now })))
+      .values(stored.map((s) => ({ id: s.id, store_id: storeId, product_id: null, variant_id: null, position: 0, ...imageRowFiles(s), created_at: now })))
       .execute();
   } catch (err) {
-    await removeFiles(ctx, stored.flatMap((s) => [s.key, s.thumbKey]));
+    await removeFiles(ctx, filesOf(stored));
     throw err;
   }
   return stored.map((s) => ({ id: s.id, url: s.url, thumbUrl: s.thumbUrl }));
@@ -49,7 +49,7 @@ async function sweepStaged(ctx: AppContext, storeId: string): Promise<void> {
   const cutoff = new Date(clock.nowMs() - CATALOG_LIMITS.stagedImageTtlMs).toISOString();
   const old = await ctx.db
     .selectFrom('product_images')
-    .select(['id', 'storage_key', 'thumb_key'])
+    .select(['id', ...IMAGE_FILE_COLUMNS])
     .where('store_id', '=', storeId)
     .where('product_id', 'is', null)
     .where('variant_id', 'is', null)
@@ -85,7 +85,7 @@ export async function setProductGallery(trx: Db, storeId: string, productId: str
     const byId = new Map(rows.map((r) => [r.id, r.url]));
     for (const id of imageIds) urls.push(byId.get(id) ?? '');
   }
-  let gone = trx.selectFrom('product_images').select(['id', 'storage_key', 'thumb_key']).where('product_id', '=', productId).where('variant_id', 'is', null);
+  let gone = trx.selectFrom('product_images').select(['id', ...IMAGE_FILE_COLUMNS]).where('product_id', '=', productId).where('variant_id', 'is', null);
   if (imageIds.length) gone = gone.where('id', 'not in', imageIds);
   const removed = await gone.execute();
   if (removed.length) await trx.deleteFrom('product_images').where('id', 'in', removed.map((r) => r.id)).execute();
@@ -95,7 +95,7 @@ export async function setProductGallery(trx: Db, storeId: string, productId: str
 
 /** Sets a variant's single optional image; the previous one is detached and its keys returned. */
 export async function setVariantImage(trx: Db, storeId: string, productId: string, variantId: string, imageId: string | null): Promise<{ removedKeys: string[] }> {
-  const current = await trx.selectFrom('product_images').select(['id', 'storage_key', 'thumb_key']).where('variant_id', '=', variantId).execute();
+  const current = await trx.selectFrom('product_images').select(['id', ...IMAGE_FILE_COLUMNS]).where('variant_id', '=', variantId).execute();
   if (imageId && current.some((c) => c.id === imageId)) return { removedKeys: [] };
   let url: string | null = null;
   if (imageId) {

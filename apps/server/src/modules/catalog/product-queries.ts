@@ -16,7 +16,7 @@ export interface ProductListFilter {
 const productsOf = (db: Db, storeId: string) =>
   db.selectFrom('products as p').leftJoin('categories as c', 'c.id', 'p.category_id').where('p.store_id', '=', storeId);
 
-const productColumns = ['p.id', 'p.title', 'p.description', 'p.price_cents', 'p.sku', 'p.status', 'p.created_at', 'p.updated_at', 'c.id as category_id', 'c.name as category_name', 'c.slug as category_slug'] as const;
+const productColumns = ['p.id', 'p.slug', 'p.title', 'p.description', 'p.price_cents', 'p.sku', 'p.status', 'p.created_at', 'p.updated_at', 'c.id as category_id', 'c.name as category_name', 'c.slug as category_slug'] as const;
 
 /** Covers (position 0 of each gallery) and stock per product, for one page of products at once. */
 async function pageExtras(db: Db, productIds: string[]) {
@@ -64,10 +64,11 @@ export async function listProducts(db: Db, storeId: string, f: ProductListFilter
   };
 }
 
-type BaseRow = { id: string; title: string; description: string; price_cents: number; sku: string; status: ProductListItem['status']; created_at: string; category_id: string | null; category_name: string | null; category_slug: string | null };
+type BaseRow = { id: string; slug: string; title: string; description: string; price_cents: number; sku: string; status: ProductListItem['status']; created_at: string; category_id: string | null; category_name: string | null; category_slug: string | null };
 
 const baseOf = (r: BaseRow) => ({
   id: r.id,
+  slug: r.slug,
   title: r.title,
   description: r.description,
   priceCents: r.price_cents,

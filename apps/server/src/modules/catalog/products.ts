@@ -5,11 +5,12 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { assertCategoryOf } from './categories.js';
-import { keysOf, removeFiles } from './image-files.js';
+import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setProductGallery } from './images.js';
 import { inventoryUnits } from './inventory-units.js';
 import { getProduct } from './product-queries.js';
 import { guardSku, skuRegistry } from './skus.js';
+import { guardSlug, slugAfterEdit, slugForNewProduct } from './slugs.js';
 
 /**
  * Locks the product row for the rest of the transaction (PostgreSQL row lock; SQLite writes are
@@ -19,7 +20,7 @@ export async function lockProduct(trx: Db, storeId: string, productId: string) {
   const now = clock.iso();
   const res = await trx.updateTable('products').set({ updated_at: now }).where('id', '=', productId).where('store_id', '=', storeId).executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(catalogMsg.productNotFound);
-  return trx.selectFrom('products').select(['id', 'price_cents', 'sku']).where('id', '=', productId).executeTakeFirstOrThrow();
+  return trx.selectFrom('products').select(['id', 'price_cents', 'sku', 'slug']).where('id', '=', productId).executeTakeFirstOrThrow();
 }
 
 /** The lowest variant price difference, to keep every variant's final price at 0 or more. */
@@ -32,31 +33,36 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
   if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
   const id = newId();
   const now = clock.iso();
-  await guardSku(() =>
+  const write = () =>
     ctx.db.transaction().execute(async (trx) => {
+      const slug = await slugForNewProduct(trx, storeId, data.title, data.slug);
       await trx
         .insertInto('products')
-        .values({ id, store_id: storeId, title: data.title, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status, image_urls: '[]', created_at: now, updated_at: now })
+        .values({ id, store_id: storeId, title: data.title, slug, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status, image_urls: '[]', created_at: now, updated_at: now })
         .execute();
       await skuRegistry.add(trx, storeId, data.sku, { productId: id, variantId: null });
       await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock });
       await setProductGallery(trx, storeId, id, data.imageIds);
-    }),
-  );
+    });
+  await guardSku(() => guardSlug(write, { derived: !data.slug }));
   return getProduct(ctx.db, storeId, id);
 }
 
-/** With variants the product's own stock is not used (spec §4: disabled, saved as 0): the variants hold it. */
+/**
+ * With variants the product's own stock is not used (spec §4: disabled, saved as 0): the variants hold it.
+ * The slug stays when the title changes (shared links keep working) unless the merchant sends a new one.
+ */
 export async function updateProduct(ctx: AppContext, storeId: string, productId: string, data: ProductData): Promise<ProductDetail> {
   if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
-  const removedKeys = await guardSku(() =>
+  const write = () =>
     ctx.db.transaction().execute(async (trx) => {
       const current = await lockProduct(trx, storeId, productId);
       const delta = await lowestDelta(trx, productId);
       if (delta !== null && data.priceCents + delta < 0) throw badRequest(catalogMsg.productPriceBelowVariant, 'price');
+      const slug = await slugAfterEdit(trx, storeId, productId, current.slug, data.slug);
       await trx
         .updateTable('products')
-        .set({ title: data.title, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status })
+        .set({ title: data.title, slug, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status })
         .where('id', '=', productId)
         .execute();
       if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });
@@ -66,8 +72,8 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
         else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock });
       }
       return (await setProductGallery(trx, storeId, productId, data.imageIds)).removedKeys;
-    }),
-  );
+    });
+  const removedKeys = await guardSku(() => guardSlug(write, { derived: false }));
   await removeFiles(ctx, removedKeys);
   return getProduct(ctx.db, storeId, productId);
 }
@@ -76,7 +82,7 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
 export async function deleteProduct(ctx: AppContext, storeId: string, productId: string): Promise<void> {
   const keys = await ctx.db.transaction().execute(async (trx) => {
     await lockProduct(trx, storeId, productId);
-    const images = await trx.selectFrom('product_images').select(['storage_key', 'thumb_key']).where('product_id', '=', productId).execute();
+    const images = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('product_id', '=', productId).execute();
     await trx.deleteFrom('products').where('id', '=', productId).where('store_id', '=', storeId).execute();
     return keysOf(images);
   });

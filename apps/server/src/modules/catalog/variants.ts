@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { keysOf, removeFiles } from './image-files.js';
+import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setVariantImage } from './images.js';
 import { inventoryUnits } from './inventory-units.js';
 import { variantsOf } from './product-queries.js';
@@ -83,7 +83,7 @@ export async function deleteVariant(ctx: AppContext, storeId: string, productId:
   const keys = await ctx.db.transaction().execute(async (trx) => {
     await lockProduct(trx, storeId, productId);
     await variantOf(trx, storeId, productId, variantId);
-    const images = await trx.selectFrom('product_images').select(['storage_key', 'thumb_key']).where('variant_id', '=', variantId).execute();
+    const images = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('variant_id', '=', variantId).execute();
     await trx.deleteFrom('product_variants').where('id', '=', variantId).execute();
     await inventoryUnits.restoreProductUnit(trx, storeId, productId);
     return keysOf(images);

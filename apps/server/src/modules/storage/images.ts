@@ -133,3 +133,15 @@ export function reencodeImage(buf: Buffer, opts: { maxSide: number }): Promise<B
 export function thumbnail(buf: Buffer, side: number): Promise<Buffer> {
   return encode(decode(buf).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }));
 }
+
+/** A webp exactly `width` pixels wide (height from the aspect ratio), from an image we produced (never enlarged). */
+export function resizeToWidth(buf: Buffer, width: number): Promise<Buffer> {
+  return encode(decode(buf).resize({ width, withoutEnlargement: true }));
+}
+
+/** Pixel size of an image we produced, read from its header (no decoding). */
+export async function imageSize(buf: Buffer): Promise<{ width: number; height: number }> {
+  const { width, height } = await sharp(buf).metadata();
+  if (!width || !height) throw badRequest(uploadMessages.unreadable);
+  return { width, height };
+}

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { PublicStore, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
+import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { parseColors } from '../users/repo.js';
+import { parseSrcset } from '../catalog/image-files.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
 
 const parseJson = <T>(raw: string | null, fallback: T): T => {
@@ -12,6 +13,26 @@ const parseJson = <T>(raw: string | null, fallback: T): T => {
   }
 };
 const available = sql<number>`max(inv.qty - inv.reserved, 0)`;
+
+/**
+ * A stored picture for `srcset`: its smaller copies, then the full image at its own width (the
+ * largest), ascending. Pictures stored before sizes were recorded have no srcset.
+ */
+export function responsiveImage(r: { url: string; width: number | null; height: number | null; srcset: string }): ResponsiveImage {
+  const copies = parseSrcset(r.srcset)
+    .filter((c) => r.width === null || c.width < r.width)
+    .sort((a, b) => a.width - b.width)
+    .map((c) => ({ url: c.url, width: c.width }));
+  return { url: r.url, width: r.width, height: r.height, srcset: r.width ? [...copies, { url: r.url, width: r.width }] : [] };
+}
+
+/** A picture known only by its URL (products saved before the product_images table). */
+const legacyImage = (url: string): ResponsiveImage => ({ url, width: null, height: null, srcset: [] });
+/** The URLs of products.image_urls (a JSON array of strings; anything else counts as none). */
+const legacyUrls = (raw: string): string[] => {
+  const v = parseJson<unknown>(raw, []);
+  return Array.isArray(v) ? v.filter((u): u is string => typeof u === 'string') : [];
+};
 
 /** Read-only queries of the public storefront: only active products of one store are ever visible. */
 export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
@@ -51,17 +72,18 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     return new Map(rows.map((r) => [r.product_id, { available: Number(r.available), minDelta: Number(r.min_delta), maxDelta: Number(r.max_delta) }]));
   }
 
-  async function coverThumbs(productIds: string[]) {
-    if (!productIds.length) return new Map<string, string>();
+  /** The cover (first gallery picture) of each product of a page. */
+  async function covers(productIds: string[]) {
+    const map = new Map<string, { thumbUrl: string; image: ResponsiveImage }>();
+    if (!productIds.length) return map;
     const rows = await db
       .selectFrom('product_images')
-      .select(['product_id', 'thumb_url', 'position'])
+      .select(['product_id', 'url', 'thumb_url', 'width', 'height', 'srcset', 'position'])
       .where('product_id', 'in', productIds)
       .where('variant_id', 'is', null)
       .orderBy('position')
       .execute();
-    const map = new Map<string, string>();
-    for (const r of rows) if (r.product_id && !map.has(r.product_id)) map.set(r.product_id, r.thumb_url);
+    for (const r of rows) if (r.product_id && !map.has(r.product_id)) map.set(r.product_id, { thumbUrl: r.thumb_url, image: responsiveImage(r) });
     return map;
   }
 
@@ -72,7 +94,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     const [rows, count] = await Promise.all([
       base
         .leftJoin('categories as c', 'c.id', 'p.category_id')
-        .select(['p.id', 'p.title', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
+        .select(['p.id', 'p.slug', 'p.title', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
         .orderBy('p.created_at', 'desc')
         .orderBy('p.id', 'desc')
         .limit(q.pageSize)
@@ -81,15 +103,19 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
     const ids = rows.map((r) => r.id);
-    const [units, thumbs] = await Promise.all([unitsOf(ids), coverThumbs(ids)]);
+    const [units, coverOf] = await Promise.all([unitsOf(ids), covers(ids)]);
     const items: StorefrontProductCard[] = rows.map((r) => {
       const u = units.get(r.id);
+      const cover = coverOf.get(r.id);
+      const legacyUrl = cover ? null : (legacyUrls(r.image_urls)[0] ?? null);
       return {
         id: r.id,
+        slug: r.slug,
         title: r.title,
         priceCents: Math.max(0, r.price_cents + (u?.minDelta ?? 0)),
         priceVaries: !!u && u.minDelta !== u.maxDelta,
-        thumbUrl: thumbs.get(r.id) ?? parseJson<string[]>(r.image_urls, [])[0] ?? null,
+        thumbUrl: cover?.thumbUrl ?? legacyUrl,
+        image: cover?.image ?? (legacyUrl ? legacyImage(legacyUrl) : null),
         soldOut: !u || u.available <= 0,
         category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
       };
@@ -97,18 +123,18 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     return { items, total: Number(count?.n ?? 0) };
   }
 
-  async function productDetail(storeId: string, productId: string): Promise<StorefrontProductDetail | null> {
-    const p = await db
+  /** An active product by its slug or, for links made before slugs existed, by its id. */
+  async function productDetail(storeId: string, productRef: string): Promise<StorefrontProductDetail | null> {
+    const active = db
       .selectFrom('products as p')
       .leftJoin('categories as c', 'c.id', 'p.category_id')
-      .select(['p.id', 'p.title', 'p.description', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
-      .where('p.id', '=', productId)
+      .select(['p.id', 'p.slug', 'p.title', 'p.description', 'p.price_cents', 'p.sku', 'p.image_urls', 'p.updated_at', 'c.name as category_name', 'c.slug as category_slug'])
       .where('p.store_id', '=', storeId)
-      .where('p.status', '=', 'active')
-      .executeTakeFirst();
+      .where('p.status', '=', 'active');
+    const p = (await active.where('p.slug', '=', productRef).executeTakeFirst()) ?? (await active.where('p.id', '=', productRef).executeTakeFirst());
     if (!p) return null;
     const [images, variants, units] = await Promise.all([
-      db.selectFrom('product_images').select(['url', 'thumb_url']).where('product_id', '=', p.id).where('variant_id', 'is', null).orderBy('position').execute(),
+      db.selectFrom('product_images').select(['url', 'thumb_url', 'width', 'height', 'srcset']).where('product_id', '=', p.id).where('variant_id', 'is', null).orderBy('position').execute(),
       db
         .selectFrom('product_variants as v')
         .leftJoin('inventory as inv', 'inv.variant_id', 'v.id')
@@ -119,7 +145,9 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
         .execute(),
       db.selectFrom('inventory as inv').select(availableExpr.as('available')).where('inv.product_id', '=', p.id).where('inv.variant_id', 'is', null).executeTakeFirst(),
     ]);
-    const imageList = images.length ? images.map((i) => ({ url: i.url, thumbUrl: i.thumb_url })) : parseJson<string[]>(p.image_urls, []).map((u) => ({ url: u, thumbUrl: u }));
+    const imageList = images.length
+      ? images.map((i) => ({ ...responsiveImage(i), thumbUrl: i.thumb_url }))
+      : legacyUrls(p.image_urls).map((u) => ({ ...legacyImage(u), thumbUrl: u }));
     const variantList = variants.map((v) => ({
       id: v.id,
       label: v.label,
@@ -133,14 +161,17 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     const own = Number(units?.available ?? 0);
     return {
       id: p.id,
+      slug: p.slug,
       title: p.title,
       description: p.description,
+      sku: p.sku,
       priceCents: p.price_cents,
       images: imageList,
       category: p.category_name && p.category_slug ? { name: p.category_name, slug: p.category_slug } : null,
       variants: variantList,
       available: variantList.length ? 0 : own,
       soldOut: variantList.length ? variantList.every((v) => v.available <= 0) : own <= 0,
+      updatedAt: p.updated_at,
     };
   }
 

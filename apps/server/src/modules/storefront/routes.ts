@@ -7,7 +7,8 @@ import { notFound } from '../../lib/errors.js';
 import { storefrontRepo } from './repo.js';
 
 const slugParams = z.strictObject({ slug: z.string().min(1).max(120) });
-const productParams = z.strictObject({ slug: z.string().min(1).max(120), productId: z.string().min(1).max(64) });
+// A product is addressed by its slug (at most 80 characters) or, in links from before slugs, its id.
+const productParams = z.strictObject({ slug: z.string().min(1).max(120), productRef: z.string().min(1).max(120) });
 
 /** Public, read-only storefront API. Nothing here needs or reveals anything but active products. */
 export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -50,10 +51,11 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) 
     }),
   );
 
-  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug/products/:productId', auth: 'public', summary: 'Dettaglio di un prodotto attivo', tags, params: productParams }, async (_req, { params }, reply) =>
-    cached(reply, `${params.slug}|product|${params.productId}`, async () => {
+  // The answer always carries the canonical slug: a page reached by id (or an old slug's id) redirects to it.
+  addRoute(app, { method: 'GET', url: '/api/public/stores/:slug/products/:productRef', auth: 'public', summary: 'Dettaglio di un prodotto attivo (per slug o, nei link vecchi, per id)', tags, params: productParams }, async (_req, { params }, reply) =>
+    cached(reply, `${params.slug}|product|${params.productRef}`, async () => {
       const s = await store(params.slug);
-      const product = await repo.productDetail(s.id, params.productId);
+      const product = await repo.productDetail(s.id, params.productRef);
       if (!product) throw notFound('Prodotto non trovato');
       return { product };
     }),

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { IMAGE_MAX_SIDE, THUMB_SIDE } from '../image-files.js';
+import { IMAGE_MAX_SIDE, renderDerivatives, THUMB_SIDE, type RenderedImage } from '../image-files.js';
 import type { Pictogram } from './catalog.js';
 
 /**
@@ -37,22 +37,18 @@ function svgOf(pictogram: Pictogram, [from, to]: [string, string], detail: boole
 </svg>`;
 }
 
-export interface SamplePicture {
-  full: Buffer;
-  thumb: Buffer;
-}
+const cache = new Map<string, Promise<RenderedImage>>();
 
-const cache = new Map<string, Promise<SamplePicture>>();
-
-/** A product picture (WebP, within IMAGE_MAX_SIDE) and its card thumbnail, rendered once per process. */
-export function samplePicture(pictogram: Pictogram, palette: [string, string], index: number): Promise<SamplePicture> {
+/** A product picture (WebP, within IMAGE_MAX_SIDE), its card thumbnail and smaller copies, rendered once per process. */
+export function samplePicture(pictogram: Pictogram, palette: [string, string], index: number): Promise<RenderedImage> {
   const key = `${pictogram}:${palette.join('-')}:${index}`;
   let p = cache.get(key);
   if (!p) {
-    const render = async () => {
-      const png = await sharp(Buffer.from(svgOf(pictogram, palette, index > 0))).resize(Math.min(1000, IMAGE_MAX_SIDE)).png().toBuffer();
+    const render = async (): Promise<RenderedImage> => {
+      const side = Math.min(1000, IMAGE_MAX_SIDE);
+      const png = await sharp(Buffer.from(svgOf(pictogram, palette, index > 0))).resize(side).png().toBuffer();
       const [full, thumb] = await Promise.all([sharp(png).webp({ quality: 82 }).toBuffer(), sharp(png).resize(THUMB_SIDE, THUMB_SIDE).webp({ quality: 80 }).toBuffer()]);
-      return { full, thumb };
+      return { full, thumb, width: side, height: side, derivatives: await renderDerivatives(full, side) };
     };
     p = render();
     p.catch(() => cache.delete(key));

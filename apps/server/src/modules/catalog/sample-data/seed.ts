@@ -1,36 +1,25 @@
-import { categorySlug, formatSku, type SampleDataResult } from '@vetrina/shared';
+import { categorySlug, formatSku, numberedSlug, productSlugFromTitle, type SampleDataResult } from '@vetrina/shared';
 import type { Db } from '../../../db/index.js';
 import type { AppContext } from '../../../lib/context.js';
 import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
-import { keysOf, removeFiles } from '../image-files.js';
+import { filesOf, folderOf, IMAGE_FILE_COLUMNS, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../image-files.js';
 import { inventoryUnits } from '../inventory-units.js';
 import { skuRegistry } from '../skus.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
 import { samplePicture } from './pictures.js';
 
-interface PlacedImage {
-  id: string;
-  key: string;
-  thumbKey: string;
-  url: string;
-  thumbUrl: string;
-}
+type PlacedImage = StoredImage & { id: string };
 
-/** Stores every sample picture under the store's folder, before any row points to them. */
+/** Stores every sample picture (with thumbnail and smaller copies) under the store's folder, before any row points to them. */
 async function placeImages(ctx: AppContext, storeId: string, placed: PlacedImage[]): Promise<PlacedImage[][]> {
   const out: PlacedImage[][] = [];
   for (const p of SAMPLE_PRODUCTS) {
     const images: PlacedImage[] = [];
     for (const [i, palette] of p.palettes.entries()) {
-      const pic = await samplePicture(p.pictogram, palette, i);
       const id = newId();
-      const key = `stores/${storeId}/products/${id}.webp`;
-      const thumbKey = `stores/${storeId}/products/${id}-thumb.webp`;
-      const url = await ctx.storage.put(key, pic.full, 'image/webp');
-      const img = { id, key, thumbKey, url, thumbUrl: '' };
+      const img = { id, ...(await putImageFiles(ctx, `${folderOf(storeId, 'product')}${id}`, await samplePicture(p.pictogram, palette, i))) };
       placed.push(img);
-      img.thumbUrl = await ctx.storage.put(thumbKey, pic.thumb, 'image/webp');
       images.push(img);
     }
     out.push(images);
@@ -38,17 +27,29 @@ async function placeImages(ctx: AppContext, storeId: string, placed: PlacedImage
   return out;
 }
 
-async function insertProduct(trx: Db, storeId: string, p: SampleProduct, sku: string, categoryId: string | null, images: PlacedImage[], createdAt: string): Promise<number> {
+/** Each title's slug, numbered (-2, -3…) where two titles would give the same one. */
+function uniqueSlugs(titles: string[]): string[] {
+  const used = new Set<string>();
+  return titles.map((t) => {
+    const base = productSlugFromTitle(t);
+    let n = 1;
+    while (used.has(numberedSlug(base, n))) n++;
+    used.add(numberedSlug(base, n));
+    return numberedSlug(base, n);
+  });
+}
+
+async function insertProduct(trx: Db, storeId: string, p: SampleProduct, sku: string, slug: string, categoryId: string | null, images: PlacedImage[], createdAt: string): Promise<number> {
   const productId = newId();
   await trx
     .insertInto('products')
-    .values({ id: productId, store_id: storeId, title: p.title, description: p.description, price_cents: p.priceCents, sku, category_id: categoryId, status: p.status, image_urls: JSON.stringify(images.map((i) => i.url)), created_at: createdAt, updated_at: createdAt })
+    .values({ id: productId, store_id: storeId, title: p.title, slug, description: p.description, price_cents: p.priceCents, sku, category_id: categoryId, status: p.status, image_urls: JSON.stringify(images.map((i) => i.url)), created_at: createdAt, updated_at: createdAt })
     .execute();
   await skuRegistry.add(trx, storeId, sku, { productId, variantId: null });
   if (images.length) {
     await trx
       .insertInto('product_images')
-      .values(images.map((img, position) => ({ id: img.id, store_id: storeId, product_id: productId, variant_id: null, position, url: img.url, thumb_url: img.thumbUrl, storage_key: img.key, thumb_key: img.thumbKey, created_at: createdAt })))
+      .values(images.map((img, position) => ({ id: img.id, store_id: storeId, product_id: productId, variant_id: null, position, ...imageRowFiles(img), created_at: createdAt })))
       .execute();
   }
   if (!p.variants?.length) {
@@ -84,7 +85,7 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
     oldKeys = await ctx.db.transaction().execute(async (trx) => {
       // First statement locks the store row: two seeds of one store run one after the other.
       await trx.updateTable('stores').set({ next_sku: 1 }).where('id', '=', storeId).execute();
-      const old = await trx.selectFrom('product_images').select(['storage_key', 'thumb_key']).where('store_id', '=', storeId).where('product_id', 'is not', null).execute();
+      const old = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('store_id', '=', storeId).where('product_id', 'is not', null).execute();
       await trx.deleteFrom('products').where('store_id', '=', storeId).execute();
       await trx.deleteFrom('categories').where('store_id', '=', storeId).execute();
 
@@ -96,15 +97,17 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
         await trx.insertInto('categories').values({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() }).execute();
       }
       variants = 0;
+      // The catalogue was just emptied: only the sample products themselves can share a slug.
+      const slugs = uniqueSlugs(SAMPLE_PRODUCTS.map((p) => p.title));
       for (const [i, p] of SAMPLE_PRODUCTS.entries()) {
         // Listed newest first: the first sample product gets the latest time so it leads the list.
         const createdAt = new Date(now - i * 1000).toISOString();
-        variants += await insertProduct(trx, storeId, p, formatSku(i + 1), categoryIds.get(p.category) ?? null, images[i] ?? [], createdAt);
+        variants += await insertProduct(trx, storeId, p, formatSku(i + 1), slugs[i] ?? productSlugFromTitle(p.title), categoryIds.get(p.category) ?? null, images[i] ?? [], createdAt);
       }
       return keysOf(old);
     });
   } catch (err) {
-    await removeFiles(ctx, placed.flatMap((p) => [p.key, p.thumbKey]));
+    await removeFiles(ctx, filesOf(placed));
     throw err;
   }
   await removeFiles(ctx, oldKeys);

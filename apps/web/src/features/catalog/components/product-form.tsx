@@ -8,7 +8,7 @@ import { centsToInput, parseEuroToCents, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useNextSku, useSaveProduct } from '../api/products';
 import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
 import { useGallery } from '../use-gallery';
@@ -24,6 +24,7 @@ export type FormActivity = 'idle' | 'uploading' | 'saving';
 
 const valuesOf = (p: ProductDetail | undefined): FormIn => ({
   title: p?.title ?? '',
+  slug: p?.slug ?? '',
   description: p?.description ?? '',
   price: p ? centsToInput(p.priceCents) : '',
   sku: p?.sku ?? '',
@@ -40,6 +41,7 @@ export function ProductForm({ storeId, product, categories, onBusy }: { storeId:
   const hasVariants = (product?.variants.length ?? 0) > 0;
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productFormSchema), defaultValues: valuesOf(product) });
   const { errors, isSubmitting } = form.formState;
+  const slug = form.watch('slug');
   const nextSku = useNextSku(storeId, !product);
 
   useEffect(() => {
@@ -58,6 +60,8 @@ export function ProductForm({ storeId, product, categories, onBusy }: { storeId:
     }
     const body = {
       title: values.title,
+      // Empty: a new product takes its title's slug, an existing one keeps its own.
+      ...(values.slug ? { slug: values.slug } : {}),
       description: values.description,
       priceCents: parseEuroToCents(values.price) ?? 0,
       sku: values.sku,
@@ -80,7 +84,8 @@ export function ProductForm({ storeId, product, categories, onBusy }: { storeId:
       if (isSkuConflict(err)) {
         form.setError('sku', { message: 'SKU duplicato' });
         warnSkuTaken();
-      } else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare il prodotto') });
+      } else if (err instanceof ApiError && err.field === 'slug') form.setError('slug', { message: err.message });
+      else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare il prodotto') });
     }
   });
 
@@ -89,6 +94,15 @@ export function ProductForm({ storeId, product, categories, onBusy }: { storeId:
       <fieldset disabled={isSubmitting || save.isPending} className="grid gap-6">
         <FormSection title="Informazioni">
           <FormField label="Titolo" required maxLength={200} error={errors.title?.message} {...form.register('title')} />
+          <FormField
+            label="Indirizzo (slug)"
+            maxLength={80}
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.slug?.message}
+            hint={`Ultima parte dell’indirizzo del prodotto nel negozio: /products/${slug?.trim() || '{slug}'}`}
+            {...form.register('slug')}
+          />
           <Field label="Descrizione" error={errors.description?.message}>
             {(c) => <Textarea {...c} rows={4} maxLength={5000} {...form.register('description')} />}
           </Field>
