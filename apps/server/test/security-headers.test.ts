@@ -1,16 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createStoreFor, createUser, engine, startServer, type TestServer } from './harness.js';
 
-/** A built web app of two files, so the static and fallback paths run whether or not apps/web/dist exists. */
-function tinyWebDist() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-web-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="it"><head><title>Vetrina</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(dir, 'assets/app.js'), 'document.getElementById("root").textContent = "Vetrina";');
-  return dir;
+/** A hashed script of the public build (built by the integration suite's global setup). */
+function publicScript() {
+  const manifest = JSON.parse(fs.readFileSync(new URL('../../web/dist/public/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string }>;
+  return `/${manifest['public.html']!.file}`;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -32,21 +27,19 @@ function expectFixedHeaders(headers: Headers, where: string) {
 
 describe(`security headers behind an https address (${engine})`, () => {
   let server: TestServer;
-  let webDist: string;
   beforeAll(async () => {
-    webDist = tinyWebDist();
-    server = await startServer({ WEB_DIST: webDist, PUBLIC_URL: 'https://negozi.example.it' });
+    server = await startServer({ PUBLIC_URL: 'https://negozi.example.it' });
   });
   afterAll(async () => {
     await server.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
   });
 
   it('puts the Content-Security-Policy on every HTML page, whoever serves it', async () => {
     const c = client(server.url);
-    for (const url of ['/', '/index.html', '/store/x', '/store/x/checkout', '/api/docs', '/api/docs/']) {
+    const pages: Array<[string, number]> = [['/', 200], ['/faq', 200], ['/login', 200], ['/dashboard/orders', 200], ['/store/x', 404], ['/store/x/checkout', 404], ['/pagina-inesistente', 404], ['/api/docs', 200], ['/api/docs/', 200]];
+    for (const [url, status] of pages) {
       const res = await c.get(url);
-      expect(res.status, url).toBe(200);
+      expect(res.status, url).toBe(status);
       expect(res.headers.get('content-type'), url).toMatch(/^text\/html/);
       expectPageCsp(res.headers, url);
       expectFixedHeaders(res.headers, url);
@@ -71,7 +64,7 @@ describe(`security headers behind an https address (${engine})`, () => {
 
   it('gives the fixed headers and HSTS to every other answer, without a page policy', async () => {
     const c = client(server.url);
-    for (const url of ['/assets/app.js', '/api/docs/json', '/api/public/stores/nessuno', '/api/non-esiste']) {
+    for (const url of [publicScript(), '/robots.txt', '/api/docs/json', '/api/public/stores/nessuno', '/api/non-esiste']) {
       const res = await c.get(url);
       expectFixedHeaders(res.headers, url);
       expect(res.headers.get('strict-transport-security'), url).toBe(HSTS);
