@@ -16,7 +16,7 @@ import { benchServerEnv, startMailCatcher } from './app-server.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Lighthouse runs per page and profile; the median run is reported. */
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 export interface LighthouseFigures {
   page: string;

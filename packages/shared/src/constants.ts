@@ -85,3 +85,6 @@ export const CHECKOUT_MAX_LINES = 50;
 export const CHECKOUT_MAX_QTY = 99;
 
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** A storefront visitor's anonymous id (presence), as the browser generates and the server accepts it. */
+export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISITOR_ID_PATTERN } from './constants.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -93,7 +94,8 @@ export const realtimeMsg = {
  * A random id the browser keeps for itself (no cookie, nothing personal) so the storefront's
  * "Online" counter counts one visitor with several tabs once.
  */
-export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+// The pattern lives with the plain constants (the storefront's presence code needs it without zod).
+export { VISITOR_ID_PATTERN };
 export const visitorIdSchema = z.string().regex(VISITOR_ID_PATTERN, realtimeMsg.badVisitor);
 
 const slug = z.string().min(1).max(100);

@@ -98,7 +98,10 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
   // The page template drops the build's default title: each page writes its own.
   const head0 = beforeHead.replace(/<title>[^<]*<\/title>\s*/, '');
 
-  // The entry's chunks are already in the template; a page adds its own modules (modulepreload).
+  // The entry's chunks are already in the template; a page adds the stylesheets of its modules. Its
+  // scripts are not preloaded: the page is complete as HTML, and on a slow phone a dozen script
+  // requests would compete with the stylesheet and the main picture before the first paint (the
+  // entry imports them right after; docs/decisions/public-rendering.md).
   const inTemplate = new Set<string>();
   const chunksOf = (key: string, into: Set<string>) => {
     const chunk = built.manifest[key];
@@ -107,10 +110,10 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     for (const dep of chunk.imports ?? []) chunksOf(dep, into);
   };
   chunksOf('public.html', inTemplate);
-  const preloadCache = new Map<string, string>();
-  const preloads = (modules: string[]) => {
+  const stylesCache = new Map<string, string>();
+  const pageStyles = (modules: string[]) => {
     const key = modules.join('|');
-    let html = preloadCache.get(key);
+    let html = stylesCache.get(key);
     if (html === undefined) {
       const files = new Set<string>();
       for (const m of modules) chunksOf(m, files);
@@ -119,13 +122,13 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
         .filter((f) => f.endsWith('.css'))
         .map((f) => `<link rel="stylesheet" href="/${f}">`)
         .join('\n');
-      preloadCache.set(key, html);
+      stylesCache.set(key, html);
     }
     return html;
   };
 
   const document = (page: RenderedPage) =>
-    `${head0}${page.head}\n${preloads(page.modules)}${beforeBody}${page.body}${beforeData}${page.data}${afterData}`;
+    `${head0}${page.head}\n${pageStyles(page.modules)}${beforeBody}${page.body}${beforeData}${page.data}${afterData}`;
 
   /** The cache key of a page: a store's pages start with its slug, so its writes drop them. */
   function cacheKey(pathname: string, href: string) {

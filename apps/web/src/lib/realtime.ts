@@ -1,5 +1,5 @@
 import type { ClientFrame, RealtimeChannel, RealtimeEvent, ServerFrame } from '@vetrina/shared';
-import { VISITOR_ID_PATTERN } from '@vetrina/shared/messages-chat';
+import { VISITOR_ID_PATTERN } from '@vetrina/shared/constants';
 import { sessionManager } from './session';
 
 type Listener = (event: RealtimeEvent) => void;

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { useMounted } from '@/lib/use-mounted';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onFirstToast } from '../notify';
 
-// Loaded after the first paint: toasts only follow a shopper's action (sonner replays any raised earlier).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+/** The storefront's toasts: mounted with the first one (never in the server's HTML or at hydration). */
 export function StoreToaster() {
-  // Only in the browser, after hydration: server-rendered pages carry no toaster markup.
-  if (!useMounted()) return null;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onFirstToast(() => setWanted(true)), []);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
