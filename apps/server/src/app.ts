@@ -111,7 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     presence: presenceTracker(bus, redis),
     sessions: sessionGate(db, redis, bus),
     // API answers and rendered pages of the storefront: at most 5,000 entries and 32 M characters (~64 MB).
-    publicCache: ttlCache<string>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 32_000_000 }),
+    publicCache: ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 32_000_000 }),
   };
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 

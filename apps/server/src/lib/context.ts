@@ -28,7 +28,8 @@ export interface AppContext {
   /** Whether the session behind an access token is still alive (revocation reaches tokens in seconds). */
   sessions: SessionGate;
   /** Serialised public storefront responses, keyed `{slug}|…` (lib/ttl-cache.ts). */
-  publicCache: TtlCache<string>;
+  /** Storefront API answers (JSON text) and rendered pages (bytes), keyed by store slug first. */
+  publicCache: TtlCache<string | Buffer>;
   /** The origin links in mails point to: PUBLIC_URL, else this server's own address. */
   publicUrl(): string;
 }

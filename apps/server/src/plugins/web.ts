@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
+import { AppError } from '../lib/errors.js';
+import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, type StorefrontService } from '../modules/storefront/service.js';
 
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -70,7 +72,13 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir
   await app.register(fastifyStatic, { root: path.join(publicDir, 'p'), prefix: '/p/', wildcard: false, index: false, preCompressed: true, decorateReply: false, setHeaders });
 
   const renderer = (await import(pathToFileURL(serverEntry).href)) as PublicRenderer;
+  const storefront = storefrontService(ctx);
   renderer.setTransport(async (apiPath, init) => {
+    // The storefront's reads are answered straight from its service (same cache, same rules as
+    // the HTTP routes, without a request's round trip through the framework); anything else
+    // (and any input the routes' schemas would refuse) goes through the real route in-process.
+    const direct = init.method === 'GET' ? await storefrontRead(storefront, apiPath) : null;
+    if (direct) return direct;
     const res = await app.inject({
       method: init.method,
       url: apiPath,
@@ -155,7 +163,7 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     const tooLong = href.length > MAX_URL_LENGTH;
     const key = tooLong ? null : cacheKey(pathname, href);
     let cached = key ? ctx.publicCache.get(key) : undefined;
-    if (cached === undefined) {
+    if (!Buffer.isBuffer(cached)) {
       let page: RenderedPage & { html: string };
       try {
         page = await render(tooLong || key === null ? '/' : href, tooLong || key === null);
@@ -163,15 +171,15 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
         req.log.error({ err }, 'page could not be rendered');
         return reply.status(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Servizio non disponibile, riprova tra poco');
       }
-      cached = `${page.status}\n${page.redirect ?? ''}\n${page.html}`;
+      cached = Buffer.from(`${page.status}\n${page.redirect ?? ''}\n${page.html}`);
       // A page that could not load its data (503) is not kept: the next request tries again.
       if (key && page.status !== 503) ctx.publicCache.set(key, cached);
     }
-    // Kept as "status\nredirect\nhtml": a hit costs two indexOf, not a parse.
-    const a = cached.indexOf('\n');
-    const b = cached.indexOf('\n', a + 1);
-    const status = Number(cached.slice(0, a));
-    const redirect = cached.slice(a + 1, b);
+    // Kept as the bytes of "status\nredirect\nhtml": a hit costs two indexOf and no copy.
+    const a = cached.indexOf(10);
+    const b = cached.indexOf(10, a + 1);
+    const status = Number(cached.toString('latin1', 0, a));
+    const redirect = cached.toString('utf8', a + 1, b);
     if (redirect) return reply.header('cache-control', 'public, max-age=300').redirect(redirect, 301);
     reply
       .status(status)
@@ -179,19 +187,48 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     const encoding = key ? acceptedEncoding(req.headers['accept-encoding']) : null;
-    if (!encoding) return reply.send(cached.slice(b + 1));
+    if (!encoding) return reply.send(cached.subarray(b + 1));
     // Compressed once per cached page (kept beside it, so the store's writes drop it too).
     const zkey = `${key}|${encoding}`;
     let packed = ctx.publicCache.get(zkey);
-    if (packed === undefined) {
-      const html = Buffer.from(cached.slice(b + 1));
-      const bytes = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
-      packed = bytes.toString('latin1');
+    if (!Buffer.isBuffer(packed)) {
+      const html = cached.subarray(b + 1);
+      packed = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
       ctx.publicCache.set(zkey, packed);
     }
-    return reply.header('content-encoding', encoding).send(Buffer.from(packed, 'latin1'));
+    return reply.header('content-encoding', encoding).send(packed);
   }
   return { serve };
+}
+
+const STOREFRONT_API = /^\/api\/public\/stores\/([^/?]+)(?:\/products(?:\/([^/?]+))?)?(?:\?|$)/;
+
+/** A GET of the storefront API answered by its service, or null when the route should answer it. */
+async function storefrontRead(service: StorefrontService, apiPath: string): Promise<Response | null> {
+  const m = STOREFRONT_API.exec(apiPath);
+  if (!m) return null;
+  const isList = apiPath.includes('/products') && m[2] === undefined;
+  let slug: string;
+  let ref: string | undefined;
+  try {
+    slug = decodeURIComponent(m[1]!);
+    ref = m[2] === undefined ? undefined : decodeURIComponent(m[2]);
+  } catch {
+    return null;
+  }
+  const params = ref === undefined ? slugParams.safeParse({ slug }) : productParams.safeParse({ slug, productRef: ref });
+  if (!params.success) return null;
+  const json = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  try {
+    if (ref !== undefined) return json(200, await service.product(slug, ref));
+    if (!isList) return json(200, await service.store(slug));
+    const query = storefrontProductsQuerySchema.safeParse(Object.fromEntries(new URL(apiPath, 'http://x').searchParams));
+    if (!query.success) return null;
+    return json(200, await service.products(slug, query.data));
+  } catch (err) {
+    if (err instanceof AppError) return json(err.status, JSON.stringify({ error: { code: err.code, message: err.message } }));
+    throw err;
+  }
 }
 
 /** Brotli when the client takes it, else gzip, else nothing (q=0 refusals honoured). */
