@@ -149,10 +149,12 @@ async function main() {
   );
   // Server-rendered product pages: the same few pages again and again (from the page cache), then
   // a different product each request on an instance whose cache is off (every request renders).
+  // Like every browser and crawler, the load tool accepts compressed pages.
+  const browserLike = { 'accept-encoding': 'gzip, deflate, br' };
   results.push(
     await load('product page HTML, cached', {
       url: base,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/store/${slug}/products/${productSlugs[n++ % 20]}` }) }],
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: browserLike, path: `/store/${slug}/products/${productSlugs[n++ % 20]}` }) }],
     }),
   );
   const uncachedPort = 39102;
@@ -161,7 +163,7 @@ async function main() {
   results.push(
     await load('product page HTML, rendered each request', {
       url: `http://127.0.0.1:${uncachedPort}`,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/store/${slug}/products/${productSlugs[n++ % productSlugs.length]}` }) }],
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: browserLike, path: `/store/${slug}/products/${productSlugs[n++ % productSlugs.length]}` }) }],
     }),
   );
   const allJsKb = await storefrontJsKb(base, slug);

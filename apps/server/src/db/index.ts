@@ -47,8 +47,37 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely asks SQLite to prepare every query it runs; the same few hundred SQL texts come back on
+ * every request. Prepared statements are kept (least recently used first out) and reused; a
+ * statement still being iterated (a streamed query) is never handed out twice. SQLite re-prepares
+ * a kept statement by itself when the schema changes.
+ */
+function withStatementCache(file: SQLite.Database, max = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(text: string) {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) {
+        statements.delete(text);
+        statements.set(text, kept);
+        return kept;
+      }
+      const fresh = file.prepare(text);
+      if (kept) return fresh;
+      if (statements.size >= max) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      statements.set(text, fresh);
+      return fresh;
+    },
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

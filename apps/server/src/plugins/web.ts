@@ -193,7 +193,7 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     let packed = ctx.publicCache.get(zkey);
     if (!Buffer.isBuffer(packed)) {
       const html = cached.subarray(b + 1);
-      packed = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
+      packed = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
       ctx.publicCache.set(zkey, packed);
     }
     return reply.header('content-encoding', encoding).send(packed);

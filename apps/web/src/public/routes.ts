@@ -21,9 +21,24 @@ export interface PublicRoute {
   source: string;
 }
 
+/**
+ * A module loader that imports once and then answers from memory: every render on the server and
+ * every navigation in the browser asks for its modules, and a repeated `import()` is not free (on
+ * the server it may go through the module loader's hooks). A failed load (a chunk that could not
+ * be fetched) is forgotten, so the next navigation tries again.
+ */
+function once(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+  let loaded: Promise<RouteModule> | undefined;
+  return () =>
+    (loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    }));
+}
+
 export const layouts: Record<LayoutId, () => Promise<RouteModule>> = {
-  storefront: () => import('@/features/storefront/storefront-layout'),
-  marketing: () => import('./marketing-shell'),
+  storefront: once(() => import('@/features/storefront/storefront-layout')),
+  marketing: once(() => import('./marketing-shell')),
 };
 
 /**
@@ -31,18 +46,18 @@ export const layouts: Record<LayoutId, () => Promise<RouteModule>> = {
  * the browser hydrates and navigates among them; any other path belongs to the dashboard app.
  */
 export const publicRoutes: PublicRoute[] = [
-  { id: 'landing', pattern: '/', layout: 'marketing', page: () => import('@/features/marketing/pages/landing-page'), source: 'src/features/marketing/pages/landing-page.tsx' },
-  { id: 'faq', pattern: '/faq', layout: 'marketing', page: () => import('@/features/marketing/pages/faq-page'), source: 'src/features/marketing/pages/faq-page.tsx' },
-  { id: 'pricing', pattern: '/pricing', layout: 'marketing', page: () => import('@/features/marketing/pages/pricing-page'), source: 'src/features/marketing/pages/pricing-page.tsx' },
-  { id: 'blog', pattern: '/blog', layout: 'marketing', page: () => import('@/features/marketing/pages/blog-page'), source: 'src/features/marketing/pages/blog-page.tsx' },
-  { id: 'store-home', pattern: '/store/:storeSlug', layout: 'storefront', page: () => import('@/features/storefront/pages/home-page'), source: 'src/features/storefront/pages/home-page.tsx' },
-  { id: 'store-products', pattern: '/store/:storeSlug/products', layout: 'storefront', page: () => import('@/features/storefront/pages/products-page'), source: 'src/features/storefront/pages/products-page.tsx' },
-  { id: 'store-product', pattern: '/store/:storeSlug/products/:productSlug', layout: 'storefront', page: () => import('@/features/storefront/pages/product-page'), source: 'src/features/storefront/pages/product-page.tsx' },
-  { id: 'store-category', pattern: '/store/:storeSlug/category/:categorySlug', layout: 'storefront', page: () => import('@/features/storefront/pages/category-page'), source: 'src/features/storefront/pages/category-page.tsx' },
-  { id: 'store-checkout', pattern: '/store/:storeSlug/checkout', layout: 'storefront', page: () => import('@/features/storefront/pages/checkout-page'), source: 'src/features/storefront/pages/checkout-page.tsx' },
+  { id: 'landing', pattern: '/', layout: 'marketing', page: once(() => import('@/features/marketing/pages/landing-page')), source: 'src/features/marketing/pages/landing-page.tsx' },
+  { id: 'faq', pattern: '/faq', layout: 'marketing', page: once(() => import('@/features/marketing/pages/faq-page')), source: 'src/features/marketing/pages/faq-page.tsx' },
+  { id: 'pricing', pattern: '/pricing', layout: 'marketing', page: once(() => import('@/features/marketing/pages/pricing-page')), source: 'src/features/marketing/pages/pricing-page.tsx' },
+  { id: 'blog', pattern: '/blog', layout: 'marketing', page: once(() => import('@/features/marketing/pages/blog-page')), source: 'src/features/marketing/pages/blog-page.tsx' },
+  { id: 'store-home', pattern: '/store/:storeSlug', layout: 'storefront', page: once(() => import('@/features/storefront/pages/home-page')), source: 'src/features/storefront/pages/home-page.tsx' },
+  { id: 'store-products', pattern: '/store/:storeSlug/products', layout: 'storefront', page: once(() => import('@/features/storefront/pages/products-page')), source: 'src/features/storefront/pages/products-page.tsx' },
+  { id: 'store-product', pattern: '/store/:storeSlug/products/:productSlug', layout: 'storefront', page: once(() => import('@/features/storefront/pages/product-page')), source: 'src/features/storefront/pages/product-page.tsx' },
+  { id: 'store-category', pattern: '/store/:storeSlug/category/:categorySlug', layout: 'storefront', page: once(() => import('@/features/storefront/pages/category-page')), source: 'src/features/storefront/pages/category-page.tsx' },
+  { id: 'store-checkout', pattern: '/store/:storeSlug/checkout', layout: 'storefront', page: once(() => import('@/features/storefront/pages/checkout-page')), source: 'src/features/storefront/pages/checkout-page.tsx' },
 ];
 
-export const notFoundRoute: PublicRoute = { id: 'not-found', pattern: null, layout: 'marketing', page: () => import('@/features/marketing/pages/not-found-page'), source: 'src/features/marketing/pages/not-found-page.tsx' };
+export const notFoundRoute: PublicRoute = { id: 'not-found', pattern: null, layout: 'marketing', page: once(() => import('@/features/marketing/pages/not-found-page')), source: 'src/features/marketing/pages/not-found-page.tsx' };
 
 export interface RouteMatch {
   route: PublicRoute;
