@@ -204,7 +204,21 @@ main()
     process.exitCode = 1;
   })
   .finally(async () => {
-    for (const c of children) c.kill('SIGTERM');
+    // Wait for every server to stop (SIGKILL after 3 s), so the next run finds its ports free.
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            const force = setTimeout(() => c.kill('SIGKILL'), 3000);
+            c.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            c.kill('SIGTERM');
+          }),
+      ),
+    );
     await mail?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

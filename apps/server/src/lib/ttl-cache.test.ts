@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ttlCache } from './ttl-cache.js';
+import { singleFlight, ttlCache } from './ttl-cache.js';
 
 it('expires entries, evicts the oldest past the bound and invalidates by prefix', () => {
   let t = 0;
@@ -34,5 +34,24 @@ describe('ttlCache weight bound', () => {
     cache.set('d', 'xxxxxxxx');
     expect(cache.get('b')).toBe('xx');
     expect(cache.get('d')).toBe('xxxxxxxx');
+  });
+});
+
+describe('singleFlight', () => {
+  it('runs one load for concurrent misses of a key, and a new one after it settles (failures included)', async () => {
+    const once = singleFlight<number>();
+    let loads = 0;
+    let release!: (n: number) => void;
+    const slow = () => {
+      loads++;
+      return new Promise<number>((resolve) => (release = resolve));
+    };
+    const waiting = [once('a', slow), once('a', slow), once('a', slow)];
+    expect(loads).toBe(1);
+    release(7);
+    expect(await Promise.all(waiting)).toEqual([7, 7, 7]);
+    await expect(once('a', () => Promise.reject(new Error('giù')))).rejects.toThrow('giù');
+    expect(await once('a', async () => 8)).toBe(8);
+    expect(await once('b', async () => 9)).toBe(9);
   });
 });

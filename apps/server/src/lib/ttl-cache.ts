@@ -47,3 +47,20 @@ export function ttlCache<V>(opts: { ttlMs: number; maxEntries: number; now?: () 
   };
 }
 export type TtlCache<V> = ReturnType<typeof ttlCache<V>>;
+
+/**
+ * Loads a missing key once however many requests miss it at the same time: the first starts the
+ * load, the others wait for the same promise (a popular page expiring under load renders once, not
+ * once per waiting request). The result is stored by the loader itself.
+ */
+export function singleFlight<V>() {
+  const inFlight = new Map<string, Promise<V>>();
+  return (key: string, load: () => Promise<V>): Promise<V> => {
+    let p = inFlight.get(key);
+    if (!p) {
+      p = load().finally(() => inFlight.delete(key));
+      inFlight.set(key, p);
+    }
+    return p;
+  };
+}

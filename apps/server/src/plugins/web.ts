@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
 import { AppError } from '../lib/errors.js';
+import { singleFlight } from '../lib/ttl-cache.js';
 import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, type StorefrontService } from '../modules/storefront/service.js';
 
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -149,6 +150,9 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     }
   }
 
+  const once = singleFlight<Buffer>();
+  const compressOnce = singleFlight<Buffer>();
+
   async function render(href: string, notFound: boolean): Promise<RenderedPage & { html: string }> {
     const page = await renderer.renderPage(href, ctx.publicUrl(), { notFound });
     return { ...page, html: page.redirect ? '' : document(page) };
@@ -164,16 +168,20 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     const key = tooLong ? null : cacheKey(pathname, href);
     let cached = key ? ctx.publicCache.get(key) : undefined;
     if (!Buffer.isBuffer(cached)) {
-      let page: RenderedPage & { html: string };
+      const load = async () => {
+        const page = await render(tooLong || key === null ? '/' : href, tooLong || key === null);
+        const bytes = Buffer.from(`${page.status}\n${page.redirect ?? ''}\n${page.html}`);
+        // A page that could not load its data (503) is not kept: the next request tries again.
+        if (key && page.status !== 503) ctx.publicCache.set(key, bytes);
+        return bytes;
+      };
       try {
-        page = await render(tooLong || key === null ? '/' : href, tooLong || key === null);
+        // Requests missing the same page at once share one render.
+        cached = key ? await once(key, load) : await load();
       } catch (err) {
         req.log.error({ err }, 'page could not be rendered');
         return reply.status(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Servizio non disponibile, riprova tra poco');
       }
-      cached = Buffer.from(`${page.status}\n${page.redirect ?? ''}\n${page.html}`);
-      // A page that could not load its data (503) is not kept: the next request tries again.
-      if (key && page.status !== 503) ctx.publicCache.set(key, cached);
     }
     // Kept as the bytes of "status\nredirect\nhtml": a hit costs two indexOf and no copy.
     const a = cached.indexOf(10);
@@ -193,8 +201,11 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     let packed = ctx.publicCache.get(zkey);
     if (!Buffer.isBuffer(packed)) {
       const html = cached.subarray(b + 1);
-      packed = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
-      ctx.publicCache.set(zkey, packed);
+      packed = await compressOnce(zkey, async () => {
+        const bytes = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
+        ctx.publicCache.set(zkey, bytes);
+        return bytes;
+      });
     }
     return reply.header('content-encoding', encoding).send(packed);
   }

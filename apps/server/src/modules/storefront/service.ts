@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storefrontProductsQuerySchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import { singleFlight } from '../../lib/ttl-cache.js';
 import { storefrontRepo } from './repo.js';
 
 export const slugParams = z.strictObject({ slug: z.string().min(1).max(120) });
@@ -17,13 +18,15 @@ type ProductsQuery = z.output<typeof storefrontProductsQuerySchema>;
  */
 export function storefrontService(ctx: AppContext) {
   const repo = storefrontRepo(ctx.db, ctx.dialect);
+  const once = singleFlight<string>();
   async function cached(key: string, load: () => Promise<unknown>): Promise<string> {
-    let body = ctx.publicCache.get(key);
-    if (typeof body !== 'string') {
-      body = JSON.stringify(await load());
-      ctx.publicCache.set(key, body);
-    }
-    return body;
+    const body = ctx.publicCache.get(key);
+    if (typeof body === 'string') return body;
+    return once(key, async () => {
+      const fresh = JSON.stringify(await load());
+      ctx.publicCache.set(key, fresh);
+      return fresh;
+    });
   }
   const store = async (slug: string) => {
     const s = await repo.storeBySlug(slug);
