@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { flashAfterLoad } from './flash';
 import { sessionManager } from './session';
 import { queryClient } from './query-client';
@@ -15,7 +14,8 @@ export function useLogout() {
     if (window.location.pathname === '/') {
       await sessionManager.signOut('local');
       queryClient.clear();
-      toast.success(BYE.title, { description: BYE.description });
+      // sonner on demand: it stays out of the public pages' first load.
+      void import('sonner').then(({ toast }) => toast.success(BYE.title, { description: BYE.description }));
       return;
     }
     flashAfterLoad(BYE.title, BYE.description);

@@ -21,6 +21,9 @@ async function start() {
   const match = (!data.notFound && matchPublicRoute(url.pathname)) || notFoundMatch(url.pathname);
   // Both modules are already downloading (modulepreload in the page): hydrate once they are here.
   const { layout, page } = await loadRoute(match);
+  // The modules' evaluation and the hydration run as two tasks, not one long one: the browser
+  // can answer a tap in between (and the page's longest task is shorter).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const key = (window.history.state as { key?: string } | null)?.key ?? 'default';
   const initial: ResolvedPage = { location: locationOf(url, null, key), match, layout, page };
   hydrateRoot(document.getElementById('root')!, <BrowserApp initial={initial} />);

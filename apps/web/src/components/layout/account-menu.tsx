@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Check, ChevronDown, LayoutDashboard, LogOut, Mail, Plus, Settings, Store, User } from 'lucide-react';
 import type { MeResponse } from '@vetrina/shared';
 import {
@@ -22,7 +21,8 @@ export function useSwitchStore() {
   return useMutation({
     mutationFn: (storeId: string) => api<{ activeStoreId: string }>('/api/me/active-store', { method: 'PUT', body: { storeId } }),
     onSuccess: () => qc.invalidateQueries(),
-    onError: (err) => toast.error('Errore', { description: errorMessage(err, 'Impossibile caricare lo store') }),
+    // sonner on demand: the account menu is part of the public pages' first load.
+    onError: (err) => void import('sonner').then(({ toast }) => toast.error('Errore', { description: errorMessage(err, 'Impossibile caricare lo store') })),
   });
 }
 
