@@ -202,7 +202,7 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     if (!Buffer.isBuffer(packed)) {
       const html = cached.subarray(b + 1);
       packed = await compressOnce(zkey, async () => {
-        const bytes = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
+        const bytes = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
         ctx.publicCache.set(zkey, bytes);
         return bytes;
       });
