@@ -45,7 +45,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'npx tsx apps/server/src/main.ts',
+      // The production runtime: the compiled server that npm start runs (npm run test:e2e builds it).
+      command: 'node --enable-source-maps apps/server/dist/main.js',
       cwd: root,
       url: `${BASE_URL}/api/docs/json`,
       reuseExistingServer: false,

@@ -23,6 +23,7 @@ import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerStorefrontRoutes } from './modules/storefront/routes.js';
 import { registerSeoRoutes } from './modules/seo/routes.js';
+import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerMessageRoutes } from './modules/messages/routes.js';
 import { registerRealtime } from './modules/realtime/socket.js';
@@ -93,6 +94,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db, dialect, destroy } = await openDatabase({ databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir });
   await migrate(db, dialect === 'postgres' ? config.databaseSchema : undefined);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // ioredis reconnects by itself; an outage is logged once per failed attempt (and /readyz says so),
+  // never as an unhandled error event.
+  redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis unreachable'));
 
   let listenOrigin = `http://localhost:${config.port}`;
   const bus = redis ? redisBus(redis) : memoryBus();
@@ -159,6 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerDocs(app);
   registerGuard(app, ctx);
 
+  registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerStorefrontRoutes(app, ctx);

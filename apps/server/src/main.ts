@@ -11,9 +11,26 @@ try {
 }
 const { app } = await buildApp(config);
 
+/**
+ * How long a stop waits for requests in flight. Past it, connections still open (a client that
+ * stopped reading, a request never finished) are cut so that a deploy is not held forever.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
+let stopping = false;
 const shutdown = async (signal: string) => {
+  // A second signal means "now".
+  if (stopping) process.exit(1);
+  stopping = true;
   app.log.info({ signal }, 'shutting down');
+  // app.close() stops accepting connections, closes idle keep-alive ones, lets requests in flight
+  // finish (answering 503 to new requests on open connections) and then runs the onClose hooks.
+  const force = setTimeout(() => {
+    app.log.warn('requests still open after the grace period: closing their connections');
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
   await app.close();
+  clearTimeout(force);
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

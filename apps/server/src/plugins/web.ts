@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
+import { webDistDir } from '../paths.js';
 import { AppError } from '../lib/errors.js';
+import { concurrencyLimit } from '../lib/limit.js';
 import { singleFlight } from '../lib/ttl-cache.js';
 import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, type StorefrontService } from '../modules/storefront/service.js';
 
-const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** The server bundle of the public build (apps/web/src/public/entry-server.tsx). */
 interface RenderedPage {
@@ -21,8 +22,19 @@ interface RenderedPage {
   data: string;
   modules: string[];
 }
+/** An answer of the in-process transport (the shape apps/web's public API client reads). */
+interface Answer {
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}
+const answer = (status: number, body: string | null): Answer => ({
+  ok: status >= 200 && status < 300,
+  status,
+  json: async () => (body ? JSON.parse(body) : null),
+});
 interface PublicRenderer {
-  setTransport(t: (path: string, init: { method: 'GET' | 'POST'; body?: string; fresh: boolean }) => Promise<Response>): void;
+  setTransport(t: (path: string, init: { method: 'GET' | 'POST'; body?: string; fresh: boolean }) => Promise<Answer>): void;
   renderPage(href: string, origin: string, options?: { notFound?: boolean }): Promise<RenderedPage>;
 }
 interface ManifestChunk {
@@ -40,13 +52,15 @@ const SPA_PATH = /^\/(?:login|register|forgot-password|reset-password|onboarding
 const MAX_URL_LENGTH = 2048;
 /** Rendered pages live in the storefront cache as long as the data they show (two seconds). */
 const SITE_KEY = '~site';
+/** Pages rendered at once; more wait in arrival order (lib/limit.ts says why). */
+const RENDER_CONCURRENCY = 4;
 
 /**
  * Serves the web: the public build's pages (storefront and public site) rendered on the server
  * with their data, meta and status (docs/decisions/public-rendering.md), the dashboard app's
  * index.html for its paths, and the hashed assets of both builds (cached for a year).
  */
-export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir = defaultDist) {
+export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir = webDistDir) {
   const appDir = path.join(distDir, 'app');
   const publicDir = path.join(distDir, 'public');
   const spaIndex = path.join(appDir, 'index.html');
@@ -86,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir
       headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
       payload: init.body,
     });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    return answer(res.statusCode, res.statusCode === 204 ? null : res.body);
   });
   pages = pageServer(ctx, renderer, {
     spa: noindex(fs.readFileSync(spaIndex, 'utf8')),
@@ -153,8 +167,9 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
   const once = singleFlight<Buffer>();
   const compressOnce = singleFlight<Buffer>();
 
+  const renderSlot = concurrencyLimit(RENDER_CONCURRENCY);
   async function render(href: string, notFound: boolean): Promise<RenderedPage & { html: string }> {
-    const page = await renderer.renderPage(href, ctx.publicUrl(), { notFound });
+    const page = await renderSlot(() => renderer.renderPage(href, ctx.publicUrl(), { notFound }));
     return { ...page, html: page.redirect ? '' : document(page) };
   }
 
@@ -215,7 +230,7 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
 const STOREFRONT_API = /^\/api\/public\/stores\/([^/?]+)(?:\/products(?:\/([^/?]+))?)?(?:\?|$)/;
 
 /** A GET of the storefront API answered by its service, or null when the route should answer it. */
-async function storefrontRead(service: StorefrontService, apiPath: string): Promise<Response | null> {
+async function storefrontRead(service: StorefrontService, apiPath: string): Promise<Answer | null> {
   const m = STOREFRONT_API.exec(apiPath);
   if (!m) return null;
   const isList = apiPath.includes('/products') && m[2] === undefined;
@@ -229,7 +244,7 @@ async function storefrontRead(service: StorefrontService, apiPath: string): Prom
   }
   const params = ref === undefined ? slugParams.safeParse({ slug }) : productParams.safeParse({ slug, productRef: ref });
   if (!params.success) return null;
-  const json = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  const json = answer;
   try {
     if (ref !== undefined) return json(200, await service.product(slug, ref));
     if (!isList) return json(200, await service.store(slug));

@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-export async function toApiError(res: Response): Promise<ApiError> {
+export async function toApiError(res: { status: number; json(): Promise<unknown> }): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
   const e = body?.error;
   return new ApiError(res.status, e?.code ?? 'http_error', e?.message ?? 'Si è verificato un errore. Riprova.', e?.field, e?.title);

@@ -54,6 +54,8 @@ const PREFIX = 'vetrina:rt:';
 export function redisBus(publisher: Redis): EventBus {
   // A subscribed Redis connection can do nothing else: it gets its own.
   const subscriber = publisher.duplicate();
+  // Its connection errors are the publisher's too (logged there): reconnecting is ioredis's job.
+  subscriber.on('error', () => undefined);
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();

@@ -1,7 +1,17 @@
 import { toApiError } from '@/lib/api-error';
 
+/**
+ * What a call needs of an answer. `fetch`'s Response has it; the server's in-process transport
+ * answers with a plain object of this shape (no stream, no body copy).
+ */
+export interface TransportAnswer {
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}
+
 /** How a public GET or POST reaches the API: `fetch` in the browser, an in-process call on the server. */
-export type Transport = (path: string, init: { method: 'GET' | 'POST'; body?: string; fresh: boolean }) => Promise<Response>;
+export type Transport = (path: string, init: { method: 'GET' | 'POST'; body?: string; fresh: boolean }) => Promise<TransportAnswer>;
 
 const browserTransport: Transport = (path, init) =>
   fetch(path, {

@@ -1,0 +1,26 @@
+/**
+ * Runs at most `n` jobs at once; the others wait their turn in arrival order. Page renders go
+ * through one, so that a burst of misses neither holds fifty pages' data in memory at once nor
+ * lets a late request's render overtake an earlier one's.
+ */
+export function concurrencyLimit(n: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running--;
+    const next = waiting.shift();
+    if (next) {
+      running++;
+      next();
+    }
+  };
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await job();
+    } finally {
+      release();
+    }
+  };
+}
