@@ -30,6 +30,7 @@ import { registerRealtime } from './modules/realtime/socket.js';
 import { memoryBus, redisBus } from './modules/realtime/bus.js';
 import { presenceTracker } from './modules/realtime/presence.js';
 import { ttlCache } from './lib/ttl-cache.js';
+import { storefrontCacheInvalidation } from './modules/storefront/cache.js';
 import { sessionGate } from './lib/session-gate.js';
 import websocket from '@fastify/websocket';
 import { createStorage } from './modules/storage/storage.js';
@@ -100,6 +101,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   let listenOrigin = `http://localhost:${config.port}`;
   const bus = redis ? redisBus(redis) : memoryBus();
+  // API answers and rendered pages of the storefront: at most 5,000 entries and 32 M characters (~64 MB).
+  const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 32_000_000 });
+  const invalidation = storefrontCacheInvalidation(publicCache, bus, app.log);
   const ctx: AppContext = {
     config,
     db,
@@ -114,8 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus,
     presence: presenceTracker(bus, redis),
     sessions: sessionGate(db, redis, bus),
-    // API answers and rendered pages of the storefront: at most 5,000 entries and 32 M characters (~64 MB).
-    publicCache: ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 32_000_000 }),
+    publicCache,
+    storeChanged: invalidation.storeChanged,
   };
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 
@@ -128,15 +132,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await ctx.limiter.close();
     await ctx.presence.close();
     ctx.sessions.close();
+    invalidation.close();
     await ctx.bus.close();
     await redis?.quit().catch(() => undefined);
     await destroy();
   });
-  // A successful write by a store's team (catalogue, settings, orders…) drops this instance's cached
-  // storefront pages at once; other instances follow within the cache's two-second lifetime.
+  // A successful write by a store's team (catalogue, settings, orders…) drops that store's cached
+  // storefront answers and pages, on every instance; other stores' entries stay.
   app.addHook('onResponse', async (req, reply) => {
-    const auth = req.routeOptions.config?.auth;
-    if (typeof auth === 'object' && req.method !== 'GET' && reply.statusCode < 400) ctx.publicCache.invalidate('');
+    if (req.member && req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) ctx.storeChanged(req.member.storeSlug);
   });
   registerSecurityHeaders(app, config);
 

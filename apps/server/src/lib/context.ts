@@ -27,9 +27,10 @@ export interface AppContext {
   presence: PresenceTracker;
   /** Whether the session behind an access token is still alive (revocation reaches tokens in seconds). */
   sessions: SessionGate;
-  /** Serialised public storefront responses, keyed `{slug}|…` (lib/ttl-cache.ts). */
-  /** Storefront API answers (JSON text) and rendered pages (bytes), keyed by store slug first. */
+  /** Storefront API answers (JSON text) and rendered pages (bytes), keyed by store slug first (lib/ttl-cache.ts). */
   publicCache: TtlCache<string | Buffer>;
+  /** A store's public data changed: drops its cached answers and pages on every instance (modules/storefront/cache.ts). */
+  storeChanged(slug: string): void;
   /** The origin links in mails point to: PUBLIC_URL, else this server's own address. */
   publicUrl(): string;
 }

@@ -9,6 +9,8 @@ import type { Db } from '../db/index.js';
 export interface Membership {
   role: Role;
   isOwner: boolean;
+  /** The store's public slug (fixed at creation): the key of its cached storefront answers. */
+  storeSlug: string;
 }
 
 /** The user's membership of the store, or null when they are not on its team. */
@@ -16,11 +18,11 @@ export async function membershipOf(db: Db, storeId: string, userId: string): Pro
   const row = await db
     .selectFrom('store_members as m')
     .innerJoin('stores as s', 's.id', 'm.store_id')
-    .select(['m.role', 's.owner_id'])
+    .select(['m.role', 's.owner_id', 's.slug'])
     .where('m.store_id', '=', storeId)
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
-  return row ? { role: row.role, isOwner: row.owner_id === userId } : null;
+  return row ? { role: row.role, isOwner: row.owner_id === userId, storeSlug: row.slug } : null;
 }
 
 /** A store by its public slug (id and name), or null. */

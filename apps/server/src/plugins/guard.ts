@@ -17,6 +17,7 @@ export interface StoreMembership {
   role: Role;
   /** The member owns the store (see PERMISSIONS: the owner decides who the admins are). */
   isOwner: boolean;
+  storeSlug: string;
 }
 
 declare module 'fastify' {

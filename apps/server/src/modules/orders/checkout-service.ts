@@ -31,7 +31,7 @@ export function checkoutService(ctx: AppContext) {
     const total = subtotal + shipping;
     // The shopper is never charged a price they did not see.
     if (input.totalCents !== total) {
-      ctx.publicCache.invalidate(`${slug}|`);
+      ctx.storeChanged(slug);
       throw new AppError(409, 'price_changed', checkoutMsg.totalChanged, { title: 'Prezzi aggiornati' });
     }
 
@@ -100,14 +100,14 @@ export function checkoutService(ctx: AppContext) {
         return number;
       });
       const result: CheckoutResult = { success: true, orderId, orderNumber, totalCents: total };
-      // This instance's storefront pages show the new availability at once (others within the cache TTL).
-      ctx.publicCache.invalidate(`${slug}|`);
+      // Every instance's storefront pages show the new availability at once.
+      ctx.storeChanged(slug);
       void sendOrderMails(ctx, store, orderId).catch((err) => ctx.log.error({ err, orderId }, 'order mails failed'));
       return { result, replayed: false };
     } catch (err) {
       if (err instanceof OutOfStock || isCheckViolation(err)) {
         // What the shopper saw was stale: the next storefront read must be fresh.
-        ctx.publicCache.invalidate(`${slug}|`);
+        ctx.storeChanged(slug);
         throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(err instanceof OutOfStock ? err.title : 'un prodotto'), { title: 'Disponibilità insufficiente' });
       }
       // The same checkout sent twice at once: the second sees the first's order (or is refused

@@ -22,15 +22,27 @@ export type AccessEvent =
   | { type: 'access.member-removed'; storeId: string; userId: string }
   | { type: 'access.store-deleted'; storeId: string };
 
-export type BusEvent = RealtimeEvent | AccessEvent;
+/**
+ * On the `cache` topic: a store's catalogue, settings or stock changed. Every instance drops its
+ * cached storefront answers and pages of that store (modules/storefront/cache.ts).
+ */
+export interface CacheEvent {
+  type: 'cache.store-changed';
+  slug: string;
+}
+
+export type BusEvent = RealtimeEvent | AccessEvent | CacheEvent;
 
 export const topics = {
   store: (storeId: string) => `store:${storeId}`,
   chat: (storeId: string, userId: string) => `chat:${storeId}:${userId}`,
   control: 'control',
+  cache: 'cache',
 };
 
 export const isAccessEvent = (e: BusEvent): e is AccessEvent => e.type.startsWith('access.');
+/** Events between instances only: never sent to a browser. */
+export const isInternalEvent = (e: BusEvent): e is AccessEvent | CacheEvent => e.type.startsWith('access.') || e.type.startsWith('cache.');
 
 export function memoryBus(): EventBus {
   const emitter = new EventEmitter();

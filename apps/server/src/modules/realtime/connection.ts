@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context.js';
 import { verifyJwt } from '../../lib/jwt.js';
 import { clock } from '../../lib/clock.js';
 import { membershipOf, storeBySlug } from '../../lib/tenancy.js';
-import { isAccessEvent, topics, type BusEvent } from './bus.js';
+import { isAccessEvent, isInternalEvent, topics, type BusEvent } from './bus.js';
 import type { IpLimits } from './ip-limits.js';
 import { visitorKey } from './presence.js';
 import type { ConnectionRegistry, TrackedConnection } from './registry.js';
@@ -158,7 +158,7 @@ export class Connection implements TrackedConnection {
 
   private deliver(channel: RealtimeChannel) {
     // Access events travel on their own topic; this guard keeps one from ever reaching a browser.
-    return (event: BusEvent) => !isAccessEvent(event) && this.send({ type: 'event', channel, event });
+    return (event: BusEvent) => !isInternalEvent(event) && this.send({ type: 'event', channel, event });
   }
 
   private add(key: string, sub: Subscription) {

@@ -61,6 +61,8 @@ export async function createStore(
       });
       const created = await storesRepo(ctx.db).summaryFor(id, userId);
       if (!created) throw notFound(storeMsg.notFound);
+      // A visit to this address before it existed may have cached its 'Store non trovato' page.
+      ctx.storeChanged(created.slug);
       return created;
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= SLUG_ATTEMPTS) throw err;

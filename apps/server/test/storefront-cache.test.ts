@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, merchant } from './catalog-fixtures.js';
+import { client, engine, startPeer, startServer, type TestServer } from './harness.js';
+
+const REDIS = process.env.REDIS_TEST_URL;
+// Long enough that only an invalidation, never the lifetime, can explain a fresh answer.
+const LONG_CACHE = { PUBLIC_CACHE_MS: '60000' };
+
+const titles = async (url: string, slug: string) => {
+  const res = await client(url).get<{ items: Array<{ title: string }>; total: number }>(`/api/public/stores/${slug}/products`);
+  expect(res.status).toBe(200);
+  return res.body.items.map((p) => p.title).sort();
+};
+const page = async (url: string, slug: string) => (await fetch(`${url}/store/${slug}`)).text();
+
+describe(`storefront cache: one store's write drops only that store's entries (${engine})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(LONG_CACHE);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("keeps another store's cached answers and pages when a store's team writes, and drops the writer's own", async () => {
+    const a = await merchant(server, 'Negozio Alfa');
+    const b = await merchant(server, 'Negozio Beta');
+    await createProduct(a.client, a.base, { title: 'Alfa uno', status: 'active' });
+    const beta = await createProduct(b.client, b.base, { title: 'Beta uno', status: 'active' });
+    // Both stores' list and home page are now cached.
+    expect(await titles(server.url, a.store.slug)).toEqual(['Alfa uno']);
+    expect(await titles(server.url, b.store.slug)).toEqual(['Beta uno']);
+    expect(await page(server.url, b.store.slug)).toContain('Beta uno');
+
+    // Behind the cache's back, store B's product changes in the database.
+    await server.ctx.db.updateTable('products').set({ title: 'Beta cambiato' }).where('id', '=', beta.id).execute();
+    // Store A's team writes: A's answers are fresh at once, B's stay as cached.
+    await createProduct(a.client, a.base, { title: 'Alfa due', status: 'active' });
+    expect(await titles(server.url, a.store.slug)).toEqual(['Alfa due', 'Alfa uno']);
+    expect(await titles(server.url, b.store.slug)).toEqual(['Beta uno']);
+    expect(await page(server.url, b.store.slug)).toContain('Beta uno');
+
+    // Store B's own write drops B's entries: the change made behind the cache shows too.
+    await createProduct(b.client, b.base, { title: 'Beta due', status: 'active' });
+    expect(await titles(server.url, b.store.slug)).toEqual(['Beta cambiato', 'Beta due']);
+    const html = await page(server.url, b.store.slug);
+    expect(html).toContain('Beta cambiato');
+    expect(html).not.toContain('Beta uno');
+  });
+
+  it('a refused write (bad input) drops nothing', async () => {
+    const a = await merchant(server, 'Negozio Gamma');
+    const p = await createProduct(a.client, a.base, { title: 'Gamma uno', status: 'active' });
+    expect(await titles(server.url, a.store.slug)).toEqual(['Gamma uno']);
+    await server.ctx.db.updateTable('products').set({ title: 'Gamma cambiato' }).where('id', '=', p.id).execute();
+    const refused = await a.client.post(`${a.base}/products`, { title: '', priceCents: -1 });
+    expect(refused.status).toBe(400);
+    expect(await titles(server.url, a.store.slug)).toEqual(['Gamma uno']);
+  });
+});
+
+describe.runIf(REDIS)(`storefront cache across instances with Redis (${engine})`, () => {
+  let server: TestServer;
+  let peer: Awaited<ReturnType<typeof startPeer>>;
+  beforeAll(async () => {
+    server = await startServer({ ...LONG_CACHE, REDIS_URL: REDIS! });
+    peer = await startPeer(server, { ...LONG_CACHE, REDIS_URL: REDIS! });
+  });
+  afterAll(async () => {
+    await peer.close();
+    await server.close();
+  });
+
+  it("a write on one instance drops that store's entries on the other, and no other store's", async () => {
+    const a = await merchant(server, 'Negozio Delta');
+    const b = await merchant(server, 'Negozio Epsilon');
+    await createProduct(a.client, a.base, { title: 'Delta uno', status: 'active' });
+    const eps = await createProduct(b.client, b.base, { title: 'Epsilon uno', status: 'active' });
+    expect(await titles(peer.url, a.store.slug)).toEqual(['Delta uno']);
+    expect(await titles(peer.url, b.store.slug)).toEqual(['Epsilon uno']);
+    expect(await page(peer.url, a.store.slug)).toContain('Delta uno');
+    await server.ctx.db.updateTable('products').set({ title: 'Epsilon cambiato' }).where('id', '=', eps.id).execute();
+
+    // The write goes to the first instance; the peer hears of it through Redis.
+    await createProduct(a.client, a.base, { title: 'Delta due', status: 'active' });
+    let seen: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      seen = await titles(peer.url, a.store.slug);
+      if (seen.length === 2) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toEqual(['Delta due', 'Delta uno']);
+    expect(await page(peer.url, a.store.slug)).toContain('Delta due');
+    expect(await titles(peer.url, b.store.slug)).toEqual(['Epsilon uno']);
+  });
+});
