@@ -110,6 +110,9 @@ export const MATRIX: Record<string, Entry> = {
   'GET /files/{*}': { level: 'public', status: 200, request: async (c) => ({ path: await fx.file(c) }) },
   'GET /api/themes': { level: 'public', status: 200, request: () => ({ path: '/api/themes' }) },
 
+  // Probes for load balancers (health.test.ts has their failure answers).
+  'GET /healthz': { level: 'public', status: 200, request: () => ({ path: '/healthz' }) },
+  'GET /readyz': { level: 'public', status: 200, request: () => ({ path: '/readyz' }) },
   // Files for search engines (the numbered sitemap pages exist only past 50,000 URLs: seo-data.test.ts).
   'GET /robots.txt': { level: 'public', status: 200, request: () => ({ path: '/robots.txt' }) },
   'GET /sitemap.xml': { level: 'public', status: 200, request: () => ({ path: '/sitemap.xml' }) },

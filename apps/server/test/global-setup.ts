@@ -21,9 +21,29 @@ function newest(dir: string): number {
  * built first when its build is missing or older than its sources.
  */
 export default function setup() {
-  const sources = [path.join(web, 'src'), path.join(root, 'packages/shared/src'), path.join(web, 'public')];
-  const configs = ['vite.config.ts', 'vite.public.config.ts', 'public.html', 'index.html', 'package.json'].map((f) => fs.statSync(path.join(web, f)).mtimeMs);
-  const changed = Math.max(...sources.map(newest), ...configs);
-  if (fs.existsSync(output) && fs.statSync(output).mtimeMs >= changed) return;
-  execFileSync('npm', ['run', 'build', '--workspace', '@vetrina/web'], { cwd: root, stdio: 'inherit' });
+  const stale = () => {
+    const sources = [path.join(web, 'src'), path.join(root, 'packages/shared/src'), path.join(web, 'public')];
+    const configs = ['vite.config.ts', 'vite.public.config.ts', 'public.html', 'index.html', 'package.json'].map((f) => fs.statSync(path.join(web, f)).mtimeMs);
+    const changed = Math.max(...sources.map(newest), ...configs);
+    return !fs.existsSync(output) || fs.statSync(output).mtimeMs < changed;
+  };
+  if (!stale()) return;
+  // Several test runs started at once build one at a time (a lock folder; a lock older than ten
+  // minutes is a crashed run's and is taken over).
+  const lock = path.join(web, '.build-lock');
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    if (stale()) execFileSync('npm', ['run', 'build', '--workspace', '@vetrina/web'], { cwd: root, stdio: 'inherit' });
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
