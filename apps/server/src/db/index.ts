@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -15,9 +14,6 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-// PostgreSQL returns int8 (count, sum) as strings; our counts always fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 export interface DatabaseOptions {
   databaseUrl?: string;
   databaseSchema?: string;
@@ -26,6 +22,10 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
+    // The PostgreSQL driver is loaded only when it is used: an SQLite server never pays its memory.
+    const { default: pg } = await import('pg');
+    // PostgreSQL returns int8 (count, sum) as strings; our counts always fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number(v));
     const schema = opts.databaseSchema;
     if (schema) {
       const admin = new pg.Client({ connectionString: opts.databaseUrl });

@@ -55,3 +55,38 @@ describe('singleFlight', () => {
     expect(await once('b', async () => 9)).toBe(9);
   });
 });
+
+describe('ttlCache memory', () => {
+  it('lets expired entries go when new ones arrive, so it holds only what is alive', () => {
+    let t = 0;
+    const c = ttlCache<string>({ ttlMs: 100, maxEntries: 1000, now: () => t, weigh: (s) => s.length, maxWeight: 1_000_000 });
+    for (let i = 0; i < 50; i++) c.set(`s|${i}`, 'x'.repeat(10));
+    expect(c.size).toBe(50);
+    t = 150;
+    c.set('s|new', 'y');
+    expect(c.size).toBe(1);
+    expect(c.weight).toBe(1);
+  });
+
+  it('keeps nothing when its lifetime is 0 (cache off)', () => {
+    const c = ttlCache<string>({ ttlMs: 0, maxEntries: 10 });
+    c.set('a|1', 'x');
+    expect(c.size).toBe(0);
+    expect(c.get('a|1')).toBeUndefined();
+  });
+
+  it("drops one store's group by its 'slug|' prefix and leaves stores whose slug merely starts the same", () => {
+    const c = ttlCache<string>({ ttlMs: 60_000, maxEntries: 100 });
+    c.set('negozio|list', '1');
+    c.set('negozio|html|/store/negozio', '2');
+    c.set('negozio-due|list', '3');
+    c.invalidate('negozio|');
+    expect(c.get('negozio|list')).toBeUndefined();
+    expect(c.get('negozio|html|/store/negozio')).toBeUndefined();
+    expect(c.get('negozio-due|list')).toBe('3');
+    // A plain prefix still drops every key that starts with it.
+    c.set('negozio|list', '1');
+    c.invalidate('negozio');
+    expect(c.size).toBe(0);
+  });
+});

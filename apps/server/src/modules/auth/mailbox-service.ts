@@ -135,7 +135,7 @@ export function mailboxService(ctx: AppContext) {
       const row = await links.find(token, 'password_reset');
       if (!row) throw badRequest(msg.linkInvalid, 'token');
       const user = await account(row.user_id);
-      assertStrongPassword(password, user.email);
+      await assertStrongPassword(password, user.email);
       const passwordHash = await hashPassword(password);
       const revoked = await useLink(token, 'password_reset', async (trx) => {
         const now = clock.iso();

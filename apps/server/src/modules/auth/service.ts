@@ -29,7 +29,7 @@ export function authService(ctx: AppContext) {
         const byIp = await ctx.limiter.incr(`signup:ip:${ip}`, HOUR_MS);
         if (byIp.count > max) throw rateLimited(msg.tooManySignups, byIp.resetMs, 'Troppe registrazioni');
       }
-      assertStrongPassword(input.password, input.email);
+      await assertStrongPassword(input.password, input.email);
       const passwordHash = await hashPassword(input.password);
       const now = clock.iso();
       const user = { id: newId(), email: input.email, created_at: now };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp, default as SharpFactory } from 'sharp';
 import { IMAGE_MIME_TYPES, LIMITS } from '@vetrina/shared';
 import { AppError, badRequest } from '../../lib/errors.js';
 
@@ -28,13 +28,23 @@ export const uploadMessages = {
     (pixels ? ` (questa ne ha ${(Math.ceil(pixels / 100_000) / 10).toLocaleString('it-IT', { minimumFractionDigits: 1 })})` : ''),
 } as const;
 
+let loaded: Promise<typeof SharpFactory> | null = null;
 /**
+ * sharp and libvips (~13 MB) are loaded with the first image, not at start: most instances serve
+ * far more pages than uploads.
+ *
  * One libvips thread per image. sharp's default is one per core (1 only on glibc without
  * jemalloc), so a single big decode could occupy every core and stall the event loop. Parallelism
  * comes from the image queue instead (image-queue.ts: up to cpus − 1 images side by side), so
  * image work never holds more than cpus − 1 cores, whatever the platform's allocator.
  */
-sharp.concurrency(1);
+export function loadSharp(): Promise<typeof SharpFactory> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** The image type from the first bytes of the file (magic numbers), or null. */
 export function detectImageType(buf: Buffer): ImageType | null {
@@ -91,6 +101,7 @@ export async function readImageUploads(req: FastifyRequest, opts: { maxBytes: nu
 export async function assertImagePixels(buf: Buffer): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
+  const sharp = await loadSharp();
   try {
     ({ width, height } = await sharp(buf, { limitInputPixels: false }).metadata());
   } catch {
@@ -103,13 +114,15 @@ export async function assertImagePixels(buf: Buffer): Promise<void> {
 // Second line behind assertImagePixels: libvips itself refuses to decode anything larger.
 const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
 
-function decode(buf: Buffer) {
+async function decode(buf: Buffer) {
   if (!detectImageType(buf)) throw badRequest(uploadMessages.wrongType);
+  const sharp = await loadSharp();
   // failOn 'warning' refuses truncated and corrupt files instead of rendering half an image.
   return sharp(buf, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
 }
 
-async function encode(pipeline: Sharp): Promise<Buffer> {
+async function encode(decoded: Promise<Sharp>, resize: (p: Sharp) => Sharp): Promise<Buffer> {
+  const pipeline = resize(await decoded);
   try {
     // sharp drops all metadata (EXIF, GPS, XMP, ICC) unless asked to keep it.
     return await pipeline.webp({ quality: 82, effort: 4 }).toBuffer();
@@ -126,21 +139,22 @@ async function encode(pipeline: Sharp): Promise<Buffer> {
  * `imageQueue.run(storeId, …)` (image-queue.ts), like `thumbnail`.
  */
 export function reencodeImage(buf: Buffer, opts: { maxSide: number }): Promise<Buffer> {
-  return encode(decode(buf).resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true }));
+  return encode(decode(buf), (p) => p.resize({ width: opts.maxSide, height: opts.maxSide, fit: 'inside', withoutEnlargement: true }));
 }
 
 /** A small webp for grids and lists: fitted inside `side`×`side`, aspect ratio kept. */
 export function thumbnail(buf: Buffer, side: number): Promise<Buffer> {
-  return encode(decode(buf).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }));
+  return encode(decode(buf), (p) => p.resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }));
 }
 
 /** A webp exactly `width` pixels wide (height from the aspect ratio), from an image we produced (never enlarged). */
 export function resizeToWidth(buf: Buffer, width: number): Promise<Buffer> {
-  return encode(decode(buf).resize({ width, withoutEnlargement: true }));
+  return encode(decode(buf), (p) => p.resize({ width, withoutEnlargement: true }));
 }
 
 /** Pixel size of an image we produced, read from its header (no decoding). */
 export async function imageSize(buf: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   const { width, height } = await sharp(buf).metadata();
   if (!width || !height) throw badRequest(uploadMessages.unreadable);
   return { width, height };
