@@ -29,7 +29,12 @@ const shutdown = async (signal: string) => {
     app.server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  // Node closes the connections idle at the moment of close(); a keep-alive connection whose request
+  // finishes afterwards would stay open (and the process with it) until the grace period ends.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  idle.unref();
   await app.close();
+  clearInterval(idle);
   clearTimeout(force);
   process.exit(0);
 };

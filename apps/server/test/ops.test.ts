@@ -1,0 +1,362 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, dropSchema, engine, PG_URL, uniqueEmail, type Client } from './harness.js';
+import { checkoutBody } from './catalog-factory.js';
+
+/**
+ * Operations, tested on the artefact operators run: the compiled server (apps/server/dist/main.js)
+ * as a child process, stopped with SIGTERM in the middle of a burst of checkouts, and backed up
+ * with `npm run backup` while shoppers keep ordering.
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const serverDist = path.join(root, 'apps/server/dist/main.js');
+const buildScript = path.join(root, 'apps/server/scripts/build.mjs');
+const backupScript = path.join(root, 'apps/server/scripts/backup.mjs');
+const PRICE = 1500;
+
+function newest(p: string): number {
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(p).map((name) => newest(path.join(p, name))));
+}
+
+const tempDirs: string[] = [];
+const children: ChildProcess[] = [];
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vetrina-ops-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+};
+
+beforeAll(() => {
+  // The compiled server is rebuilt when missing or older than its sources (~0.2 s).
+  const sources = Math.max(newest(path.join(root, 'apps/server/src')), newest(path.join(root, 'packages/shared/src')), newest(buildScript));
+  if (!fs.existsSync(serverDist) || fs.statSync(serverDist).mtimeMs < sources) execFileSync(process.execPath, [buildScript], { cwd: root, stdio: 'inherit' });
+});
+afterAll(() => {
+  // A failed assertion must not leave a server running.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface RunningServer {
+  proc: ChildProcess;
+  url: string;
+  dataDir: string;
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /** Log lines at error level or above and anything written to stderr (crashes), for the failure messages. */
+  errors: string[];
+}
+
+/** Starts `node apps/server/dist/main.js` as an operator would, on a free port, and waits until it listens. */
+async function startCompiledServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const proc = spawn(process.execPath, ['--enable-source-maps', serverDist], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ORDER_RATE_LIMIT: '0',
+      ORDER_EMAIL_RATE_LIMIT: '0',
+      SIGNUP_RATE_LIMIT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(proc);
+  const exited = once(proc, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const errors: string[] = [];
+  proc.stderr!.on('data', (d: Buffer) => errors.push(d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let pending = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      pending += d.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+        if (listening) resolve(listening[1]!);
+        if (/"level":(5|6)\d/.test(line)) errors.push(line);
+      }
+    });
+    void exited.then(([code]) => reject(new Error(`the server exited (${code}) before listening: ${errors.join('')}`)));
+  });
+  return { proc, url, dataDir, exited, errors };
+}
+
+/** A merchant, their store and one active product with plenty of stock, all through the API. */
+async function seedStore(url: string) {
+  const merchant = client(url);
+  const signup = await merchant.post('/api/auth/signup', { email: uniqueEmail('ops'), password: 'password-sicura-1' });
+  expect(signup.status).toBe(201);
+  merchant.useSession(signup.body.session);
+  const store = await merchant.post('/api/stores', { name: 'Bottega Operativa' });
+  expect(store.status).toBe(201);
+  const product = await merchant.post(`/api/stores/${store.body.id}/products`, { title: 'Quaderno', priceCents: PRICE, sku: `OPS-${Date.now().toString(36)}`.toUpperCase(), stock: 1_000_000, status: 'active' });
+  expect(product.status).toBe(201);
+  return { merchant, storeId: store.body.id as string, slug: store.body.slug as string, productId: product.body.id as string };
+}
+
+type Outcome = { status: number; orderId?: string; startedAt: number; endedAt: number } | { connectionError: string; startedAt: number; endedAt: number };
+
+/** Shoppers checking out one item each, `workers` at a time, until `keepGoing` says stop or the server is gone. */
+function checkoutLoad(url: string, slug: string, productId: string, workers: number, keepGoing: () => boolean) {
+  const outcomes: Outcome[] = [];
+  const shopper = client(url);
+  const worker = async () => {
+    while (keepGoing()) {
+      const startedAt = performance.now();
+      try {
+        const res = await shopper.post(`/api/public/stores/${slug}/checkout`, checkoutBody([{ productId, quantity: 1, unitPriceCents: PRICE }]));
+        outcomes.push({ status: res.status, orderId: res.body?.orderId, startedAt, endedAt: performance.now() });
+      } catch (err) {
+        // The server closed its socket or no longer accepts connections.
+        outcomes.push({ connectionError: String((err as { cause?: { code?: string } }).cause?.code ?? err), startedAt, endedAt: performance.now() });
+        return;
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: workers }, worker));
+  const acknowledged = () => outcomes.flatMap((o) => ('status' in o && o.status >= 200 && o.status < 300 && o.orderId ? [o.orderId] : []));
+  return { outcomes, done, acknowledged };
+}
+
+/**
+ * A checkout whose body is held back: `started` resolves once the server has read its headers (it
+ * answers "100 Continue"), so the request is in flight on the server; `finish` sends the body.
+ */
+function heldCheckout(url: string, slug: string, body: unknown) {
+  const payload = JSON.stringify(body);
+  const req = http.request(`${url}/api/public/stores/${slug}/checkout`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), expect: '100-continue' },
+  });
+  const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+  });
+  // Observed by `finish`'s caller; until then a reset must not count as unhandled.
+  answer.catch(() => {});
+  req.flushHeaders();
+  return {
+    started: once(req, 'continue'),
+    finish: () => {
+      req.end(payload);
+      return answer;
+    },
+  };
+}
+
+/** Resolves once nothing accepts connections on the server's port any more. */
+async function untilRefused(url: string) {
+  const accepts = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  const deadline = Date.now() + 5_000;
+  while (await accepts()) {
+    if (Date.now() > deadline) throw new Error('the server still accepts connections after SIGTERM');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function until(condition: () => boolean, what: string, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Orders as the database holds them, with their lines, and the stock the store has reserved. */
+interface StoredOrders {
+  ids: string[];
+  linesPerOrder: Record<string, number>;
+  reserved: number;
+}
+const ORDERS_SQL = 'select o.id as id, count(i.id) as lines from orders o left join order_items i on i.order_id = o.id group by o.id';
+const RESERVED_SQL = 'select coalesce(sum(reserved), 0) as reserved from inventory';
+
+function summarise(rows: Array<{ id: string; lines: number | string }>, reserved: number | string): StoredOrders {
+  return { ids: rows.map((r) => r.id).sort(), linesPerOrder: Object.fromEntries(rows.map((r) => [r.id, Number(r.lines)])), reserved: Number(reserved) };
+}
+function readSqlite(file: string): StoredOrders {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return summarise(db.prepare(ORDERS_SQL).all() as Array<{ id: string; lines: number }>, (db.prepare(RESERVED_SQL).get() as { reserved: number }).reserved);
+  } finally {
+    db.close();
+  }
+}
+async function readPostgres(schema: string): Promise<StoredOrders> {
+  const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path="${schema}"` });
+  await c.connect();
+  try {
+    const orders = await c.query(ORDERS_SQL);
+    const stock = await c.query(RESERVED_SQL);
+    return summarise(orders.rows, stock.rows[0].reserved);
+  } finally {
+    await c.end();
+  }
+}
+
+const sorted = (ids: string[]) => [...ids].sort();
+
+describe(`stopping the compiled server (${engine})`, () => {
+  const schema = PG_URL ? `t_ops_${randomBytes(5).toString('hex')}` : undefined;
+  afterAll(async () => {
+    if (schema) await dropSchema(schema);
+  });
+
+  it('SIGTERM in the middle of a burst of checkouts: exit 0, every acknowledged order stored whole, nothing else, no 500', async () => {
+    const dataDir = tempDir('stop');
+    const server = await startCompiledServer(dataDir, schema ? { DATABASE_URL: PG_URL!, DATABASE_SCHEMA: schema } : {});
+    const { slug, productId } = await seedStore(server.url);
+
+    let signalledAt = Infinity;
+    const load = checkoutLoad(server.url, slug, productId, 16, () => performance.now() < signalledAt + 3_000);
+    await until(() => load.acknowledged().length >= 40, 'the first acknowledged orders');
+    // One checkout is on the server when the signal comes; its body arrives only once the server
+    // has stopped accepting connections. Stopping gracefully means it is still served.
+    const held = heldCheckout(server.url, slug, checkoutBody([{ productId, quantity: 1, unitPriceCents: PRICE }]));
+    await held.started;
+    signalledAt = performance.now();
+    server.proc.kill('SIGTERM');
+    await untilRefused(server.url);
+    const late = await held.finish();
+    expect(late.status).toBe(201);
+    await load.done;
+    const [code, signal] = await server.exited;
+
+    expect({ code, signal, errors: server.errors }).toEqual({ code: 0, signal: null, errors: [] });
+    // The burst overlapped the shutdown: requests sent before the signal were answered after it.
+    expect(load.outcomes.some((o) => o.startedAt < signalledAt && o.endedAt > signalledAt)).toBe(true);
+    // Refused during the stop: 503 or a closed connection, never a 500 (nor any other answer).
+    const statuses = new Set(load.outcomes.map((o) => ('status' in o ? o.status : 'connection error')));
+    expect([...statuses].filter((s) => s !== 201 && s !== 503 && s !== 'connection error')).toEqual([]);
+
+    const stored = schema ? await readPostgres(schema) : readSqlite(path.join(dataDir, 'vetrina.db'));
+    const acknowledged = sorted([...load.acknowledged(), late.body.orderId]);
+    expect(stored.ids).toEqual(acknowledged);
+    expect(Object.values(stored.linesPerOrder).every((n) => n === 1)).toBe(true);
+    // Each order holds one unit: the stock reserved is exactly the orders stored.
+    expect(stored.reserved).toBe(acknowledged.length);
+  });
+});
+
+describe('npm run backup (SQLite)', () => {
+  it('copies the database and the uploaded files of a running server while shoppers keep ordering, and the copy restores', async () => {
+    const dataDir = tempDir('live');
+    const backups = tempDir('backups');
+    // The backup runs against SQLite whatever engine the suite is on: it is the SQLite deployment's tool.
+    const server = await startCompiledServer(dataDir);
+    const { merchant, storeId, slug, productId } = await seedStore(server.url);
+    const logo = randomBytes(4096);
+    fs.mkdirSync(path.join(dataDir, 'files/stores', storeId), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files/stores', storeId, 'logo-prova.webp'), logo);
+
+    // A reader that keeps an old snapshot (a report, another copy) holds SQLite's checkpoints back:
+    // the orders to come live only in the write-ahead log, where a plain file copy would miss them.
+    const reader = new Database(path.join(dataDir, 'vetrina.db'), { readonly: true });
+    reader.prepare('begin').run();
+    reader.prepare('select count(*) from orders').get();
+
+    let running = true;
+    const load = checkoutLoad(server.url, slug, productId, 8, () => running);
+    await until(() => load.acknowledged().length >= 30, 'the first acknowledged orders');
+    const acknowledgedBefore = load.acknowledged();
+    const backup = spawn(process.execPath, [backupScript, '--dir', backups], { cwd: root, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    backup.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    backup.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const [backupCode] = (await once(backup, 'exit')) as [number | null];
+    const duringBackup = load.acknowledged().length - acknowledgedBefore.length;
+    running = false;
+    await load.done;
+    reader.prepare('commit').run();
+    reader.close();
+
+    expect({ backupCode, output }).toMatchObject({ backupCode: 0 });
+    // The server kept taking orders while the copy was made, and refused none.
+    expect(duringBackup).toBeGreaterThan(0);
+    expect(load.outcomes.filter((o) => !('status' in o) || o.status !== 201)).toEqual([]);
+
+    const [folder, ...others] = fs.readdirSync(backups);
+    expect(others).toEqual([]);
+    expect(folder).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z$/);
+    const target = path.join(backups, folder!);
+    expect(output).toContain(path.join(target, 'vetrina.db'));
+    expect(output).toContain(`Backup completo in ${target}`);
+
+    const copy = new Database(path.join(target, 'vetrina.db'), { readonly: true, fileMustExist: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+    const saved = readSqlite(path.join(target, 'vetrina.db'));
+    expect(saved.ids).toEqual(expect.arrayContaining(acknowledgedBefore));
+    expect(load.acknowledged()).toEqual(expect.arrayContaining(saved.ids));
+    expect(Object.values(saved.linesPerOrder).every((n) => n === 1)).toBe(true);
+    expect(saved.reserved).toBe(saved.ids.length);
+    expect(fs.readFileSync(path.join(target, 'files/stores', storeId, 'logo-prova.webp')).equals(logo)).toBe(true);
+
+    server.proc.kill('SIGTERM');
+    expect((await server.exited)[0]).toBe(0);
+
+    // Restore as the README says: the copy's database, files and key into an empty DATA_DIR.
+    const restoredDir = tempDir('restored');
+    fs.copyFileSync(path.join(target, 'vetrina.db'), path.join(restoredDir, 'vetrina.db'));
+    fs.copyFileSync(path.join(target, 'jwt-secret'), path.join(restoredDir, 'jwt-secret'));
+    fs.cpSync(path.join(target, 'files'), path.join(restoredDir, 'files'), { recursive: true });
+    const restored = await startCompiledServer(restoredDir);
+    try {
+      // The merchant's access token from before still works (same key), and sees the saved orders.
+      const again: Client = client(restored.url);
+      again.setToken(merchant.token);
+      const orders = await again.get(`/api/stores/${storeId}/orders?pageSize=1`);
+      expect(orders.status).toBe(200);
+      expect(orders.body.total).toBe(saved.ids.length);
+      const file = await fetch(`${restored.url}/files/stores/${storeId}/logo-prova.webp`);
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(logo)).toBe(true);
+    } finally {
+      restored.proc.kill('SIGTERM');
+      await restored.exited;
+    }
+  });
+
+  it('refuses a PostgreSQL deployment, pointing to pg_dump, and writes nothing', async () => {
+    const backups = tempDir('refused');
+    const res = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const p = spawn(process.execPath, [backupScript, '--dir', backups], { cwd: root, env: { PATH: process.env.PATH ?? '', DATABASE_URL: 'postgres://vetrina@db.example.it:5432/vetrina' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      p.on('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('DATABASE_URL è impostata');
+    expect(res.stderr).toContain('pg_dump');
+    expect(fs.readdirSync(backups)).toEqual([]);
+  });
+});
