@@ -1,89 +1,111 @@
-import type { ProductStatus } from './constants.js';
+import { z } from 'zod';
+import { PRODUCT_STATUSES } from './constants.js';
 
-/** What the catalogue API answers (request bodies are the schemas in catalog.ts). */
+/**
+ * What the catalogue API answers (request bodies are the schemas in catalog.ts). Plain objects
+ * without transforms: the server serialises through them (dropping every property they do not
+ * name) and the dashboard parses the same answer again.
+ */
 
+const count = z.number().int();
 
-export interface Paginated<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-export interface ProductImage {
-  id: string;
-  url: string;
-  thumbUrl: string;
-}
-export interface CategorySummary {
-  id: string;
-  name: string;
-  slug: string;
-}
-export interface Category extends CategorySummary {
-  productCount: number;
-  createdAt: string;
-}
-export interface ProductListItem {
-  id: string;
+export const productImageSchema = z.object({ id: z.string(), url: z.string(), thumbUrl: z.string() });
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const categorySummarySchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+export type CategorySummary = z.infer<typeof categorySummarySchema>;
+
+export const categorySchema = categorySummarySchema.extend({ productCount: count, createdAt: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
+
+export const productListItemSchema = z.object({
+  id: z.string(),
   /** Unique in the store: the product's public address /store/{storeSlug}/products/{slug}. */
-  slug: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  sku: string;
-  status: ProductStatus;
-  category: CategorySummary | null;
-  cover: ProductImage | null;
-  variantCount: number;
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: count,
+  sku: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
+  category: categorySummarySchema.nullable(),
+  cover: productImageSchema.nullable(),
+  variantCount: count,
   /** Units on hand across all sellable units (the product's, or its variants'). */
-  stock: number;
-  createdAt: string;
-}
-export interface Variant {
-  id: string;
-  productId: string;
-  label: string;
-  sku: string;
-  priceDeltaCents: number;
-  attributes: Record<string, string>;
-  image: ProductImage | null;
-  inventoryId: string;
-  stock: number;
-  reserved: number;
-  createdAt: string;
-}
-export interface ProductDetail extends Omit<ProductListItem, 'cover' | 'stock'> {
-  images: ProductImage[];
-  variants: Variant[];
+  stock: count,
+  createdAt: z.string(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+const pageFields = {
+  total: count,
+  page: count,
+  pageSize: count,
+};
+
+/** One page of the dashboard's product list. */
+export const productListPageSchema = z.object({
+  items: z.array(productListItemSchema),
+  /** Exact, or (product searches and filtered lists) exact up to 1000 with `totalCapped` beyond. */
+  ...pageFields,
+  totalCapped: z.boolean().optional(),
+});
+export type ProductListPage = z.infer<typeof productListPageSchema>;
+/** A page of `T` with the product list's counters (kept for the product queries' signatures). */
+export type Paginated<T> = Omit<ProductListPage, 'items'> & { items: T[] };
+
+export const variantSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  label: z.string(),
+  sku: z.string(),
+  priceDeltaCents: count,
+  attributes: z.record(z.string(), z.string()),
+  image: productImageSchema.nullable(),
+  inventoryId: z.string(),
+  stock: count,
+  reserved: count,
+  createdAt: z.string(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const productDetailSchema = productListItemSchema.omit({ cover: true, stock: true }).extend({
+  images: z.array(productImageSchema),
+  variants: z.array(variantSchema),
   /** The product's own unit (null when its variants are the sellable units). */
-  inventory: { id: string; stock: number; reserved: number } | null;
-  stock: number;
-  updatedAt: string;
-}
-export interface InventoryItem {
-  id: string;
-  productId: string;
-  productTitle: string;
-  variantId: string | null;
-  variantLabel: string | null;
-  sku: string;
-  qty: number;
-  reserved: number;
-  available: number;
-  thumbUrl: string | null;
-}
-export interface InventoryTotals {
-  total: number;
-  reserved: number;
-  available: number;
-}
-export interface InventoryList extends Paginated<InventoryItem> {
-  totals: InventoryTotals;
-}
-export interface SkuCheckResult {
-  sku: string;
-  available: boolean;
-}
-export interface SampleDataResult {
-  stats: { categories: number; products: number; variants: number };
-}
+  inventory: z.object({ id: z.string(), stock: count, reserved: count }).nullable(),
+  stock: count,
+  updatedAt: z.string(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+export const variantListSchema = z.array(variantSchema);
+
+export const inventoryItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  variantId: z.string().nullable(),
+  variantLabel: z.string().nullable(),
+  sku: z.string(),
+  qty: count,
+  reserved: count,
+  available: count,
+  thumbUrl: z.string().nullable(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+export const inventoryTotalsSchema = z.object({ total: count, reserved: count, available: count });
+export type InventoryTotals = z.infer<typeof inventoryTotalsSchema>;
+
+export const inventoryListSchema = z.object({ items: z.array(inventoryItemSchema), ...pageFields, totals: inventoryTotalsSchema });
+export type InventoryList = z.infer<typeof inventoryListSchema>;
+
+export const nextSkuSchema = z.object({ sku: z.string() });
+export const skuCheckResultSchema = z.object({ sku: z.string(), available: z.boolean() });
+export type SkuCheckResult = z.infer<typeof skuCheckResultSchema>;
+
+/** The pictures just uploaded, to attach by saving the product or variant. */
+export const uploadedImagesSchema = z.object({ images: z.array(productImageSchema) });
+
+export const sampleDataResultSchema = z.object({ stats: z.object({ categories: count, products: count, variants: count }) });
+export type SampleDataResult = z.infer<typeof sampleDataResultSchema>;

@@ -1,76 +1,156 @@
 import { z } from 'zod';
-import type { StoreColors } from './stores.js';
+import { storeColorsResponseSchema } from './stores.js';
+import { parseEuroToCents } from './catalog-utils.js';
+import { LISTING_LIMITS, STOREFRONT_SORTS } from './listing.js';
 
-export interface PublicStore {
-  id: string;
-  name: string;
-  slug: string;
-  logoUrl: string | null;
-  colors: StoreColors;
-  theme: { key: string; name: string } | null;
-  categories: Array<{ id: string; name: string; slug: string }>;
-}
+export * from './listing.js';
+
+const count = z.number().int();
+const categoryRef = z.object({ name: z.string(), slug: z.string() });
+
+export const publicStoreSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logoUrl: z.string().nullable(),
+  colors: storeColorsResponseSchema,
+  theme: z.object({ key: z.string(), name: z.string() }).nullable(),
+  categories: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+});
+export type PublicStore = z.infer<typeof publicStoreSchema>;
 
 /**
  * One picture at several widths (WebP), for `srcset`/`sizes`. `url` is the largest stored copy;
  * `srcset` lists every copy by width, ascending (empty for pictures stored before derivatives
  * existed). `width`/`height` are those of `url` (null when unknown), so pages reserve the space.
  */
-export interface ResponsiveImage {
-  url: string;
-  width: number | null;
-  height: number | null;
-  srcset: Array<{ url: string; width: number }>;
-}
-
-export interface StorefrontProductCard {
-  id: string;
-  /** Readable, unique in the store: /store/{storeSlug}/products/{slug}. */
-  slug: string;
-  title: string;
-  /** Lowest price a shopper can pay (base price plus the smallest variant delta). */
-  priceCents: number;
-  /** True when variants have different prices ("da € …"). */
-  priceVaries: boolean;
-  thumbUrl: string | null;
-  /** The cover picture (null without images). */
-  image: ResponsiveImage | null;
-  soldOut: boolean;
-  category: { name: string; slug: string } | null;
-}
-
-export interface StorefrontVariant {
-  id: string;
-  label: string;
-  sku: string;
-  priceCents: number;
-  priceDeltaCents: number;
-  attributes: Record<string, string>;
-  imageUrl: string | null;
-  available: number;
-}
-
-export interface StorefrontProductDetail {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  sku: string;
-  priceCents: number;
-  images: Array<ResponsiveImage & { thumbUrl: string }>;
-  category: { name: string; slug: string } | null;
-  variants: StorefrontVariant[];
-  /** Units available when the product has no variants. */
-  available: number;
-  soldOut: boolean;
-  /** Last change of the product (sitemaps' lastmod). */
-  updatedAt: string;
-}
-
-export const storefrontProductsQuerySchema = z.strictObject({
-  search: z.string().trim().max(100, 'Ricerca troppo lunga').optional(),
-  category: z.string().trim().max(120).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48).default(24),
+export const responsiveImageSchema = z.object({
+  url: z.string(),
+  width: count.nullable(),
+  height: count.nullable(),
+  srcset: z.array(z.object({ url: z.string(), width: count })),
 });
+export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
+
+export const storefrontProductCardSchema = z.object({
+  id: z.string(),
+  /** Readable, unique in the store: /store/{storeSlug}/products/{slug}. */
+  slug: z.string(),
+  title: z.string(),
+  /** Lowest price a shopper can pay (base price plus the smallest variant delta). */
+  priceCents: count,
+  /** True when variants have different prices ("da € …"). */
+  priceVaries: z.boolean(),
+  thumbUrl: z.string().nullable(),
+  /** The cover picture (null without images). */
+  image: responsiveImageSchema.nullable(),
+  soldOut: z.boolean(),
+  category: categoryRef.nullable(),
+});
+export type StorefrontProductCard = z.infer<typeof storefrontProductCardSchema>;
+
+export const storefrontVariantSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  sku: z.string(),
+  priceCents: count,
+  priceDeltaCents: count,
+  attributes: z.record(z.string(), z.string()),
+  imageUrl: z.string().nullable(),
+  available: count,
+});
+export type StorefrontVariant = z.infer<typeof storefrontVariantSchema>;
+
+export const storefrontProductDetailSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  sku: z.string(),
+  priceCents: count,
+  images: z.array(responsiveImageSchema.extend({ thumbUrl: z.string() })),
+  category: categoryRef.nullable(),
+  variants: z.array(storefrontVariantSchema),
+  /** Units available when the product has no variants. */
+  available: count,
+  soldOut: z.boolean(),
+  /** Last change of the product (sitemaps' lastmod). */
+  updatedAt: z.string(),
+});
+export type StorefrontProductDetail = z.infer<typeof storefrontProductDetailSchema>;
+
+/** One page of the storefront's product list. */
+export const storefrontProductPageSchema = z.object({
+  items: z.array(storefrontProductCardSchema),
+  /** Exact up to LISTING_LIMITS.countCap; `totalCapped` when there are more. */
+  total: count,
+  totalCapped: z.boolean(),
+  /** Another page follows this one. */
+  hasMore: z.boolean(),
+  /** Opens the next page with an index seek (`cursor=`); null with a search or on the last page. */
+  nextCursor: z.string().nullable(),
+  page: count,
+  pageSize: count,
+});
+export type StorefrontProductPage = z.infer<typeof storefrontProductPageSchema>;
+
+/** A product suggested while the shopper types in the search box. */
+export const storefrontSuggestionSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  priceCents: count,
+  priceVaries: z.boolean(),
+  thumbUrl: z.string().nullable(),
+});
+export type StorefrontSuggestion = z.infer<typeof storefrontSuggestionSchema>;
+
+/** The answers of the public read routes (/api/public/stores/{slug}…). */
+export const publicStoreResponseSchema = z.object({ store: publicStoreSchema });
+export const storefrontProductResponseSchema = z.object({ product: storefrontProductDetailSchema });
+export const storefrontSuggestionsResponseSchema = z.object({ items: z.array(storefrontSuggestionSchema) });
+
+const PRICE_FILTER_MAX = 100_000_000;
+/** A price filter in euros as typed ('12', '12,50', '12.50'), to cents; empty means no bound. */
+const euroFilter = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(16, message)
+    .refine((v) => {
+      if (v === '') return true;
+      const cents = parseEuroToCents(v);
+      return cents !== null && cents <= PRICE_FILTER_MAX;
+    }, message)
+    .transform((v) => (v === '' ? undefined : (parseEuroToCents(v) ?? undefined)))
+    .optional();
+
+const pageMsg = 'Pagina non valida';
+
+export const storefrontProductsQuerySchema = z
+  .strictObject({
+    search: z.string().trim().max(LISTING_LIMITS.searchMax, 'Ricerca troppo lunga').optional(),
+    category: z.string().trim().max(120).optional(),
+    /** Default: relevance with a search, newest first without. */
+    sort: z.enum(STOREFRONT_SORTS, { error: 'Ordinamento non valido' }).optional(),
+    minPrice: euroFilter('Prezzo minimo non valido'),
+    maxPrice: euroFilter('Prezzo massimo non valido'),
+    available: z
+      .enum(['1', '0', 'true', 'false'], { error: 'Valore non valido per "Solo disponibili"' })
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
+    page: z.coerce.number({ error: pageMsg }).int(pageMsg).min(1, pageMsg).max(10_000, pageMsg).default(1),
+    pageSize: z.coerce.number().int().min(1).max(48).default(24),
+    /** The `nextCursor` of the previous page (opaque). */
+    cursor: z.string().max(300, pageMsg).regex(/^[A-Za-z0-9_-]+$/, pageMsg).optional(),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'Il prezzo minimo non può superare il prezzo massimo',
+    path: ['minPrice'],
+  });
 export type StorefrontProductsQuery = z.input<typeof storefrontProductsQuerySchema>;
+
+export const storefrontSuggestionsQuerySchema = z.strictObject({
+  q: z.string().trim().max(LISTING_LIMITS.searchMax, 'Ricerca troppo lunga').default(''),
+});
+export type StorefrontSuggestionsQuery = z.input<typeof storefrontSuggestionsQuerySchema>;

@@ -24,8 +24,11 @@ export interface Database {
   product_variants: ProductVariantsTable;
   store_skus: StoreSkusTable;
   inventory: InventoryTable;
+  product_search: ProductSearchTable;
+  store_product_counts: StoreProductCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  mail_queue: MailQueueTable;
 }
 
 export interface ThemesTable {
@@ -84,6 +87,21 @@ export interface OutboxMailsTable {
   text: string;
   html: string | null;
   created_at: string;
+}
+/** Mails waiting to be sent (migration 006); a sent mail's row is deleted. */
+export interface MailQueueTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  failed_at: string | null;
+  last_error: string | null;
 }
 export interface StoresTable {
   id: string;
@@ -158,6 +176,10 @@ export interface ProductsTable {
   image_urls: string;
   created_at: string;
   updated_at: string;
+  /** Lowest price a shopper pays (price plus the smallest variant difference, at least 0); kept by triggers (migration 005). */
+  price_from_cents: Generated<number>;
+  /** Folded title, the name sort key; written with the product's search row (modules/search). */
+  sort_title: Generated<string>;
 }
 export interface ProductImagesTable {
   id: string;
@@ -200,6 +222,25 @@ export interface InventoryTable {
   variant_id: string | null;
   qty: number;
   reserved: number;
+}
+/** One row per product: its normalised words by weight (modules/search, migration 005). */
+export interface ProductSearchTable {
+  id: Generated<number>;
+  product_id: string;
+  store_id: string;
+  /** Stemmed words, space separated: the title (weight A), SKU + variants + category (B), description (C). */
+  title_terms: Generated<string>;
+  meta_terms: Generated<string>;
+  body_terms: Generated<string>;
+  /** Bumped by triggers when the product's text changes; the row is stale while above indexed_version. */
+  version: Generated<number>;
+  indexed_version: Generated<number>;
+}
+/** Products per store and status, kept by triggers in the writer's transaction (list totals without counting). */
+export interface StoreProductCountsTable {
+  store_id: string;
+  status: 'draft' | 'active' | 'archived';
+  n: number;
 }
 export interface OrdersTable {
   id: string;

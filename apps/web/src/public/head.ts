@@ -1,8 +1,8 @@
 import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
 import { STORE_TAGLINE } from '@vetrina/shared/constants';
 import { ApiError } from '@/lib/api-error';
-import { FEATURED_PRODUCTS, PAGE_SIZE, storefrontData, type ProductPage } from '@/features/storefront/api';
-import { listParams, pageOf } from '@/features/storefront/list-params';
+import { FEATURED_PRODUCTS, storefrontData, type ProductPage } from '@/features/storefront/api';
+import { categoryListParams, listParams, pageOf } from '@/features/storefront/list-params';
 import type { DataCache } from '@/features/storefront/data/cache';
 import { CARD_SIZES, GALLERY_SIZES } from '@/features/storefront/components/responsive-img';
 import type { RouteMatch } from './routes';
@@ -147,7 +147,7 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
       const category = store.categories.find((c) => c.slug === params.categorySlug);
       if (!category) return { status: 404, meta: { ...base, title: `Categoria non trovata · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
       const page = pageOf(url.searchParams);
-      const results = list(storefrontData.products(slug, { category: category.slug, page, pageSize: PAGE_SIZE }).key);
+      const results = list(storefrontData.products(slug, categoryListParams(category.slug, url.searchParams)).key);
       const path = `${home}/category/${encodeURIComponent(category.slug)}`;
       return {
         status: 200,

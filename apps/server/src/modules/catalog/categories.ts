@@ -3,6 +3,7 @@ import { isUniqueViolation, type Db } from '../../db/index.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { refreshStale } from '../search/repo.js';
 
 type CategoryData = Required<CategoryInput>;
 
@@ -71,8 +72,13 @@ export function categoriesService(db: Db) {
 
     async update(storeId: string, categoryId: string, input: CategoryData): Promise<Category> {
       const slug = slugFor(input);
+      // A new name changes what finds the category's products: their search rows are rebuilt in the same transaction.
       const res = await guardSlug(() =>
-        db.updateTable('categories').set({ name: input.name, slug }).where('id', '=', categoryId).where('store_id', '=', storeId).executeTakeFirst(),
+        db.transaction().execute(async (trx) => {
+          const updated = await trx.updateTable('categories').set({ name: input.name, slug }).where('id', '=', categoryId).where('store_id', '=', storeId).executeTakeFirst();
+          await refreshStale(trx, storeId);
+          return updated;
+        }),
       );
       if (Number(res.numUpdatedRows) === 0) throw notFound(catalogMsg.categoryNotFound);
       return get(storeId, categoryId);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { imageUploadQuerySchema, LIMITS, storeIdParams, type SampleDataResult } from '@vetrina/shared';
+import { imageUploadQuerySchema, LIMITS, sampleDataResultSchema, storeIdParams, uploadedImagesSchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
@@ -21,16 +21,16 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
       params: storeIdParams,
       query: imageUploadQuerySchema,
+      response: { 201: uploadedImagesSchema },
     },
-    async (req, { query }, reply) => reply.status(201).send({ images: await uploadImages(ctx, requireMember(req).storeId, query.target, req) }),
+    async (req, { query }) => ({ images: await uploadImages(ctx, requireMember(req).storeId, query.target, req) }),
   );
 
-  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId/product-images/:imageId', auth: { permission: 'catalog:write' }, summary: "Elimina un'immagine e i suoi file", tags, params: imageParams }, async (req, { params }, reply) => {
+  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId/product-images/:imageId', auth: { permission: 'catalog:write' }, summary: "Elimina un'immagine e i suoi file", tags, params: imageParams, response: { 204: null } }, async (req, { params }) => {
     await deleteImage(ctx, requireMember(req).storeId, params.imageId);
-    return reply.status(204).send();
   });
 
-  addRoute(app, { method: 'POST', url: '/api/stores/:storeId/sample-data', auth: { permission: 'store:seed' }, summary: 'Sostituisce prodotti e categorie con i dati di esempio', tags, params: storeIdParams }, async (req): Promise<SampleDataResult> =>
+  addRoute(app, { method: 'POST', url: '/api/stores/:storeId/sample-data', auth: { permission: 'store:seed' }, summary: 'Sostituisce prodotti e categorie con i dati di esempio', tags, params: storeIdParams, response: { 200: sampleDataResultSchema } }, async (req) =>
     seedSampleData(ctx, requireMember(req).storeId),
   );
 }

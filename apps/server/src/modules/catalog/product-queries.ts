@@ -1,9 +1,9 @@
 import { CATALOG_LIMITS, catalogMsg, type Paginated, type ProductDetail, type ProductListItem, type ProductImage, type Variant } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 import { notFound } from '../../lib/errors.js';
 import { toProductImage } from './image-files.js';
 import { parseJson } from './json.js';
-import { containsPattern, ilike } from './search.js';
+import { productListing } from './product-listing.js';
 
 export interface ProductListFilter {
   page: number;
@@ -36,29 +36,26 @@ async function pageExtras(db: Db, productIds: string[]) {
   };
 }
 
-/** Newest first (spec §7), one page at a time: an index on (store_id, created_at) serves it. */
-export async function listProducts(db: Db, storeId: string, f: ProductListFilter): Promise<Paginated<ProductListItem>> {
+/**
+ * Newest first (spec §7), or by relevance when searching (the store's search index: title, SKU,
+ * variants, category, description). The listing engine picks the page's ids off an index; this
+ * loads those 24 rows only.
+ */
+export async function listProducts(db: Db, dialect: Dialect, storeId: string, f: ProductListFilter): Promise<Paginated<ProductListItem>> {
   const pageSize = CATALOG_LIMITS.productsPageSize;
-  let q = productsOf(db, storeId);
-  if (f.status) q = q.where('p.status', '=', f.status);
-  if (f.categoryId) q = q.where('p.category_id', '=', f.categoryId);
-  if (f.q) {
-    const pattern = containsPattern(f.q);
-    q = q.where((eb) => eb.or([ilike(eb.ref('p.title'), pattern), ilike(eb.ref('p.sku'), pattern)]));
-  }
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    q.select(productColumns).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(pageSize).offset((f.page - 1) * pageSize).execute(),
+  const list = await productListing(db, dialect, { storeId, status: f.status, categoryId: f.categoryId, search: f.q || undefined, sort: f.q ? 'relevance' : 'newest', page: f.page, pageSize });
+  const [rows, { covers, units }] = await Promise.all([
+    list.ids.length ? productsOf(db, storeId).select(productColumns).where('p.id', 'in', list.ids).execute() : Promise.resolve([]),
+    pageExtras(db, list.ids),
   ]);
-  const { covers, units } = await pageExtras(db, rows.map((r) => r.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return {
-    items: rows.map((r) => ({
-      ...baseOf(r),
-      cover: covers.get(r.id) ?? null,
-      variantCount: units.get(r.id)?.variants ?? 0,
-      stock: units.get(r.id)?.stock ?? 0,
-    })),
-    total: Number(count?.n ?? 0),
+    items: list.ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [{ ...baseOf(r), cover: covers.get(r.id) ?? null, variantCount: units.get(r.id)?.variants ?? 0, stock: units.get(r.id)?.stock ?? 0 }] : [];
+    }),
+    total: list.total,
+    totalCapped: list.totalCapped,
     page: f.page,
     pageSize,
   };

@@ -11,6 +11,7 @@ import { inventoryUnits } from './inventory-units.js';
 import { getProduct } from './product-queries.js';
 import { guardSku, skuRegistry } from './skus.js';
 import { guardSlug, slugAfterEdit, slugForNewProduct } from './slugs.js';
+import { refreshStale } from '../search/repo.js';
 
 /**
  * Locks the product row for the rest of the transaction (PostgreSQL row lock; SQLite writes are
@@ -43,6 +44,8 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
       await skuRegistry.add(trx, storeId, data.sku, { productId: id, variantId: null });
       await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock });
       await setProductGallery(trx, storeId, id, data.imageIds);
+      // Searchable from the commit on (the triggers marked it; its words are written here).
+      await refreshStale(trx, storeId);
     });
   await guardSku(() => guardSlug(write, { derived: !data.slug }));
   return getProduct(ctx.db, storeId, id);
@@ -71,7 +74,9 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
         if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
         else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock });
       }
-      return (await setProductGallery(trx, storeId, productId, data.imageIds)).removedKeys;
+      const { removedKeys } = await setProductGallery(trx, storeId, productId, data.imageIds);
+      await refreshStale(trx, storeId);
+      return removedKeys;
     });
   const removedKeys = await guardSku(() => guardSlug(write, { derived: false }));
   await removeFiles(ctx, removedKeys);

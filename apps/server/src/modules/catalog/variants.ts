@@ -10,6 +10,7 @@ import { inventoryUnits } from './inventory-units.js';
 import { variantsOf } from './product-queries.js';
 import { lockProduct } from './products.js';
 import { guardSku, skuRegistry } from './skus.js';
+import { refreshStale } from '../search/repo.js';
 
 function assertPrice(productPriceCents: number, deltaCents: number) {
   if (productPriceCents + deltaCents < 0) throw badRequest(catalogMsg.variantPriceNegative, 'priceDelta');
@@ -51,6 +52,7 @@ export async function createVariant(ctx: AppContext, storeId: string, productId:
       await skuRegistry.add(trx, storeId, data.sku, { productId, variantId: id });
       await inventoryUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock });
       if (data.imageId) await setVariantImage(trx, storeId, productId, id, data.imageId);
+      await refreshStale(trx, storeId);
     }),
   );
   return readVariant(ctx.db, productId, id);
@@ -71,7 +73,9 @@ export async function updateVariant(ctx: AppContext, storeId: string, productId:
       const unit = await trx.selectFrom('inventory').select('id').where('variant_id', '=', variantId).executeTakeFirst();
       if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
       else await inventoryUnits.create(trx, { storeId, productId, variantId, qty: data.stock });
-      return (await setVariantImage(trx, storeId, productId, variantId, data.imageId)).removedKeys;
+      const { removedKeys } = await setVariantImage(trx, storeId, productId, variantId, data.imageId);
+      await refreshStale(trx, storeId);
+      return removedKeys;
     }),
   );
   await removeFiles(ctx, removedKeys);
@@ -86,6 +90,7 @@ export async function deleteVariant(ctx: AppContext, storeId: string, productId:
     const images = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('variant_id', '=', variantId).execute();
     await trx.deleteFrom('product_variants').where('id', '=', variantId).execute();
     await inventoryUnits.restoreProductUnit(trx, storeId, productId);
+    await refreshStale(trx, storeId);
     return keysOf(images);
   });
   await removeFiles(ctx, keys);

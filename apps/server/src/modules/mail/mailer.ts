@@ -1,8 +1,10 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 import { newId } from '../../lib/ids.js';
 import { clock } from '../../lib/clock.js';
+import { mailQueueRepo } from './queue-repo.js';
+import { mailQueueWorker, sleep, type WorkerOptions } from './queue-worker.js';
+import { smtpTransport } from './smtp-transport.js';
 
 export interface Mail {
   to: string;
@@ -13,36 +15,77 @@ export interface Mail {
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
+  /**
+   * Queues the mail durably and tries it at once, waiting a few seconds at most: it never fails
+   * because the mail server does (the queue retries), only when the mail could not be stored.
+   */
   send(mail: Mail): Promise<void>;
-  close(): void;
+  /** Queues mails with the caller's transaction, so they exist iff it commits; call `wake()` after the commit. */
+  enqueue(executor: Db, mails: Mail[]): Promise<void>;
+  /** Mails were just queued on this instance: deliver them now rather than at the next look. */
+  wake(): void;
+  /** Starts delivering (the app is ready). */
+  start(): void;
+  /** Stops delivering; sends in flight may finish. */
+  close(): Promise<void>;
 }
 
-export function smtpMailer(url: string, from: string): Mailer {
-  const transporter = nodemailer.createTransport(url);
+/** How long `send` waits for its first attempt (a mail server that hangs must not hang the request). */
+export const SEND_WAIT_MS = 3000;
+
+/**
+ * Production transport: every mail goes through the `mail_queue` table and a worker on each
+ * instance sends it to SMTP_URL (modules/mail/queue-worker.ts), so an SMTP outage neither fails nor
+ * slows an order, and a restart loses nothing. A mail from `send` (links, notices) is tried at once,
+ * so it is usually in the mailbox when the request answers, as people expect of "Email inviata".
+ */
+export function smtpMailer(url: string, from: string, db: Db, dialect: Dialect, log: FastifyBaseLogger, options?: WorkerOptions): Mailer {
+  const repo = mailQueueRepo(db, dialect);
+  const smtp = smtpTransport(url, from);
+  const worker = mailQueueWorker(repo, smtp.deliver, log, options);
   return {
     transport: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const now = Date.now();
+      // Born claimed by this instance: sent right here, retried by any instance if this attempt fails.
+      const claim = worker.stopping ? undefined : { worker: worker.worker, untilIso: new Date(now + worker.leaseMs).toISOString() };
+      const [row] = await repo.insert(db, [mail], new Date(now).toISOString(), claim);
+      if (!claim || !row) return;
+      await Promise.race([worker.sendClaimed(row), sleep(SEND_WAIT_MS)]);
     },
-    close: () => transporter.close(),
+    async enqueue(executor, mails) {
+      await repo.insert(executor, mails, new Date().toISOString());
+    },
+    wake: worker.wake,
+    start: worker.start,
+    async close() {
+      await worker.stop();
+      await smtp.close();
+    },
   };
 }
 
 /**
  * Development transport (never in production: the server refuses to start there without SMTP_URL):
- * keeps every mail in the database for /dev/mail. The log line names the mail, never its link,
- * because a link in a log is a credential anyone with log access can use.
+ * keeps every mail in the database for /dev/mail. There is no server to be down, so no queue: the
+ * row is written at once (with the caller's transaction for an order's mails). The log line names
+ * the mail, never its link, because a link in a log is a credential anyone with log access can use.
  */
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+  async function keep(executor: Db, mails: Mail[]) {
+    if (!mails.length) return;
+    await executor
+      .insertInto('outbox_mails')
+      .values(mails.map((m) => ({ id: newId(), to_address: m.to, subject: m.subject, text: m.text, html: m.html ?? null, created_at: clock.iso() })))
+      .execute();
+    for (const m of mails) log.info({ subject: m.subject }, 'mail in outbox (no SMTP_URL set): open /dev/mail on this computer');
+  }
   return {
     transport: 'outbox',
-    async send(mail) {
-      await db
-        .insertInto('outbox_mails')
-        .values({ id: newId(), to_address: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, created_at: clock.iso() })
-        .execute();
-      log.info({ subject: mail.subject }, 'mail in outbox (no SMTP_URL set): open /dev/mail on this computer');
-    },
-    close: () => undefined,
+    send: (mail) => keep(db, [mail]),
+    enqueue: keep,
+    wake: () => undefined,
+    start: () => undefined,
+    close: async () => undefined,
   };
 }

@@ -8,7 +8,7 @@ import { storeBySlug } from '../../lib/tenancy.js';
 import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
-import { sendOrderMails } from './mails.js';
+import { queueOrderMails } from './mails.js';
 
 class OutOfStock extends Error {
   constructor(readonly title: string) {
@@ -97,12 +97,13 @@ export function checkoutService(ctx: AppContext) {
             })),
           )
           .execute();
+        await queueOrderMails(ctx, trx, store, orderId);
         return number;
       });
       const result: CheckoutResult = { success: true, orderId, orderNumber, totalCents: total };
       // Every instance's storefront pages show the new availability at once.
       ctx.storeChanged(slug);
-      void sendOrderMails(ctx, store, orderId).catch((err) => ctx.log.error({ err, orderId }, 'order mails failed'));
+      ctx.mailer.wake();
       return { result, replayed: false };
     } catch (err) {
       if (err instanceof OutOfStock || isCheckViolation(err)) {

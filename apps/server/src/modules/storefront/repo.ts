@@ -3,7 +3,6 @@ import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontPro
 import type { Db } from '../../db/index.js';
 import { parseColors } from '../users/repo.js';
 import { parseSrcset } from '../catalog/image-files.js';
-import { containsIgnoreCase } from '../../lib/sql-like.js';
 
 const parseJson = <T>(raw: string | null, fallback: T): T => {
   try {
@@ -87,40 +86,41 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     return map;
   }
 
-  async function listProducts(storeId: string, q: { search?: string; categoryId?: string | null; page: number; pageSize: number }) {
-    let base = db.selectFrom('products as p').where('p.store_id', '=', storeId).where('p.status', '=', 'active');
-    if (q.categoryId) base = base.where('p.category_id', '=', q.categoryId);
-    if (q.search) base = base.where(containsIgnoreCase('p.title', q.search));
-    const [rows, count] = await Promise.all([
-      base
+  /** The cards of a page of products, in the order of `ids` (the listing engine's order). */
+  async function productCards(storeId: string, ids: string[]): Promise<StorefrontProductCard[]> {
+    if (!ids.length) return [];
+    const [rows, units, coverOf] = await Promise.all([
+      db
+        .selectFrom('products as p')
         .leftJoin('categories as c', 'c.id', 'p.category_id')
         .select(['p.id', 'p.slug', 'p.title', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize)
+        .where('p.store_id', '=', storeId)
+        .where('p.id', 'in', ids)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      unitsOf(ids),
+      covers(ids),
     ]);
-    const ids = rows.map((r) => r.id);
-    const [units, coverOf] = await Promise.all([unitsOf(ids), covers(ids)]);
-    const items: StorefrontProductCard[] = rows.map((r) => {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
       const u = units.get(r.id);
       const cover = coverOf.get(r.id);
       const legacyUrl = cover ? null : (legacyUrls(r.image_urls)[0] ?? null);
-      return {
-        id: r.id,
-        slug: r.slug,
-        title: r.title,
-        priceCents: Math.max(0, r.price_cents + (u?.minDelta ?? 0)),
-        priceVaries: !!u && u.minDelta !== u.maxDelta,
-        thumbUrl: cover?.thumbUrl ?? legacyUrl,
-        image: cover?.image ?? (legacyUrl ? legacyImage(legacyUrl) : null),
-        soldOut: !u || u.available <= 0,
-        category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
-      };
+      return [
+        {
+          id: r.id,
+          slug: r.slug,
+          title: r.title,
+          priceCents: Math.max(0, r.price_cents + (u?.minDelta ?? 0)),
+          priceVaries: !!u && u.minDelta !== u.maxDelta,
+          thumbUrl: cover?.thumbUrl ?? legacyUrl,
+          image: cover?.image ?? (legacyUrl ? legacyImage(legacyUrl) : null),
+          soldOut: !u || u.available <= 0,
+          category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+        },
+      ];
     });
-    return { items, total: Number(count?.n ?? 0) };
   }
 
   /** An active product by its slug or, for links made before slugs existed, by its id. */
@@ -178,5 +178,5 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   const categoryBySlug = (storeId: string, slug: string) =>
     db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', storeId).where('slug', '=', slug).executeTakeFirst();
 
-  return { storeBySlug, listProducts, productDetail, categoryBySlug };
+  return { storeBySlug, productCards, productDetail, categoryBySlug };
 }

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { storefrontProductsQuerySchema } from '@vetrina/shared';
+import { LISTING_LIMITS, storefrontProductsQuerySchema, storefrontSuggestionsQuerySchema, type StorefrontProductPage, type StorefrontSuggestion } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { singleFlight } from '../../lib/ttl-cache.js';
+import { productListing } from '../catalog/product-listing.js';
 import { storefrontRepo } from './repo.js';
 
 export const slugParams = z.strictObject({ slug: z.string().min(1).max(120) });
 // A product is addressed by its slug (at most 80 characters) or, in links from before slugs, its id.
 export const productParams = z.strictObject({ slug: z.string().min(1).max(120), productRef: z.string().min(1).max(120) });
-export { storefrontProductsQuerySchema };
+export { storefrontProductsQuerySchema, storefrontSuggestionsQuerySchema };
 type ProductsQuery = z.output<typeof storefrontProductsQuerySchema>;
+type SuggestionsQuery = z.output<typeof storefrontSuggestionsQuerySchema>;
 
 /**
  * The public storefront's answers, serialised and kept in the short-lived cache. The HTTP routes
@@ -36,17 +38,41 @@ export function storefrontService(ctx: AppContext) {
   return {
     store: (slug: string) => cached(`${slug}|store`, async () => ({ store: await store(slug) })),
     products: (slug: string, query: ProductsQuery) =>
-      cached(`${slug}|list|${query.search ?? ''}|${query.category ?? ''}|${query.page}|${query.pageSize}`, async () => {
+      cached(`${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`, async (): Promise<StorefrontProductPage> => {
         const s = await store(slug);
-        let categoryId: string | null = null;
+        const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
+        let categoryId: string | undefined;
         if (query.category) {
           const c = await repo.categoryBySlug(s.id, query.category);
           // An unknown category has no products (not an error: the link may be old).
-          if (!c) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+          if (!c) return empty;
           categoryId = c.id;
         }
-        const { items, total } = await repo.listProducts(s.id, { search: query.search || undefined, categoryId, page: query.page, pageSize: query.pageSize });
-        return { items, total, page: query.page, pageSize: query.pageSize };
+        const search = query.search || undefined;
+        const list = await productListing(ctx.db, ctx.dialect, {
+          storeId: s.id,
+          status: 'active',
+          categoryId,
+          search,
+          minPriceCents: query.minPrice,
+          maxPriceCents: query.maxPrice,
+          availableOnly: query.available,
+          sort: query.sort ?? (search ? 'relevance' : 'newest'),
+          page: query.page,
+          pageSize: query.pageSize,
+          cursor: query.cursor,
+        });
+        const items = await repo.productCards(s.id, list.ids);
+        return { items, total: list.total, totalCapped: list.totalCapped, hasMore: list.hasMore, nextCursor: list.nextCursor, page: query.page, pageSize: query.pageSize };
+      }),
+    /** Up to 5 active products for what the shopper is typing, best match first. */
+    suggestions: (slug: string, query: SuggestionsQuery) =>
+      cached(`${slug}|suggest|${query.q}`, async (): Promise<{ items: StorefrontSuggestion[] }> => {
+        const s = await store(slug);
+        if (!query.q) return { items: [] };
+        const list = await productListing(ctx.db, ctx.dialect, { storeId: s.id, status: 'active', search: query.q, sort: 'relevance', page: 1, pageSize: LISTING_LIMITS.suggestions, count: false });
+        const cards = await repo.productCards(s.id, list.ids);
+        return { items: cards.map((c) => ({ id: c.id, slug: c.slug, title: c.title, priceCents: c.priceCents, priceVaries: c.priceVaries, thumbUrl: c.thumbUrl })) };
       }),
     // The answer always carries the canonical slug: a page reached by id (or an old slug's id) redirects to it.
     product: (slug: string, productRef: string) =>

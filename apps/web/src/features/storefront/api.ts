@@ -1,4 +1,5 @@
-import type { PublicStore, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
+import type { StorefrontProductPage } from '@vetrina/shared';
+import type { StorefrontSort } from '@vetrina/shared/listing';
 import { browserCache, type DataCache } from './data/cache';
 import { publicApi } from './data/public-api';
 import { useCached } from './data/use-cached';
@@ -7,15 +8,17 @@ import { LIMITS } from '@vetrina/shared/constants';
 export interface ProductListParams {
   search?: string;
   category?: string;
+  sort?: StorefrontSort;
+  /** Euros as typed ('12,50'). */
+  minPrice?: string;
+  maxPrice?: string;
+  available?: boolean;
   page?: number;
   pageSize?: number;
+  /** The previous page's `nextCursor`: the next page by index seek. */
+  cursor?: string;
 }
-export interface ProductPage {
-  items: StorefrontProductCard[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type ProductPage = StorefrontProductPage;
 
 type Fresh = { fresh: boolean };
 const base = (slug: string) => `/api/public/stores/${encodeURIComponent(slug)}`;
@@ -24,8 +27,13 @@ function listQuery(p: ProductListParams) {
   const qs = new URLSearchParams();
   if (p.search) qs.set('search', p.search);
   if (p.category) qs.set('category', p.category);
+  if (p.sort) qs.set('sort', p.sort);
+  if (p.minPrice) qs.set('minPrice', p.minPrice);
+  if (p.maxPrice) qs.set('maxPrice', p.maxPrice);
+  if (p.available) qs.set('available', '1');
   if (p.page && p.page > 1) qs.set('page', String(p.page));
   if (p.pageSize) qs.set('pageSize', String(p.pageSize));
+  if (p.cursor) qs.set('cursor', p.cursor);
   return qs.toString();
 }
 
@@ -34,15 +42,15 @@ const STORE_STALE_MS = 60_000;
 const LIST_STALE_MS = 15_000;
 
 export const storefrontData = {
-  store: (slug: string) => ({ key: `${slug}|store`, fetch: ({ fresh }: Fresh) => publicApi<{ store: PublicStore }>(base(slug), { fresh }).then((r) => r.store) }),
+  store: (slug: string) => ({ key: `${slug}|store`, fetch: ({ fresh }: Fresh) => publicApi(base(slug), { schema: (s) => s.publicStoreResponseSchema, fresh }).then((r) => r.store) }),
   products: (slug: string, params: ProductListParams) => {
     const qs = listQuery(params);
-    return { key: `${slug}|products|${qs}`, fetch: ({ fresh }: Fresh) => publicApi<ProductPage>(`${base(slug)}/products${qs ? `?${qs}` : ''}`, { fresh }) };
+    return { key: `${slug}|products|${qs}`, fetch: ({ fresh }: Fresh) => publicApi(`${base(slug)}/products${qs ? `?${qs}` : ''}`, { schema: (s) => s.storefrontProductPageSchema, fresh }) };
   },
   /** By the product's slug (or, for old links, its id: the answer carries the canonical slug). */
   product: (slug: string, productRef: string) => ({
     key: `${slug}|product|${productRef}`,
-    fetch: ({ fresh }: Fresh) => publicApi<{ product: StorefrontProductDetail }>(`${base(slug)}/products/${encodeURIComponent(productRef)}`, { fresh }).then((r) => r.product),
+    fetch: ({ fresh }: Fresh) => publicApi(`${base(slug)}/products/${encodeURIComponent(productRef)}`, { schema: (s) => s.storefrontProductResponseSchema, fresh }).then((r) => r.product),
   }),
 };
 
@@ -64,6 +72,9 @@ export const fetchProductNow = (slug: string, productRef: string) => {
   const q = storefrontData.product(slug, productRef);
   return browserCache.load(q.key, q.fetch, 0, true);
 };
+/** Products suggested for what the shopper is typing (kept a few seconds: typing back and forth reuses them). */
+export const fetchSuggestions = (slug: string, q: string) =>
+  browserCache.load(`${slug}|suggest|${q}`, () => publicApi(`${base(slug)}/suggestions?q=${encodeURIComponent(q)}`, { schema: (s) => s.storefrontSuggestionsResponseSchema }).then((r) => r.items), LIST_STALE_MS);
 /** After an order: availability and prices on screen are refreshed. */
 export const refreshStore = (slug: string) => browserCache.invalidate(`${slug}|`);
 

@@ -8,6 +8,7 @@ import { inventoryUnits } from '../inventory-units.js';
 import { skuRegistry } from '../skus.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
 import { samplePicture } from './pictures.js';
+import { refreshStale } from '../../search/repo.js';
 
 type PlacedImage = StoredImage & { id: string };
 
@@ -104,6 +105,7 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
         const createdAt = new Date(now - i * 1000).toISOString();
         variants += await insertProduct(trx, storeId, p, formatSku(i + 1), slugs[i] ?? productSlugFromTitle(p.title), categoryIds.get(p.category) ?? null, images[i] ?? [], createdAt);
       }
+      await refreshStale(trx, storeId);
       return keysOf(old);
     });
   } catch (err) {

@@ -1,6 +1,7 @@
-import { IMAGE_MIME_TYPES, LIMITS, type ProductImage } from '@vetrina/shared';
-import { api } from '@/lib/api';
+import { IMAGE_MIME_TYPES, LIMITS, uploadedImagesSchema, type ProductImage } from '@vetrina/shared';
+import { apiNoContent } from '@/lib/api';
 import { ApiError, toApiError } from '@/lib/api-error';
+import { readResponse } from '@/lib/api-response';
 import { sessionManager } from '@/lib/session';
 import { storeApi } from './keys';
 
@@ -32,12 +33,12 @@ export async function uploadProductImages(storeId: string, files: File[], target
   if (res.status === 401 && (await sessionManager.refresh('TOKEN_REFRESHED').catch(() => null))) res = await send(await sessionManager.accessToken());
   if (res.status < 200 || res.status >= 300) throw await toApiError(res.response);
   onProgress?.(1);
-  return ((await res.response.json()) as { images: ProductImage[] }).images;
+  return (await readResponse(res.response, uploadedImagesSchema)).images;
 }
 
 /** Frees an uploaded image that was never saved (or deletes a saved one). A missing image is fine. */
 export async function deleteProductImage(storeId: string, imageId: string): Promise<void> {
-  await api<void>(storeApi(storeId, `/product-images/${imageId}`), { method: 'DELETE' }).catch((err: unknown) => {
+  await apiNoContent(storeApi(storeId, `/product-images/${imageId}`), { method: 'DELETE' }).catch((err: unknown) => {
     if (!(err instanceof ApiError && err.status === 404)) throw err;
   });
 }

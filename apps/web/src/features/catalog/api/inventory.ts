@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InventoryItem, InventoryList } from '@vetrina/shared';
+import { inventoryItemSchema, inventoryListSchema } from '@vetrina/shared';
 import { api } from '@/lib/api';
 import { catalogKeys, storeApi } from './keys';
 
@@ -8,7 +8,7 @@ export function useInventory(storeId: string, filter: { page: number; q: string 
     queryKey: catalogKeys.inventory(storeId, filter),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(filter.page), ...(filter.q ? { q: filter.q } : {}) });
-      return api<InventoryList>(storeApi(storeId, `/inventory?${params}`), { signal });
+      return api(storeApi(storeId, `/inventory?${params}`), { signal, schema: inventoryListSchema });
     },
     placeholderData: keepPreviousData,
   });
@@ -17,7 +17,7 @@ export function useInventory(storeId: string, filter: { page: number; q: string 
 export function useUpdateQuantity(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, qty }: { id: string; qty: number }) => api<InventoryItem>(storeApi(storeId, `/inventory/${id}`), { method: 'PATCH', body: { qty } }),
+    mutationFn: ({ id, qty }: { id: string; qty: number }) => api(storeApi(storeId, `/inventory/${id}`), { method: 'PATCH', body: { qty }, schema: inventoryItemSchema }),
     onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.all(storeId) }),
   });
 }

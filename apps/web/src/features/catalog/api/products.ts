@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated, ProductDetail, ProductInput, ProductListItem, SkuCheckResult } from '@vetrina/shared';
-import { api } from '@/lib/api';
+import { nextSkuSchema, productDetailSchema, productListPageSchema, skuCheckResultSchema, type ProductInput } from '@vetrina/shared';
+import { api, apiNoContent } from '@/lib/api';
 import { catalogKeys, storeApi } from './keys';
 
 export function useProducts(storeId: string, filter: { page: number; q: string }) {
@@ -8,7 +8,7 @@ export function useProducts(storeId: string, filter: { page: number; q: string }
     queryKey: catalogKeys.products(storeId, filter),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(filter.page), ...(filter.q ? { q: filter.q } : {}) });
-      return api<Paginated<ProductListItem>>(storeApi(storeId, `/products?${params}`), { signal });
+      return api(storeApi(storeId, `/products?${params}`), { signal, schema: productListPageSchema });
     },
     placeholderData: keepPreviousData,
   });
@@ -17,7 +17,7 @@ export function useProducts(storeId: string, filter: { page: number; q: string }
 export function useProduct(storeId: string, id: string | undefined) {
   return useQuery({
     queryKey: catalogKeys.product(storeId, id ?? ''),
-    queryFn: () => api<ProductDetail>(storeApi(storeId, `/products/${id}`)),
+    queryFn: () => api(storeApi(storeId, `/products/${id}`), { schema: productDetailSchema }),
     enabled: Boolean(id),
   });
 }
@@ -26,7 +26,7 @@ export function useProduct(storeId: string, id: string | undefined) {
 export function useNextSku(storeId: string, enabled: boolean) {
   return useQuery({
     queryKey: catalogKeys.nextSku(storeId),
-    queryFn: () => api<{ sku: string }>(storeApi(storeId, '/skus/next')),
+    queryFn: () => api(storeApi(storeId, '/skus/next'), { schema: nextSkuSchema }),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -36,14 +36,14 @@ export function useNextSku(storeId: string, enabled: boolean) {
 /** Spec §7 check_sku_unique: asked before saving; the server enforces it again on save. */
 export const isSkuAvailable = async (storeId: string, sku: string, owner: { productId?: string; variantId?: string }) => {
   const params = new URLSearchParams({ sku, ...(owner.productId ? { productId: owner.productId } : {}), ...(owner.variantId ? { variantId: owner.variantId } : {}) });
-  return (await api<SkuCheckResult>(storeApi(storeId, `/skus/check?${params}`))).available;
+  return (await api(storeApi(storeId, `/skus/check?${params}`), { schema: skuCheckResultSchema })).available;
 };
 
 export function useSaveProduct(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ProductInput }) =>
-      api<ProductDetail>(storeApi(storeId, id ? `/products/${id}` : '/products'), { method: id ? 'PUT' : 'POST', body }),
+      api(storeApi(storeId, id ? `/products/${id}` : '/products'), { method: id ? 'PUT' : 'POST', body, schema: productDetailSchema }),
     onSuccess: (saved) => {
       qc.setQueryData(catalogKeys.product(storeId, saved.id), saved);
       return qc.invalidateQueries({ queryKey: catalogKeys.all(storeId) });
@@ -54,7 +54,7 @@ export function useSaveProduct(storeId: string) {
 export function useDeleteProduct(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(storeApi(storeId, `/products/${id}`), { method: 'DELETE' }),
+    mutationFn: (id: string) => apiNoContent(storeApi(storeId, `/products/${id}`), { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.all(storeId) }),
   });
 }

@@ -14,6 +14,10 @@ import { ProductCard } from '../components/product-card';
 import { SearchBox } from '../components/search-box';
 import { useListParams } from '../use-list-params';
 
+/** "12 prodotti nel catalogo"; with a search "1 prodotto trovato", "Oltre 1000 prodotti trovati". */
+const countLabel = (n: number, capped: boolean, searching: boolean) =>
+  capped ? `Oltre ${n} prodotti trovati` : searching ? `${n} ${n === 1 ? 'prodotto trovato' : 'prodotti trovati'}` : `${n} ${n === 1 ? 'prodotto' : 'prodotti'} nel catalogo`;
+
 /** Spec §2 "Products list": cards newest first, a page at a time, search, delete with confirmation. */
 export default function ProductsPage() {
   const storeId = useStoreId();
@@ -36,14 +40,14 @@ export default function ProductsPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Prodotti"
-        description={data ? `${data.total} ${data.total === 1 ? 'prodotto' : 'prodotti'} nel catalogo` : 'Il catalogo del tuo store.'}
+        description={data ? countLabel(data.total, Boolean(data.totalCapped), Boolean(q)) : 'Il catalogo del tuo store.'}
         actions={
           <Link to="/dashboard/products/new" className={buttonClasses()}>
             <Plus aria-hidden /> Nuovo prodotto
           </Link>
         }
       />
-      {(q || (data?.total ?? 0) > 0) && <SearchBox value={q} onSearch={setQuery} label="Cerca prodotti" placeholder="Cerca per titolo o SKU" />}
+      {(q || (data?.total ?? 0) > 0) && <SearchBox value={q} onSearch={setQuery} label="Cerca prodotti" placeholder="Cerca per titolo, SKU, variante o categoria" />}
       {products.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy>
           {[0, 1, 2, 3].map((i) => (

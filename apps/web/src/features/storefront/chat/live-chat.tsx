@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '@vetrina/shared/messages-chat';
-import { MESSAGE_MAX } from '@vetrina/shared/messages-chat';
+import { chatMessageResponseSchema, chatMessagesResponseSchema, MESSAGE_MAX } from '@vetrina/shared/messages-chat';
 import { api, errorMessage } from '@/lib/api';
 import { realtime } from '@/lib/realtime';
 import { notify } from '../notify';
@@ -24,7 +24,7 @@ export function LiveChat({ slug }: { slug: string }) {
 
   const load = useCallback(async () => {
     try {
-      const res = await api<{ messages: ChatMessage[] }>(`/api/public/stores/${slug}/chat`);
+      const res = await api(`/api/public/stores/${slug}/chat`, { schema: chatMessagesResponseSchema });
       setMessages((list) => merge(list, res.messages));
     } finally {
       setLoaded(true);
@@ -54,7 +54,7 @@ export function LiveChat({ slug }: { slug: string }) {
     if (!message) return;
     setSending(true);
     try {
-      const res = await api<{ message: ChatMessage }>(`/api/public/stores/${slug}/chat`, { body: { message } });
+      const res = await api(`/api/public/stores/${slug}/chat`, { body: { message }, schema: chatMessageResponseSchema });
       setMessages((list) => merge(list, [res.message]));
       setText('');
     } catch (err) {

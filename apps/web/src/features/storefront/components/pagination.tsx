@@ -3,16 +3,30 @@ import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useStorefront } from '../store-context';
 
-/** Previous / next pages through the `page` query parameter, keeping the other filters. */
-export function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+interface Props {
+  page: number;
+  total: number;
+  pageSize: number;
+  /** The total stopped counting at the cap ("oltre"). */
+  totalCapped?: boolean;
+  hasMore?: boolean;
+  /** Carried by the 'Successiva' link: the server continues from it with an index seek. */
+  nextCursor?: string | null;
+}
+
+/** Previous / next pages through the `page` query parameter (and the next page's cursor), keeping the other filters. */
+export function Pagination({ page, total, pageSize, totalCapped = false, hasMore, nextCursor = null }: Props) {
   const [params] = useSearchParams();
   const { theme } = useStorefront();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const href = (n: number) => {
+  const more = hasMore ?? page < pages;
+  if (page <= 1 && !more) return null;
+  const href = (n: number, cursor: string | null = null) => {
     const next = new URLSearchParams(params);
     if (n > 1) next.set('page', String(n));
     else next.delete('page');
+    if (cursor) next.set('cursor', cursor);
+    else next.delete('cursor');
     const qs = next.toString();
     return qs ? `?${qs}` : '?';
   };
@@ -30,10 +44,10 @@ export function Pagination({ page, total, pageSize }: { page: number; total: num
         </span>
       )}
       <span className="text-sm tabular-nums" aria-current="page">
-        Pagina {page} di {pages}
+        {totalCapped ? `Pagina ${page}` : `Pagina ${page} di ${pages}`}
       </span>
-      {page < pages ? (
-        <Link to={href(page + 1)} className={step} rel="next">
+      {more ? (
+        <Link to={href(page + 1, nextCursor)} className={step} rel="next">
           Successiva <ChevronRight aria-hidden className="size-4" />
         </Link>
       ) : (

@@ -1,63 +1,109 @@
 import { useEffect, useId, useState } from 'react';
 import clsx from 'clsx';
-import { Search, X } from 'lucide-react';
+import { STOREFRONT_SORT_LABELS, STOREFRONT_SORTS, type StorefrontSort } from '@vetrina/shared/listing';
 import { useStorefront } from '../store-context';
+import { SearchWithSuggestions } from './search-suggestions';
+
+/** What the filters change: each key is a query parameter of the page ('' removes it). */
+export type FilterChange = Partial<Record<'search' | 'category' | 'sort' | 'minPrice' | 'maxPrice' | 'available', string>>;
 
 interface Props {
   search: string;
   category: string;
-  onChange: (next: { search?: string; category?: string }) => void;
+  sort: StorefrontSort;
+  minPrice: string;
+  maxPrice: string;
+  available: boolean;
+  onChange: (next: FilterChange) => void;
 }
 
-/** Text search (applied as the shopper pauses typing) and the category select. */
-export function ProductFilters({ search, category, onChange }: Props) {
+const EURO = /^\d{1,7}(?:[.,]\d{1,2})?$/;
+
+/**
+ * Text search with suggestions (applied as the shopper pauses typing), category, sort order,
+ * price range in euros and 'Solo disponibili'. Everything lives in the page's URL.
+ */
+export function ProductFilters({ search, category, sort, minPrice, maxPrice, available, onChange }: Props) {
   const { store, theme } = useStorefront();
   const [text, setText] = useState(search);
-  const searchId = useId();
-  const categoryId = useId();
+  const [prices, setPrices] = useState({ min: minPrice, max: maxPrice });
+  const ids = { search: useId(), category: useId(), sort: useId(), min: useId(), max: useId(), available: useId() };
   useEffect(() => setText(search), [search]);
+  useEffect(() => setPrices({ min: minPrice, max: maxPrice }), [minPrice, maxPrice]);
   useEffect(() => {
     if (text.trim() === search) return;
     const t = setTimeout(() => onChange({ search: text.trim() }), 300);
     return () => clearTimeout(t);
   }, [text, search, onChange]);
 
+  const clean = (v: string) => (EURO.test(v.trim()) ? v.trim() : '');
+  const applyPrices = () => {
+    if (clean(prices.min) === minPrice && clean(prices.max) === maxPrice) return;
+    onChange({ minPrice: clean(prices.min), maxPrice: clean(prices.max) });
+  };
   const control = clsx('h-11 w-full px-3 text-sm text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary-ink)', theme.control);
+  const label = 'text-sm font-medium';
+  const sorts = STOREFRONT_SORTS.filter((s) => s !== 'relevance' || search);
   return (
     <form
       role="search"
-      className="grid gap-3 sm:grid-cols-[1fr_16rem]"
+      className="grid gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        onChange({ search: text.trim() });
+        // One change: two URL updates in a row would each start from the same old URL.
+        onChange({ search: text.trim(), minPrice: clean(prices.min), maxPrice: clean(prices.max) });
       }}
     >
-      <div className="grid gap-1.5">
-        <label htmlFor={searchId} className="text-sm font-medium">
-          Cerca
-        </label>
-        <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-neutral-500" />
-          <input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Cerca prodotti…" maxLength={100} className={clsx(control, 'pl-9 pr-9')} />
-          {text && (
-            <button type="button" onClick={() => { setText(''); onChange({ search: '' }); }} aria-label="Svuota la ricerca" className="absolute right-1 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center text-neutral-500 hover:text-neutral-900">
-              <X aria-hidden className="size-4" />
-            </button>
-          )}
+      <div className="grid gap-3 sm:grid-cols-[1fr_16rem]">
+        <div className="grid gap-1.5">
+          <label htmlFor={ids.search} className={label}>
+            Cerca
+          </label>
+          <SearchWithSuggestions id={ids.search} value={text} onChange={setText} onClear={() => { setText(''); onChange({ search: '' }); }} className={control} />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={ids.category} className={label}>
+            Categoria
+          </label>
+          <select id={ids.category} value={category} onChange={(e) => onChange({ category: e.target.value })} className={control}>
+            <option value="">Tutte le categorie</option>
+            {store.categories.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={categoryId} className="text-sm font-medium">
-          Categoria
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[12rem_8rem_8rem_auto]">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+          <label htmlFor={ids.sort} className={label}>
+            Ordina per
+          </label>
+          <select id={ids.sort} value={sort} onChange={(e) => onChange({ sort: e.target.value })} className={control}>
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {STOREFRONT_SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={ids.min} className={label}>
+            Prezzo min (€)
+          </label>
+          <input id={ids.min} type="text" inputMode="decimal" value={prices.min} onChange={(e) => setPrices((p) => ({ ...p, min: e.target.value }))} onBlur={applyPrices} placeholder="0" maxLength={10} className={control} />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={ids.max} className={label}>
+            Prezzo max (€)
+          </label>
+          <input id={ids.max} type="text" inputMode="decimal" value={prices.max} onChange={(e) => setPrices((p) => ({ ...p, max: e.target.value }))} onBlur={applyPrices} placeholder="qualsiasi" maxLength={10} className={control} />
+        </div>
+        <label htmlFor={ids.available} className="col-span-2 inline-flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-1">
+          <input id={ids.available} type="checkbox" checked={available} onChange={(e) => onChange({ available: e.target.checked ? '1' : '' })} className="size-4 accent-(--sf-primary-ink)" />
+          Solo disponibili
         </label>
-        <select id={categoryId} value={category} onChange={(e) => onChange({ category: e.target.value })} className={control}>
-          <option value="">Tutte le categorie</option>
-          {store.categories.map((c) => (
-            <option key={c.id} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
       </div>
     </form>
   );

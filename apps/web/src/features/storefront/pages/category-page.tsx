@@ -3,7 +3,7 @@ import type { PageLoaderArgs } from '@/public/loader-args';
 import clsx from 'clsx';
 import { PAGE_SIZE, prefetchProducts, useStoreProducts } from '../api';
 import { browserCache, type DataCache } from '../data/cache';
-import { pageOf } from '../list-params';
+import { categoryListParams, pageOf } from '../list-params';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CONTAINER } from '../components/container';
 import { Pagination } from '../components/pagination';
@@ -14,8 +14,7 @@ import { useStorefront } from '../store-context';
 import { foundLabel } from './products-page';
 
 export function loader({ params, request }: PageLoaderArgs, cache: DataCache = browserCache) {
-  const page = pageOf(new URL(request.url).searchParams);
-  prefetchProducts(params.storeSlug ?? '', { category: params.categorySlug, page, pageSize: PAGE_SIZE }, cache);
+  prefetchProducts(params.storeSlug ?? '', categoryListParams(params.categorySlug, new URL(request.url).searchParams), cache);
   return null;
 }
 
@@ -26,7 +25,7 @@ export default function CategoryPage() {
   const [searchParams] = useSearchParams();
   const page = pageOf(searchParams);
   const category = store.categories.find((c) => c.slug === categorySlug);
-  const products = useStoreProducts(store.slug, { category: categorySlug, page, pageSize: PAGE_SIZE });
+  const products = useStoreProducts(store.slug, categoryListParams(categorySlug, searchParams));
 
   if (!category) {
     return (
@@ -45,7 +44,7 @@ export default function CategoryPage() {
       <Breadcrumbs items={[{ label: 'Home', to: home }, { label: 'Prodotti', to: `${home}/products` }, { label: category.name }]} />
       <h1 className={clsx(theme.h1, 'mb-2 mt-4')}>{category.name}</h1>
       <p aria-live="polite" className="mb-8 text-sm opacity-75">
-        {products.data ? foundLabel(products.data.total) : '\u00a0'}
+        {products.data ? foundLabel(products.data.total, products.data.totalCapped) : '\u00a0'}
       </p>
       {products.isPending ? (
         <ProductsLoading />
@@ -56,7 +55,7 @@ export default function CategoryPage() {
       ) : (
         <>
           <ProductGrid products={products.data.items} />
-          <Pagination page={page} total={products.data.total} pageSize={PAGE_SIZE} />
+          <Pagination page={page} total={products.data.total} pageSize={PAGE_SIZE} totalCapped={products.data.totalCapped} hasMore={products.data.hasMore} nextCursor={products.data.nextCursor} />
         </>
       )}
     </div>

@@ -7,7 +7,8 @@ import { browserCache, type DataCache } from '../data/cache';
 import { listParams } from '../list-params';
 import { CONTAINER } from '../components/container';
 import { Pagination } from '../components/pagination';
-import { ProductFilters } from '../components/product-filters';
+import { ProductFilters, type FilterChange } from '../components/product-filters';
+import { foundLabel } from '@vetrina/shared/listing';
 import { ProductGrid } from '../components/product-grid';
 import { ProductsError, ProductsLoading, ProductsMessage } from '../components/product-list-states';
 import { StoreButton } from '../components/ui';
@@ -18,18 +19,18 @@ export function loader({ params, request }: PageLoaderArgs, cache: DataCache = b
   return null;
 }
 
-export const foundLabel = (n: number) => (n === 0 ? 'Nessun prodotto trovato' : n === 1 ? '1 prodotto trovato' : `${n} prodotti trovati`);
+export { foundLabel };
 
-/** All products: search, category select (the `category` query parameter), count, 'Cancella filtri', pages. */
+/** All products: search with suggestions, category, sort, price range, 'Solo disponibili' (all in the URL), count, 'Cancella filtri', pages. */
 export default function ProductsPage() {
   const { store, theme } = useStorefront();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = listParams(searchParams);
   const products = useStoreProducts(store.slug, params);
-  const filtered = Boolean(params.search || params.category);
+  const filtered = Boolean(params.search || params.category || params.minPrice || params.maxPrice || params.available);
 
   const applyFilters = useCallback(
-    (next: { search?: string; category?: string }) =>
+    (next: FilterChange) =>
       setSearchParams(
         (prev) => {
           const p = new URLSearchParams(prev);
@@ -37,7 +38,10 @@ export default function ProductsPage() {
             if (value) p.set(key, value);
             else p.delete(key);
           }
+          // A new search is sorted by relevance; any change starts again from the first page.
+          if ('search' in next && p.get('sort') === 'relevance' && !next.search) p.delete('sort');
           p.delete('page');
+          p.delete('cursor');
           return p;
         },
         { replace: true },
@@ -49,13 +53,21 @@ export default function ProductsPage() {
     <div className={clsx(CONTAINER, theme.section)}>
       <title>{`Prodotti · ${store.name}`}</title>
       <h1 className={clsx(theme.h1, 'mb-6 sm:mb-8')}>Prodotti</h1>
-      <ProductFilters search={params.search ?? ''} category={params.category ?? ''} onChange={applyFilters} />
+      <ProductFilters
+        search={params.search ?? ''}
+        category={params.category ?? ''}
+        sort={params.sort ?? (params.search ? 'relevance' : 'newest')}
+        minPrice={params.minPrice ?? ''}
+        maxPrice={params.maxPrice ?? ''}
+        available={Boolean(params.available)}
+        onChange={applyFilters}
+      />
       <div className="mb-6 mt-5 flex min-h-11 flex-wrap items-center justify-between gap-3">
         <p aria-live="polite" className="text-sm font-medium">
-          {products.data ? foundLabel(products.data.total) : '\u00a0'}
+          {products.data ? foundLabel(products.data.total, products.data.totalCapped) : '\u00a0'}
         </p>
         {filtered && (
-          <StoreButton tone="outline" className="min-h-10 px-4" onClick={() => applyFilters({ search: '', category: '' })}>
+          <StoreButton tone="outline" className="min-h-10 px-4" onClick={() => applyFilters({ search: '', category: '', minPrice: '', maxPrice: '', available: '' })}>
             Cancella filtri
           </StoreButton>
         )}
@@ -69,7 +81,7 @@ export default function ProductsPage() {
       ) : (
         <div className={clsx('transition-opacity', products.isPlaceholderData && 'opacity-60')}>
           <ProductGrid products={products.data.items} />
-          <Pagination page={params.page ?? 1} total={products.data.total} pageSize={PAGE_SIZE} />
+          <Pagination page={params.page ?? 1} total={products.data.total} pageSize={PAGE_SIZE} totalCapped={products.data.totalCapped} hasMore={products.data.hasMore} nextCursor={products.data.nextCursor} />
         </div>
       )}
     </div>

@@ -1,0 +1,148 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { LISTING_LIMITS, type StorefrontSort } from '@vetrina/shared';
+import type { Db, Dialect } from '../../db/index.js';
+import { badRequest } from '../../lib/errors.js';
+import { containsIgnoreCase } from '../../lib/sql-like.js';
+import { searchMatch, searchScore } from '../search/match.js';
+import { parseSearchQuery } from '../search/normalise.js';
+import { refreshStale } from '../search/repo.js';
+
+/**
+ * Which products of one store a list shows, in which order, and how many there are: the one
+ * listing engine of the storefront, the suggestions and the dashboard (docs/decisions/search.md).
+ * It returns ids only; each caller loads the columns it shows for that one page.
+ */
+export interface ListingSpec {
+  storeId: string;
+  status?: 'draft' | 'active' | 'archived';
+  categoryId?: string;
+  /** Raw text as typed: normalised here, never used as query syntax. */
+  search?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  availableOnly?: boolean;
+  sort: StorefrontSort;
+  page: number;
+  pageSize: number;
+  cursor?: string;
+  /** False: skip the total (suggestions). */
+  count?: boolean;
+}
+
+export interface ListingPage {
+  ids: string[];
+  total: number;
+  totalCapped: boolean;
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+type KeySort = Exclude<StorefrontSort, 'relevance'>;
+type FilteredProducts = ReturnType<typeof productsOfStore>;
+const productsOfStore = (db: Db, storeId: string) => db.selectFrom('products as p').where('p.store_id', '=', storeId);
+type Key = string | number;
+const cursorMsg = 'Pagina non valida';
+
+/** Each order: its key column, direction, and whether the key is text (compared byte-wise). */
+const ORDERS: Record<KeySort, { column: string; desc: boolean; text: boolean }> = {
+  newest: { column: 'p.created_at', desc: true, text: true },
+  'price-asc': { column: 'p.price_from_cents', desc: false, text: false },
+  'price-desc': { column: 'p.price_from_cents', desc: true, text: false },
+  name: { column: 'p.sort_title', desc: false, text: true },
+};
+
+const encodeCursor = (sort: KeySort, key: Key, id: string) => Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
+
+function decodeCursor(cursor: string, sort: KeySort): [Key, string] {
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(cursorMsg, 'cursor');
+  }
+  const keyType = ORDERS[sort].text ? 'string' : 'number';
+  if (!Array.isArray(v) || v.length !== 3 || v[0] !== sort || typeof v[1] !== keyType || typeof v[2] !== 'string' || v[2].length > 64) throw badRequest(cursorMsg, 'cursor');
+  return [v[1] as Key, v[2]];
+}
+
+export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec): Promise<ListingPage> {
+  // Rows written by anyone since the last read get their words and name key first (usually none).
+  await refreshStale(db, spec.storeId);
+  const text = spec.search?.trim() ?? '';
+  const query = text ? parseSearchQuery(text) : null;
+  // Only symbols (e.g. '%', '100%' has words): matched literally in title and SKU, never as syntax.
+  // NUL cannot travel to PostgreSQL; a query of nothing else finds nothing.
+  const literal = text !== '' && !query ? text.replaceAll(String.fromCharCode(0), '') : null;
+  // PostgreSQL compares text with the database's locale unless told otherwise; "C" (bytes) is SQLite's order.
+  const col = (ref: string, isText: boolean) => (dialect === 'postgres' && isText ? sql`${sql.ref(ref)} collate "C"` : sql.ref(ref));
+
+  let base = productsOfStore(db, spec.storeId);
+  if (spec.status) base = base.where('p.status', '=', spec.status);
+  if (spec.categoryId) base = base.where('p.category_id', '=', spec.categoryId);
+  if (spec.minPriceCents !== undefined) base = base.where('p.price_from_cents', '>=', spec.minPriceCents);
+  if (spec.maxPriceCents !== undefined) base = base.where('p.price_from_cents', '<=', spec.maxPriceCents);
+  if (spec.availableOnly) base = base.where(({ exists, selectFrom }) => exists(selectFrom('inventory as i').select('i.id').whereRef('i.product_id', '=', 'p.id').whereRef('i.qty', '>', 'i.reserved')));
+  if (query) base = base.where('p.id', 'in', (eb) => eb.selectFrom('product_search as s').select('s.product_id').where(searchMatch(dialect, spec.storeId, query)));
+  if (literal !== null) base = literal ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>])) : base.where(sql<SqlBool>`1 = 0`);
+
+  const total = spec.count === false ? null : await countOf(db, spec, base, Boolean(query || literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly));
+  const limit = spec.pageSize + 1;
+  const offset = (spec.page - 1) * spec.pageSize;
+
+  if (query && spec.sort === 'relevance') {
+    const score = sql<number>`(select ${searchScore(query)} from product_search s where s.product_id = p.id)`;
+    const rows = await base
+      .select(['p.id'])
+      .orderBy(score, 'desc')
+      .orderBy(col('p.created_at', true), 'desc')
+      .orderBy(col('p.id', true), 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return pageOf(rows.map((r) => r.id), spec, total, null);
+  }
+
+  const sort: KeySort = spec.sort === 'relevance' ? 'newest' : spec.sort;
+  const order = ORDERS[sort];
+  const dir = order.desc ? 'desc' : 'asc';
+  let q = base.select(['p.id', sql<Key>`${sql.ref(order.column)}`.as('sort_key')]).orderBy(col(order.column, order.text), dir).orderBy(col('p.id', true), dir);
+  // A cursor (the last row of the previous page) continues with an index seek: the cost of page
+  // 400 is that of page 1. Without one (a typed or shared link) the page is counted off the index.
+  if (spec.cursor && !query && literal === null) {
+    const [key, id] = decodeCursor(spec.cursor, sort);
+    const after = sql<SqlBool>`(${col(order.column, order.text)}, ${col('p.id', true)}) ${sql.raw(order.desc ? '<' : '>')} (${key}, ${id})`;
+    q = q.where(after);
+  } else {
+    q = q.offset(offset);
+  }
+  const rows = await q.limit(limit).execute();
+  const shown = rows.slice(0, spec.pageSize);
+  const last = shown.at(-1);
+  const cursor = rows.length > spec.pageSize && last && !query && literal === null ? encodeCursor(sort, typeof last.sort_key === 'number' ? last.sort_key : String(last.sort_key), last.id) : null;
+  return pageOf(rows.map((r) => r.id), spec, total, cursor);
+}
+
+function pageOf(ids: string[], spec: ListingSpec, total: { n: number; capped: boolean } | null, nextCursor: string | null): ListingPage {
+  const hasMore = ids.length > spec.pageSize;
+  return { ids: ids.slice(0, spec.pageSize), total: total?.n ?? 0, totalCapped: total?.capped ?? false, hasMore, nextCursor: hasMore ? nextCursor : null };
+}
+
+/**
+ * The total without scanning the store: per-store counters (kept by triggers) for an unfiltered
+ * list, else the matches counted up to the cap ("oltre 1000").
+ */
+async function countOf(db: Db, spec: ListingSpec, base: FilteredProducts, filtered: boolean): Promise<{ n: number; capped: boolean }> {
+  if (!filtered) {
+    let q = db.selectFrom('store_product_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n')).where('store_id', '=', spec.storeId);
+    if (spec.status) q = q.where('status', '=', spec.status);
+    const r = await q.executeTakeFirst();
+    return { n: Math.max(0, Number(r?.n ?? 0)), capped: false };
+  }
+  const cap = LISTING_LIMITS.countCap;
+  const r = await db
+    .selectFrom(base.select('p.id').limit(cap + 1).as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  const n = Number(r?.n ?? 0);
+  return n > cap ? { n: cap, capped: true } : { n, capped: false };
+}

@@ -1,0 +1,110 @@
+import type { Selectable } from 'kysely';
+import type { Db, Dialect } from '../../db/index.js';
+import type { MailQueueTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import type { Mail } from './mailer.js';
+
+export type QueuedMail = Selectable<MailQueueTable>;
+
+/** The only SQL of the mail queue (migration 006). Times are ISO strings of the real clock. */
+export function mailQueueRepo(db: Db, dialect: Dialect) {
+  return {
+    /**
+     * Writes mails with the given executor (a transaction: they exist iff it commits). `claim`: the
+     * rows are born claimed by this instance, which sends them at once (no other instance races it).
+     */
+    async insert(executor: Db, mails: Mail[], nowIso: string, claim?: { worker: string; untilIso: string }): Promise<QueuedMail[]> {
+      if (!mails.length) return [];
+      const rows = mails.map((m) => ({
+        id: newId(),
+        to_address: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? null,
+        created_at: nowIso,
+        attempts: claim ? 1 : 0,
+        next_attempt_at: nowIso,
+        claimed_by: claim?.worker ?? null,
+        claimed_until: claim?.untilIso ?? null,
+        failed_at: null,
+        last_error: null,
+      }));
+      await executor.insertInto('mail_queue').values(rows).execute();
+      return rows;
+    },
+
+    /** The earliest time a mail nobody holds may be tried, or null when none waits. */
+    async nextDue(nowIso: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('mail_queue')
+        .select((eb) => eb.fn.min('next_attempt_at').as('due'))
+        .where('failed_at', 'is', null)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+        .executeTakeFirst();
+      return (row?.due as string | null | undefined) ?? null;
+    },
+
+    /**
+     * Claims up to `limit` due mails for `worker` until `untilIso`, in one statement: on PostgreSQL
+     * rows another instance is claiming are skipped (SKIP LOCKED), and a row claimed meanwhile no
+     * longer matches; SQLite runs one writer at a time. Each claim counts as an attempt, so a mail
+     * that crashes its sender cannot be retried forever.
+     */
+    claim(worker: string, nowIso: string, untilIso: string, limit: number): Promise<QueuedMail[]> {
+      return db
+        .updateTable('mail_queue')
+        .set((eb) => ({ claimed_by: worker, claimed_until: untilIso, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mail_queue')
+            .select('id')
+            .where('failed_at', 'is', null)
+            .where('next_attempt_at', '<=', nowIso)
+            .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', nowIso)]))
+            .orderBy('next_attempt_at')
+            .limit(limit)
+            .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+        )
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+        .returningAll()
+        .execute();
+    },
+
+    /** Sent: the row goes, body and links with it. */
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('mail_queue').where('id', '=', id).execute();
+    },
+
+    async retryLater(id: string, worker: string, atIso: string, error: string): Promise<void> {
+      await db
+        .updateTable('mail_queue')
+        .set({ next_attempt_at: atIso, claimed_by: null, claimed_until: null, last_error: error })
+        .where('id', '=', id)
+        .where('claimed_by', '=', worker)
+        .execute();
+    },
+
+    /** Given up: the body (which may hold a link) is cleared; address, subject and reason stay for the operator. */
+    async giveUp(id: string, worker: string, nowIso: string, error: string): Promise<void> {
+      await db
+        .updateTable('mail_queue')
+        .set({ failed_at: nowIso, text: '', html: null, claimed_by: null, claimed_until: null, last_error: error })
+        .where('id', '=', id)
+        .where('claimed_by', '=', worker)
+        .execute();
+    },
+
+    /** Claimed but not tried (the instance is stopping): free for any instance at once, attempt not counted. */
+    async release(ids: string[], worker: string): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .updateTable('mail_queue')
+        .set((eb) => ({ claimed_by: null, claimed_until: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', 'in', ids)
+        .where('claimed_by', '=', worker)
+        .execute();
+    },
+  };
+}
+
+export type MailQueueRepo = ReturnType<typeof mailQueueRepo>;

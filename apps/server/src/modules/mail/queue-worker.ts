@@ -1,0 +1,147 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../../lib/ids.js';
+import type { Mail } from './mailer.js';
+import type { MailQueueRepo, QueuedMail } from './queue-repo.js';
+import { MAIL_RETRY, describeSendError, isPermanentRefusal, retryDelayMs } from './retry.js';
+
+export interface WorkerOptions {
+  /** Longest sleep when nothing is due here: picks up other instances' mails and expired claims. */
+  pollMs?: number;
+  /** Mails claimed at once. */
+  batchSize?: number;
+  /** Mails of a batch sent at the same time (the SMTP pool's connections). */
+  concurrency?: number;
+  /** How long a claim holds; a dead instance's mails are tried again after it. */
+  leaseMs?: number;
+  /** How long closing waits for sends in flight. */
+  stopWaitMs?: number;
+}
+
+export const WORKER_DEFAULTS = { pollMs: 2000, batchSize: 50, concurrency: 8, leaseMs: 10 * 60_000, stopWaitMs: 10_000 };
+// No mail of a batch is started with less than this left of its claim (the SMTP timeouts fit in it).
+const SEND_BUDGET_MS = 2 * 60_000;
+
+// Scheduling uses the real clock, not lib/clock: tests that move business time must not delay mail.
+const iso = (ms: number) => new Date(ms).toISOString();
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Delivers the queued mails of every instance, a batch at a time. `wake()` runs it at once (a mail
+ * was just queued here); otherwise it looks again when the next retry is due, at most `pollMs` later.
+ */
+export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Promise<void>, log: FastifyBaseLogger, options: WorkerOptions = {}) {
+  const opts = { ...WORKER_DEFAULTS, ...options };
+  const worker = newId();
+  let started = false;
+  let stopping = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<void>>();
+
+  async function sendOne(mail: QueuedMail): Promise<void> {
+    try {
+      await deliver({ to: mail.to_address, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+    } catch (err) {
+      const error = describeSendError(err);
+      const now = Date.now();
+      if (isPermanentRefusal(err) || mail.attempts >= MAIL_RETRY.maxAttempts) {
+        await repo.giveUp(mail.id, worker, iso(now), error);
+        log.error({ mailId: mail.id, subject: mail.subject, attempts: mail.attempts, error }, 'mail given up');
+      } else {
+        const delay = retryDelayMs(mail.attempts);
+        await repo.retryLater(mail.id, worker, iso(now + delay), error);
+        log.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delay, error }, 'mail not sent, will retry');
+      }
+      return;
+    }
+    await repo.remove(mail.id);
+    log.debug({ mailId: mail.id }, 'mail sent');
+  }
+
+  /** Sends a claimed batch, `concurrency` at a time; what is left when stopping (or near the claim's end) is released. */
+  async function sendBatch(batch: QueuedMail[], leaseEnd: number): Promise<void> {
+    const left = [...batch];
+    const lane = async () => {
+      for (let mail = left.shift(); mail; mail = left.shift()) {
+        if (stopping || Date.now() + SEND_BUDGET_MS > leaseEnd) {
+          left.unshift(mail);
+          return;
+        }
+        await sendOne(mail);
+      }
+    };
+    await Promise.all(Array.from({ length: opts.concurrency }, lane));
+    await repo.release(left.map((m) => m.id), worker);
+  }
+
+  /** Claims and sends due mails until none is left; returns how long to sleep. */
+  async function drain(): Promise<number> {
+    for (;;) {
+      again = false;
+      const now = Date.now();
+      const due = await repo.nextDue(iso(now));
+      if (due === null || Date.parse(due) > now) {
+        if (again) continue;
+        return due === null ? opts.pollMs : Math.min(opts.pollMs, Date.parse(due) - now);
+      }
+      const leaseEnd = now + opts.leaseMs;
+      const batch = await repo.claim(worker, iso(now), iso(leaseEnd), opts.batchSize);
+      // Another instance is claiming the same mails right now: look again shortly.
+      if (!batch.length) return 100;
+      await sendBatch(batch, leaseEnd);
+      if (stopping) return opts.pollMs;
+    }
+  }
+
+  function run() {
+    if (!started || stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = drain()
+      .catch((err: unknown) => {
+        // The database being briefly unreachable must not stop delivery: the next round tries again.
+        log.error({ error: describeSendError(err) }, 'mail queue round failed');
+        return opts.pollMs;
+      })
+      .then((sleepMs) => {
+        running = null;
+        if (stopping) return;
+        if (again) return run();
+        timer = setTimeout(run, Math.max(sleepMs, 20));
+        timer.unref();
+      });
+  }
+
+  return {
+    worker,
+    leaseMs: opts.leaseMs,
+    start() {
+      if (started) return;
+      started = true;
+      run();
+    },
+    wake: run,
+    /** Sends a mail this instance queued already claimed (see mailer.ts `send`); failures go back to the queue. */
+    sendClaimed(mail: QueuedMail): Promise<void> {
+      const attempt = sendOne(mail).catch((err: unknown) => log.error({ mailId: mail.id, error: describeSendError(err) }, 'mail attempt not recorded'));
+      inFlight.add(attempt);
+      void attempt.finally(() => inFlight.delete(attempt));
+      return attempt;
+    },
+    get stopping() {
+      return stopping;
+    },
+    /** Stops claiming; sends in flight may finish (bounded), the rest of a batch is released. */
+    async stop(): Promise<void> {
+      stopping = true;
+      clearTimeout(timer);
+      await Promise.race([Promise.all([running, ...inFlight]), sleep(opts.stopWaitMs)]);
+    },
+  };
+}
+
+export { sleep };

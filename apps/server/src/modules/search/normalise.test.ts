@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { foldText, parseSearchQuery, searchTerms, sortTitle, stemItalian, termText } from './normalise.js';
+
+describe('search normaliser', () => {
+  it('folds accents and case, and splits on anything that is not a letter or digit', () => {
+    expect(foldText('Caffè ÀRABICA Perché')).toBe('caffe arabica perche');
+    expect(foldText('Straße Œuvre')).toBe('strasse oeuvre');
+    expect(searchTerms('"scarpe" AND (rosse*) NEAR/2 -borsa')).toEqual(['scarp', 'and', 'ross', 'near', '2', 'bors']);
+    expect(searchTerms('🙂🙂🙂')).toEqual([]);
+  });
+
+  it('brings singular and plural, masculine and feminine to one stem', () => {
+    const same = [
+      ['scarpa', 'scarpe'],
+      ['rosso', 'rossa', 'rossi', 'rosse'],
+      ['caffè', 'caffe'],
+      ['negozio', 'negozi'],
+      ['camicia', 'camicie'],
+      ['tasca', 'tasche'],
+      ['lago', 'laghi'],
+      ['bianco', 'bianca', 'bianchi', 'bianche'],
+      ['colazione', 'colazioni'],
+      ['occhio', 'occhi'],
+    ];
+    for (const forms of same) {
+      const stems = new Set(forms.map((f) => stemItalian(foldText(f))));
+      expect(stems.size, forms.join('/')).toBe(1);
+    }
+    expect(stemItalian('bellissima')).toBe('bell');
+  });
+
+  it('leaves short words, numbers and codes alone', () => {
+    expect(stemItalian('via')).toBe('via');
+    expect(stemItalian('2024')).toBe('2024');
+    expect(stemItalian('art13')).toBe('art13');
+    expect(termText('SKU-0001', 'Borsa borsa')).toBe('sku 0001 bors');
+  });
+
+  it('reads the last typed word as a prefix, the others as whole words', () => {
+    expect(parseSearchQuery('Scarpe ros')).toEqual({ words: ['scarp'], prefix: 'ros' });
+    expect(parseSearchQuery('caffè')).toEqual({ words: [], prefix: 'caff' });
+    expect(parseSearchQuery('"""((*')).toBeNull();
+    expect(parseSearchQuery('')).toBeNull();
+  });
+
+  it('gives a name sort key without accents or punctuation', () => {
+    expect(sortTitle('  Éclair — al CIOCCOLATO!')).toBe('eclair al cioccolato');
+  });
+});

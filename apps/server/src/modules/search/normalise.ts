@@ -1,0 +1,92 @@
+/**
+ * The one normaliser of catalogue search, applied identically to the text that is indexed and to
+ * what shoppers type, on SQLite and on PostgreSQL (docs/decisions/search.md).
+ *
+ * 1. Fold: Unicode NFD, combining marks removed, lower case ('Caffè' → 'caffe').
+ * 2. Split into words of letters and digits; everything else (punctuation, quotes, operators,
+ *    emoji) separates words and is never part of one, so no search syntax can reach the engines.
+ * 3. Stem each word with a small Italian light stemmer (`stemItalian`).
+ */
+
+/** Words longer than this are cut: nobody types them, and the index stays small. */
+const MAX_WORD = 40;
+const VOWELS = new Set(['a', 'e', 'i', 'o']);
+
+// Letters NFD does not split into a base letter and a mark (as in product slugs).
+const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th' };
+
+/** Lower case without accents: the form every comparison and the name sort use. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøđłþ]/g, (c) => LIGATURES[c] ?? c);
+}
+
+/** The words of a text, folded, in order (duplicates kept). */
+export function foldedWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => (w.length > MAX_WORD ? Array.from(w).slice(0, MAX_WORD).join('') : w));
+}
+
+/**
+ * Italian light stemmer: strips what changes between singular and plural, masculine and feminine,
+ * so the forms of one word meet ('scarpa'/'scarpe' → 'scarp', 'negozio'/'negozi' → 'negoz',
+ * 'tasca'/'tasche' → 'tasc', 'colazione'/'colazioni' → 'colazion', 'bellissima' → 'bell').
+ * Only words of letters, at least 4 long, are touched, and a stem keeps at least 3 letters.
+ * 1. a final vowel a/e/i/o goes (accents were folded before: 'città' → 'citt');
+ * 2. then a final 'i' left by -io/-ia/-ie/-ii goes ('camicia'/'camicie' → 'camic');
+ * 3. then the superlative -issim goes;
+ * 4. then a final 'ch'/'gh' loses its 'h' ('tasche' → 'tasc', like 'tasca').
+ */
+export function stemItalian(word: string): string {
+  if (word.length < 4 || !/^\p{L}+$/u.test(word)) return word;
+  let w = word;
+  const cut = (n: number) => (w.length - n >= 3 ? ((w = w.slice(0, -n)), true) : false);
+  if (VOWELS.has(w.at(-1) ?? '')) cut(1);
+  if (w.endsWith('i')) cut(1);
+  if (w.endsWith('issim')) cut(5);
+  if (w.endsWith('ch') || w.endsWith('gh')) cut(1);
+  return w;
+}
+
+/** The stemmed words of a text: what the index stores for it. */
+export function searchTerms(text: string): string[] {
+  return foldedWords(text).map(stemItalian);
+}
+
+/** Stemmed words, each once, space separated (the stored form; no empty words). */
+export function termText(...texts: string[]): string {
+  return [...new Set(texts.flatMap(searchTerms))].join(' ');
+}
+
+export interface SearchQuery {
+  /** Words that must match exactly (stemmed), each once. */
+  words: string[];
+  /** The last typed word (stemmed), matched as a prefix while the shopper types; null if none. */
+  prefix: string | null;
+}
+
+/** At most this many words of a query count (a pasted paragraph is not a query). */
+const MAX_QUERY_WORDS = 8;
+
+/**
+ * What a typed query asks for. The last word is a prefix unless the text ends with a separator
+ * (the shopper finished it). Null when nothing searchable is left (only symbols or emoji).
+ */
+export function parseSearchQuery(input: string): SearchQuery | null {
+  const words = searchTerms(input).slice(0, MAX_QUERY_WORDS);
+  if (!words.length) return null;
+  const finished = /[^\p{L}\p{N}]$/u.test(input.normalize('NFD').replace(/\p{M}+/gu, ''));
+  const prefix = finished ? null : (words.pop() ?? null);
+  const exact = [...new Set(words)].filter((w) => w !== prefix);
+  return { words: exact, prefix };
+}
+
+/** Name order key: folded title with single spaces, so 'Éclair' sorts with 'eclair' on both engines. */
+export function sortTitle(title: string): string {
+  return foldedWords(title).join(' ').slice(0, 200);
+}

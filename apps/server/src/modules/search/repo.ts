@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { sortTitle, termText } from './normalise.js';
+
+type AnyDb = Kysely<Database>;
+
+/** Products rebuilt per round trip: bounded memory whatever the catalogue's size. */
+const BATCH = 500;
+
+interface StaleRow {
+  product_id: string;
+  version: number;
+  title: string;
+  description: string;
+  sku: string;
+  category_name: string | null;
+}
+
+/**
+ * Rebuilds the search rows (and the name sort key) of a store's products whose text changed since
+ * they were last indexed. Triggers mark them (`version` > `indexed_version`) on every write of a
+ * product, its variants or its category, whoever writes (the catalogue, sample data, imports), so
+ * nothing is missed; the catalogue calls this inside its write transactions and every search or
+ * list calls it first (an indexed probe that finds nothing in the common case).
+ *
+ * Safe under concurrency without locks: a row is written only with the version read before its
+ * text, and only if no newer version was indexed meanwhile; a write that lands in between leaves
+ * the row marked, and the next call rebuilds it.
+ */
+export async function refreshStale(db: AnyDb, storeId: string): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const stale: StaleRow[] = await db
+      .selectFrom('product_search as s')
+      .innerJoin('products as p', 'p.id', 's.product_id')
+      .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .select(['s.product_id', 's.version', 'p.title', 'p.description', 'p.sku', 'c.name as category_name'])
+      .where('s.store_id', '=', storeId)
+      .where(sql<boolean>`s.version > s.indexed_version`)
+      .limit(BATCH)
+      .execute();
+    if (!stale.length) return done;
+    const variants = await db
+      .selectFrom('product_variants')
+      .select(['product_id', 'label', 'sku'])
+      .where('product_id', 'in', stale.map((r) => r.product_id))
+      .execute();
+    const variantText = new Map<string, string[]>();
+    for (const v of variants) variantText.set(v.product_id, [...(variantText.get(v.product_id) ?? []), v.label, v.sku]);
+    let written = 0;
+    for (const r of stale) {
+      const res = await db
+        .updateTable('product_search')
+        .set({
+          title_terms: termText(r.title),
+          meta_terms: termText(r.sku, r.category_name ?? '', ...(variantText.get(r.product_id) ?? [])),
+          body_terms: termText(r.description),
+          indexed_version: r.version,
+        })
+        .where('product_id', '=', r.product_id)
+        .where('indexed_version', '<', r.version)
+        .executeTakeFirst();
+      await db.updateTable('products').set({ sort_title: sortTitle(r.title) }).where('id', '=', r.product_id).where('sort_title', '!=', sortTitle(r.title)).execute();
+      written += Number(res.numUpdatedRows);
+    }
+    done += written;
+    // Every row of the batch was taken by a concurrent writer or reader: let them finish it.
+    if (written === 0) return done;
+  }
+}
