@@ -105,12 +105,12 @@ export async function benchWeb(existing?: { base: string }) {
   try {
     let base = existing?.base;
     if (!base) {
-      const port = 39111;
+      const port = 29120;
       mail = await startMailCatcher();
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...benchServerEnv({ port, dataDir, smtpUrl: mail.url }) }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, env: { ...process.env, ...benchServerEnv({ port, dataDir, smtpUrl: mail.url }) }, stdio: ['ignore', 'ignore', 'inherit'] });
       children.push(child);
       base = `http://127.0.0.1:${port}`;
-      await waitFor(`${base}/api/docs/json`);
+      await waitFor(`${base}/healthz`);
     }
     const pages = await sampleStore(base);
     const figures: LighthouseFigures[] = [];
@@ -153,7 +153,7 @@ export function saveWeb(result: Awaited<ReturnType<typeof benchWeb>>) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/server/entry-server.js'))) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/server/entry-server.js')) || !fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
     spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
   benchWeb()

@@ -4,13 +4,13 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { Redis } from 'ioredis';
 import type { ZodType } from 'zod';
 import { LIMITS } from '@vetrina/shared';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { AppContext } from './lib/context.js';
 import { AppError } from './lib/errors.js';
+import { serializerCompiler } from './lib/route.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
@@ -94,15 +94,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const { db, dialect, destroy } = await openDatabase({ databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir });
   await migrate(db, dialect === 'postgres' ? config.databaseSchema : undefined);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // The Redis client is loaded only when Redis is configured.
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   // ioredis reconnects by itself; an outage is logged once per failed attempt (and /readyz says so),
   // never as an unhandled error event.
   redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis unreachable'));
 
   let listenOrigin = `http://localhost:${config.port}`;
   const bus = redis ? redisBus(redis) : memoryBus();
-  // API answers and rendered pages of the storefront: at most 5,000 entries and 32 M characters (~64 MB).
-  const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 32_000_000 });
+  // API answers and rendered pages of the storefront, alive for PUBLIC_CACHE_MS: at most 5,000 entries
+  // and 16 M characters or bytes (~32 MB at worst).
+  const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 16_000_000 });
   const invalidation = storefrontCacheInvalidation(publicCache, bus, app.log);
   const ctx: AppContext = {
     config,
@@ -112,7 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jwtSecret: loadJwtSecret(config),
     log: app.log,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
-    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db, app.log),
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, db, dialect, app.log) : outboxMailer(db, app.log),
     publicUrl: () => config.publicUrl ?? listenOrigin,
     storage: createStorage(config),
     bus,
@@ -127,8 +129,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const addr = app.server.address();
     if (addr && typeof addr === 'object') listenOrigin = `http://localhost:${addr.port}`;
   });
+  // Queued mails are delivered once the app is ready; closing lets a send in flight finish first.
+  app.addHook('onReady', async () => ctx.mailer.start());
   app.addHook('onClose', async () => {
-    ctx.mailer.close();
+    await ctx.mailer.close();
     await ctx.limiter.close();
     await ctx.presence.close();
     ctx.sessions.close();
@@ -158,6 +162,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const result = (schema as ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error as unknown as Error };
   });
+  // Every answer with a response schema is serialised through it (lib/route.ts): nothing it does not name leaves.
+  app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
   await app.register(cookie);

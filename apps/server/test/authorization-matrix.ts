@@ -98,6 +98,7 @@ export const MATRIX: Record<string, Entry> = {
   // Storefront, public files and themes.
   'GET /api/public/stores/{slug}': { level: 'public', status: 200, request: (c) => ({ path: pub(c) }) },
   'GET /api/public/stores/{slug}/products': { level: 'public', status: 200, request: async (c) => (await fx.product(c), { path: pub(c, '/products') }) },
+  'GET /api/public/stores/{slug}/suggestions': { level: 'public', status: 200, request: (c) => ({ path: pub(c, '/suggestions?q=prodotto') }) },
   'GET /api/public/stores/{slug}/products/{productRef}': { level: 'public', status: 200, request: async (c) => ({ path: pub(c, `/products/${(await fx.product(c)).id}`) }) },
   'POST /api/public/stores/{slug}/checkout': {
     level: 'public',

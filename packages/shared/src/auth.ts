@@ -66,20 +66,38 @@ export type TokenInput = z.infer<typeof tokenSchema>;
 export const resetPasswordSchema = z.strictObject({ token: tokenField, password: newPassword });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+// Response schemas: the routes serialise through them, the web client parses with them.
+
 /** The session the API hands to the browser: the access token lives in memory only. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  createdAt: string;
-}
-export interface SessionPayload {
-  accessToken: string;
-  tokenType: 'bearer';
-  expiresIn: number;
-  expiresAt: number;
-  user: SessionUser;
-}
-export type SignUpResult = { session: SessionPayload } | { session: null; confirmationSent: true };
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionPayloadSchema = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('bearer'),
+  expiresIn: z.number(),
+  /** Seconds since the epoch. */
+  expiresAt: z.number(),
+  user: sessionUserSchema,
+});
+export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
+
+/** Sign-in, refresh, password reset and sign-up confirmation answer with the new session. */
+export const sessionResponseSchema = z.object({ session: sessionPayloadSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** With REQUIRE_EMAIL_CONFIRMATION the account waits for its link: no session yet. */
+export const signUpResultSchema = z.union([sessionResponseSchema, z.object({ session: z.null(), confirmationSent: z.literal(true) })]);
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
+export const authUserResponseSchema = z.object({ user: sessionUserSchema });
+
+/** An address that a link just confirmed (e-mail change, verification). */
+export const confirmedEmailSchema = z.object({ email: z.string() });
+
+/** Accepted for processing (a mail goes out, or nothing happens when the address is unknown). */
+export const acceptedResponseSchema = z.object({ ok: z.literal(true) });
+
 export type AuthEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export type ErrorCode =
   | 'validation'
   | 'unauthenticated'
@@ -9,7 +11,16 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'internal';
 
-/** The one shape every failing API response has. */
-export interface ApiErrorBody {
-  error: { code: ErrorCode | string; message: string; field?: string; title?: string };
-}
+/** The one shape every failing API response has (declared once for every route's 4xx and 5xx). */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    /** One of ErrorCode; kept open so an older client reads a newer server's codes. */
+    code: z.string(),
+    /** Italian, for the user. */
+    message: z.string(),
+    /** The request field the message is about, when there is one. */
+    field: z.string().optional(),
+    title: z.string().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -34,41 +34,52 @@ export const replySchema = z.strictObject({
 });
 export type ReplyInput = z.infer<typeof replySchema>;
 
-export interface ContactMessage {
-  id: string;
-  customerName: string;
-  customerEmail: string;
-  message: string;
-  response: string | null;
-  status: 'pending' | 'responded';
-  isRead: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  message: z.string(),
+  response: z.string().nullable(),
+  status: z.enum(['pending', 'responded']),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /** The store side writes as 'store' (the spec shows two spellings; this is the only one accepted). */
-export type ChatSender = 'customer' | 'store';
-export interface ChatMessage {
-  id: string;
-  storeId: string;
-  userId: string;
-  message: string;
-  senderType: ChatSender;
-  isRead: boolean;
-  createdAt: string;
-}
-export interface ConversationSummary {
-  userId: string;
-  customerEmail: string;
-  lastMessage: string;
-  lastSenderType: ChatSender;
-  lastTime: string;
-  unreadCount: number;
-}
-export interface UnreadCounts {
-  contacts: number;
-  chat: number;
-}
+const chatSender = z.enum(['customer', 'store']);
+export type ChatSender = z.infer<typeof chatSender>;
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  userId: z.string(),
+  message: z.string(),
+  senderType: chatSender,
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export const conversationSummarySchema = z.object({
+  userId: z.string(),
+  customerEmail: z.string(),
+  lastMessage: z.string(),
+  lastSenderType: chatSender,
+  lastTime: z.string(),
+  unreadCount: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export const unreadCountsSchema = z.object({ contacts: z.number().int(), chat: z.number().int() });
+export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
+
+/** A guest's contact message was received: only its id and time go back to the storefront. */
+export const contactReceivedSchema = z.object({ message: z.object({ id: z.string(), createdAt: z.string() }) });
+export const contactListSchema = z.object({ items: z.array(contactMessageSchema) });
+export const contactResponseSchema = z.object({ message: contactMessageSchema });
+export const conversationListSchema = z.object({ items: z.array(conversationSummarySchema) });
+export const chatMessagesResponseSchema = z.object({ messages: z.array(chatMessageSchema) });
+export const chatMessageResponseSchema = z.object({ message: chatMessageSchema });
+export const presenceResponseSchema = z.object({ online: z.number().int() });
 
 /** What the real-time socket says when it refuses or ends something (frames of type 'error'). */
 export const realtimeMsg = {

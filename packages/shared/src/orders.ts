@@ -64,13 +64,6 @@ export const checkoutSchema = z.strictObject({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-export interface CheckoutResult {
-  success: true;
-  orderId: string;
-  orderNumber: number;
-  totalCents: number;
-}
-
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Stato non valido' });
 export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchema });
 export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
@@ -84,38 +77,47 @@ export const ordersQuerySchema = z.strictObject({
 export type OrdersQuery = z.input<typeof ordersQuerySchema>;
 export type OrdersFilter = z.output<typeof ordersQuerySchema>;
 
-export interface OrderSummary {
-  id: string;
-  orderNumber: number;
-  status: OrderStatus;
-  createdAt: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  shippingAddress: { street: string; city: string; postalCode: string; country: string };
-  subtotalCents: number;
-  shippingCents: number;
-  totalCents: number;
-  notes: string | null;
-  itemCount: number;
-}
-export interface OrderItem {
-  id: string;
-  title: string;
-  variantLabel: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  totalPriceCents: number;
-}
-export interface OrderDetail extends OrderSummary {
-  items: OrderItem[];
-}
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+const cents = z.number().int();
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  shippingAddress: z.object({ street: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
+  subtotalCents: cents,
+  shippingCents: cents,
+  totalCents: cents,
+  notes: z.string().nullable(),
+  itemCount: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  variantLabel: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceCents: cents,
+  totalPriceCents: cents,
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderDetailSchema = orderSummarySchema.extend({ items: z.array(orderItemSchema) });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** One page of the dashboard's order list. */
+export const ordersPageSchema = z.object({ items: z.array(orderSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+export const orderResponseSchema = z.object({ order: orderDetailSchema });
+
+/** The answer to a checkout (also when a retried request replays the order it already created). */
+export const checkoutResultSchema = z.object({ success: z.literal(true), orderId: z.string(), orderNumber: z.number().int(), totalCents: cents });
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** Statuses whose items are held in `reserved`; shipped ones have left `qty`; cancelled hold nothing. */
 export type StockEffect = 'reserved' | 'shipped' | 'none';

@@ -1,47 +1,56 @@
 import { z } from 'zod';
-import { DEFAULT_COLORS, LIMITS, type Role } from './constants.js';
+import { DEFAULT_COLORS, LIMITS, ROLES } from './constants.js';
 
-export interface StoreColors {
-  primary: string;
-  secondary: string;
-  accent: string;
-}
+const colorValue = z.string();
+/** Response side of a palette: what the server stored ('#RRGGBB'). */
+export const storeColorsResponseSchema = z.object({ primary: colorValue, secondary: colorValue, accent: colorValue });
+export type StoreColors = z.infer<typeof storeColorsResponseSchema>;
 
 /** A store as its members see it in lists, the switcher and the dashboard. */
-export interface StoreSummary {
-  id: string;
-  name: string;
-  slug: string;
-  logoUrl: string | null;
-  colors: StoreColors;
-  themeId: string | null;
-  themeName: string | null;
-  themeKey: string | null;
-  role: Role;
+export const storeSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logoUrl: z.string().nullable(),
+  colors: storeColorsResponseSchema,
+  themeId: z.string().nullable(),
+  themeName: z.string().nullable(),
+  themeKey: z.string().nullable(),
+  role: z.enum(ROLES),
   /** The signed-in user owns this store (deletes it, decides who the admins are). */
-  isOwner: boolean;
-  createdAt: string;
-}
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+});
+export type StoreSummary = z.infer<typeof storeSummarySchema>;
+export const storeSummaryListSchema = z.array(storeSummarySchema);
 
-export interface MeResponse {
+export const meResponseSchema = z.object({
   /** emailVerified: a mailed link proved the mailbox (needed to accept invitations from the list). */
-  user: { id: string; email: string; createdAt: string; emailVerified: boolean };
+  user: z.object({ id: z.string(), email: z.string(), createdAt: z.string(), emailVerified: z.boolean() }),
   /** Null when the account has no profile row yet (see spec §4, sign-in). */
-  profile: { activeStoreId: string | null } | null;
-  stores: StoreSummary[];
-  activeStore: StoreSummary | null;
-  pendingInvitations: number;
-}
+  profile: z.object({ activeStoreId: z.string().nullable() }).nullable(),
+  stores: z.array(storeSummarySchema),
+  activeStore: storeSummarySchema.nullable(),
+  pendingInvitations: z.number().int(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const activeStoreResponseSchema = z.object({ activeStoreId: z.string() });
+
+/** The profile created at sign-in and its default store. */
+export const profileCreatedSchema = z.object({ profile: z.object({ activeStoreId: z.string() }), store: storeSummarySchema });
 
 /** A storefront theme (a row of the themes table). */
-export interface Theme {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  previewUrl: string | null;
-  createdAt: string;
-}
+export const themeSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  previewUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Theme = z.infer<typeof themeSchema>;
+export const themeListSchema = z.array(themeSchema);
 
 export const storeMsg = {
   nameMin: `Il nome dello store deve contenere almeno ${LIMITS.storeNameMin} caratteri`,

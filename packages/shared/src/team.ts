@@ -94,40 +94,48 @@ export const transferOwnershipSchema = z.strictObject({
 export type TransferOwnershipInput = z.infer<typeof transferOwnershipSchema>;
 export const receivedInvitationParams = z.object({ invitationId: idParam });
 
-export interface TeamMember {
-  id: string;
-  userId: string;
-  email: string;
-  role: Role;
+const role = z.enum(ROLES);
+
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  role,
   /** The store's owner ('Proprietario'): always an admin. */
-  isOwner: boolean;
-  createdAt: string;
-}
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** A pending invitation as the store's team sees it. */
-export interface TeamInvitation {
-  id: string;
-  email: string;
-  role: Role;
-  invitedByEmail: string | null;
-  expiresAt: string;
-  createdAt: string;
-}
+export const teamInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role,
+  invitedByEmail: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
 
 /** A pending invitation as the invited person sees it ('Inviti Ricevuti'). */
-export interface ReceivedInvitation {
-  id: string;
-  storeId: string;
-  storeName: string;
-  storeLogoUrl: string | null;
-  role: Role;
-  invitedByEmail: string | null;
-  expiresAt: string;
-  createdAt: string;
-}
+export const receivedInvitationSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  storeLogoUrl: z.string().nullable(),
+  role,
+  invitedByEmail: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;
 
-export interface AcceptedInvitation {
-  storeId: string;
-  storeName: string;
-  role: Role;
-}
+export const acceptedInvitationSchema = z.object({ storeId: z.string(), storeName: z.string(), role });
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
+
+export const teamMembersResponseSchema = z.object({ members: z.array(teamMemberSchema) });
+export const teamMemberResponseSchema = z.object({ member: teamMemberSchema });
+export const teamInvitationsResponseSchema = z.object({ invitations: z.array(teamInvitationSchema) });
+export const teamInvitationResponseSchema = z.object({ invitation: teamInvitationSchema });
+export const receivedInvitationsResponseSchema = z.object({ invitations: z.array(receivedInvitationSchema) });

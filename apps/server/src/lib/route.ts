@@ -1,13 +1,22 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, HTTPMethods } from 'fastify';
 import type { z, ZodType } from 'zod';
-import type { Permission } from '@vetrina/shared';
+import { apiErrorBodySchema, type Permission } from '@vetrina/shared';
 
 /** Who may call a route. Every /api route must declare one: there is no default. */
 export type AuthRequirement = 'public' | 'user' | { permission: Permission };
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
 
-export interface RouteDef<B, Q, P> {
+/**
+ * What a route answers when it succeeds, by status code: a zod schema the body is serialised
+ * through, or null for an answer without a body (204). Failures share apiErrorBodySchema.
+ */
+export type ResponseSchemas = { [status: number]: ZodType | null };
+
+/** The body a handler returns: the input side of one of its response schemas, checked at compile time. */
+type ReplyBody<R> = R extends ResponseSchemas ? { [K in keyof R]: R[K] extends ZodType ? z.input<R[K]> : void }[keyof R] : unknown;
+
+export interface RouteDef<B, Q, P, R> {
   method: HTTPMethods;
   url: string;
   auth: AuthRequirement;
@@ -16,6 +25,8 @@ export interface RouteDef<B, Q, P> {
   body?: B;
   query?: Q;
   params?: P;
+  /** Omitted only by routes still to be migrated (catalogue, storefront): their bodies go out unchecked. */
+  response?: R;
   bodyLimit?: number;
 }
 
@@ -25,12 +36,37 @@ export interface RouteInput<B, Q, P> {
   params: Out<P>;
 }
 
-/** Registers a route whose inputs are validated by shared zod schemas before the handler runs. */
-export function addRoute<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined>(
+/** No content: documented for the OpenAPI page; Fastify never serialises a 204. */
+const NO_CONTENT = { type: 'null', description: 'Nessun contenuto' } as const;
+
+const isZod = (s: unknown): s is ZodType => typeof s === 'object' && s !== null && '_zod' in s;
+
+/** The route's schemas for Fastify: its success answers, and the shared error shape for 4xx and 5xx. */
+function responseSchemas(response: ResponseSchemas): Record<string, unknown> {
+  const out: Record<string, unknown> = { '4xx': apiErrorBodySchema, '5xx': apiErrorBodySchema };
+  for (const [status, schema] of Object.entries(response)) out[status] = schema ?? NO_CONTENT;
+  return out;
+}
+
+/**
+ * Registers a route whose inputs are validated by shared zod schemas before the handler runs and
+ * whose answers are serialised through its response schemas. A handler with response schemas
+ * returns the body; the first success status is set before it runs (reply.status() changes it).
+ */
+export function addRoute<
+  B extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  P extends ZodType | undefined = undefined,
+  R extends ResponseSchemas | undefined = undefined,
+>(
   app: FastifyInstance,
-  def: RouteDef<B, Q, P>,
-  handler: (req: FastifyRequest, input: RouteInput<B, Q, P>, reply: FastifyReply) => Promise<unknown>,
+  def: RouteDef<B, Q, P, R>,
+  handler: (req: FastifyRequest, input: RouteInput<B, Q, P>, reply: FastifyReply) => Promise<ReplyBody<R>>,
 ): void {
+  const inputOf = (req: FastifyRequest) => ({ body: req.body, query: req.query, params: req.params }) as RouteInput<B, Q, P>;
+  const response = def.response;
+  const declared = Object.keys(response ?? {}).map(Number).filter((s) => s >= 200 && s < 300);
+  const successStatus = declared.length ? Math.min(...declared) : 200;
   app.route({
     method: def.method,
     url: def.url,
@@ -42,8 +78,41 @@ export function addRoute<B extends ZodType | undefined = undefined, Q extends Zo
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
+      ...(response ? { response: responseSchemas(response) } : {}),
     },
-    handler: (req, reply) =>
-      handler(req, { body: req.body, query: req.query, params: req.params } as RouteInput<B, Q, P>, reply),
+    handler: response
+      ? async (req, reply) => {
+          reply.status(successStatus);
+          const body = await handler(req, inputOf(req), reply);
+          if (reply.sent) return reply;
+          if (!(reply.statusCode in response)) throw new ResponseShapeError(`${def.method} ${def.url}: status ${reply.statusCode} has no response schema`);
+          return reply.send(response[reply.statusCode] === null ? undefined : body);
+        }
+      : (req, reply) => handler(req, inputOf(req), reply),
   });
 }
+
+/** A response body that does not match its route's schema: a server bug, answered with a 500. */
+export class ResponseShapeError extends Error {}
+
+/**
+ * Fastify's serializer compiler: a body with a zod response schema is parsed by it (unknown
+ * properties are stripped, a wrong shape fails) and then stringified. Strings a handler sends
+ * (pre-serialised, cached JSON) never reach a serializer. Non-zod schemas only document answers
+ * Fastify does not serialise (204, text, XML).
+ */
+export const serializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url, httpStatus }) => {
+  if (!isZod(schema)) {
+    return (data: unknown) => {
+      throw new ResponseShapeError(`${method} ${url} ${httpStatus}: no JSON schema for ${typeof data}`);
+    };
+  }
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (!result.success) {
+      const where = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+      throw new ResponseShapeError(`${method} ${url} ${httpStatus}: the answer does not match its schema (${where})`);
+    }
+    return JSON.stringify(result.data);
+  };
+};

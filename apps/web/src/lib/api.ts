@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { ApiError, toApiError } from './api-error';
+import { readResponse } from './api-response';
 import { sessionManager } from './session';
 
 export { ApiError };
@@ -10,8 +12,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** JSON API call with the session's bearer token; one silent refresh-and-retry on 401. */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** The request with the session's bearer token; one silent refresh-and-retry on 401; failures become ApiError. */
+async function request(path: string, opts: RequestOptions): Promise<Response> {
   const send = async () => {
     const token = await sessionManager.accessToken();
     const isForm = opts.body instanceof FormData;
@@ -33,8 +35,17 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     if (refreshed) res = await send();
   }
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return res;
+}
+
+/** JSON API call whose answer is parsed with the route's shared response schema (packages/shared). */
+export async function api<S extends z.ZodType>(path: string, opts: RequestOptions & { schema: S }): Promise<z.output<S>> {
+  return readResponse(await request(path, opts), opts.schema);
+}
+
+/** A call whose route answers 204 No Content. */
+export async function apiNoContent(path: string, opts: RequestOptions = {}): Promise<void> {
+  await request(path, opts);
 }
 
 export const errorMessage = (err: unknown, fallback: string) =>

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthEvent, MeResponse, SessionPayload } from '@vetrina/shared';
+import type { AuthEvent, SessionPayload } from '@vetrina/shared';
 import { sessionManager } from '@/lib/session';
 import { api } from '@/lib/api';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -41,7 +41,8 @@ export function useMe() {
   const { status, session } = useAuth();
   return useQuery({
     queryKey: ['me', session?.user.id],
-    queryFn: () => api<MeResponse>('/api/me'),
+    // The schema loads with the first query (only a signed-in visitor has one): see session-schemas.ts.
+    queryFn: async () => api('/api/me', { schema: (await import('./session-schemas')).meResponseSchema }),
     enabled: status === 'authenticated',
     staleTime: 30_000,
   });

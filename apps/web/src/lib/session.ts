@@ -1,5 +1,6 @@
 import type { AuthEvent, SessionPayload } from '@vetrina/shared';
 import { ApiError, toApiError } from './api-error';
+import { readResponse } from './api-response';
 
 type Listener = (event: AuthEvent, session: SessionPayload | null) => void;
 
@@ -115,7 +116,10 @@ class SessionManager {
     for (let attempt = 1; ; attempt++) {
       try {
         const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-        if (res.ok) return ((await res.json()) as { session: SessionPayload }).session;
+        if (res.ok) {
+          const { sessionResponseSchema } = await import('./session-schemas');
+          return (await readResponse(res, sessionResponseSchema)).session;
+        }
         const err = await toApiError(res);
         // 4xx is final (expired, revoked, reused): the session is gone. 5xx is worth retrying.
         if (res.status < 500) {

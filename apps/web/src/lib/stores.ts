@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { IMAGE_MIME_TYPES, LIMITS, type StoreSummary, type Theme } from '@vetrina/shared';
+import { IMAGE_MIME_TYPES, LIMITS, storeSummarySchema, themeListSchema } from '@vetrina/shared';
 import { api } from './api';
 
 /** Query keys of store data: invalidated together after any store change. */
@@ -9,7 +9,7 @@ export const storeKeys = {
 };
 
 export function useThemes() {
-  return useQuery({ queryKey: storeKeys.themes, queryFn: () => api<Theme[]>('/api/themes'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: storeKeys.themes, queryFn: () => api('/api/themes', { schema: themeListSchema }), staleTime: 5 * 60_000 });
 }
 
 /** The spec §5 logo rules, checked in the browser too so the user learns at once (the server re-checks the bytes). */
@@ -22,10 +22,10 @@ export function logoFileError(file: File): string | null {
 export function uploadLogo(storeId: string, file: File) {
   const body = new FormData();
   body.append('file', file, file.name);
-  return api<StoreSummary>(`/api/stores/${storeId}/logo`, { method: 'PUT', body });
+  return api(`/api/stores/${storeId}/logo`, { method: 'PUT', body, schema: storeSummarySchema });
 }
 
-export const removeLogo = (storeId: string) => api<StoreSummary>(`/api/stores/${storeId}/logo`, { method: 'DELETE' });
+export const removeLogo = (storeId: string) => api(`/api/stores/${storeId}/logo`, { method: 'DELETE', schema: storeSummarySchema });
 
 /** The public storefront address of a store (spec: origin + /store/{slug}). */
 export const publicStoreUrl = (slug: string) => `${window.location.origin}/store/${slug}`;

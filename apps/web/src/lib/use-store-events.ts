@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UnreadCounts } from '@vetrina/shared';
+import { unreadCountsSchema } from '@vetrina/shared';
 import { api } from './api';
 import { realtime } from './realtime';
 
@@ -40,7 +40,7 @@ export function useStoreEvents(storeId: string | null | undefined) {
 export function useUnreadCounts(storeId: string | null | undefined) {
   return useQuery({
     queryKey: messageKeys.unread(storeId ?? ''),
-    queryFn: () => api<UnreadCounts>(`/api/stores/${storeId}/messages/unread`),
+    queryFn: () => api(`/api/stores/${storeId}/messages/unread`, { schema: unreadCountsSchema }),
     enabled: !!storeId,
     staleTime: 30_000,
   });

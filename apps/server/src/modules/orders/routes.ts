@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { checkoutSchema, ordersQuerySchema, updateOrderStatusSchema } from '@vetrina/shared';
+import { checkoutResultSchema, checkoutSchema, orderResponseSchema, ordersPageSchema, ordersQuerySchema, updateOrderStatusSchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
@@ -26,19 +26,22 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['storefront'],
       params: z.strictObject({ slug: z.string().min(1).max(120) }),
       body: checkoutSchema,
+      // 200: a retried request with the same idempotency key gets the order it already created.
+      response: { 200: checkoutResultSchema, 201: checkoutResultSchema },
     },
     async (req, { params, body }, reply) => {
       const { result, replayed } = await checkout.createOrder(params.slug, body, req.ip);
-      return reply.status(replayed ? 200 : 201).send(result);
+      reply.status(replayed ? 200 : 201);
+      return result;
     },
   );
 
-  addRoute(app, { method: 'GET', url: '/api/stores/:storeId/orders', auth: { permission: 'store:read' }, summary: 'Ordini dello store (filtri e pagine)', tags: ['orders'], params: storeParams, query: ordersQuerySchema }, async (req, { query }) => {
+  addRoute(app, { method: 'GET', url: '/api/stores/:storeId/orders', auth: { permission: 'store:read' }, summary: 'Ordini dello store (filtri e pagine)', tags: ['orders'], params: storeParams, query: ordersQuerySchema, response: { 200: ordersPageSchema } }, async (req, { query }) => {
     const { storeId } = requireMember(req);
     return repo.list(storeId, query);
   });
 
-  addRoute(app, { method: 'GET', url: '/api/stores/:storeId/orders/:orderId', auth: { permission: 'store:read' }, summary: "Dettaglio dell'ordine con articoli", tags: ['orders'], params: orderParams }, async (req, { params }) => {
+  addRoute(app, { method: 'GET', url: '/api/stores/:storeId/orders/:orderId', auth: { permission: 'store:read' }, summary: "Dettaglio dell'ordine con articoli", tags: ['orders'], params: orderParams, response: { 200: orderResponseSchema } }, async (req, { params }) => {
     const { storeId } = requireMember(req);
     const order = await repo.detail(storeId, params.orderId);
     if (!order) throw notFound('Ordine non trovato');
@@ -47,11 +50,13 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(
     app,
-    { method: 'PATCH', url: '/api/stores/:storeId/orders/:orderId', auth: { permission: 'orders:write' }, summary: "Cambia lo stato dell'ordine (lo stock segue lo stato)", tags: ['orders'], params: orderParams, body: updateOrderStatusSchema },
+    { method: 'PATCH', url: '/api/stores/:storeId/orders/:orderId', auth: { permission: 'orders:write' }, summary: "Cambia lo stato dell'ordine (lo stock segue lo stato)", tags: ['orders'], params: orderParams, body: updateOrderStatusSchema, response: { 200: orderResponseSchema } },
     async (req, { params, body }) => {
       const { storeId } = requireMember(req);
       await changeOrderStatus(ctx.db, storeId, params.orderId, body.status);
-      return { order: await repo.detail(storeId, params.orderId) };
+      const order = await repo.detail(storeId, params.orderId);
+      if (!order) throw notFound('Ordine non trovato');
+      return { order };
     },
   );
 }

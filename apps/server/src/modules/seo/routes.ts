@@ -12,6 +12,11 @@ const sendXml = (reply: FastifyReply, body: AsyncIterable<string>) =>
 /** Not found as plain text: these addresses are read by crawlers, not by the web app. */
 const notFoundText = (reply: FastifyReply) => reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Non trovato');
 
+/** For the API document only: these answers are text, never serialised from a schema. */
+const textAnswer = (description: string, type: string) => ({ description, content: { [type]: { schema: { type: 'string' } } } });
+const NOT_FOUND = textAnswer('Non trovato', 'text/plain');
+const xmlResponse = { 200: textAnswer('Sitemap XML', 'application/xml'), 404: NOT_FOUND };
+
 /**
  * robots.txt and the sitemaps: plain routes outside /api (real files for crawlers, matched before
  * the web app's catch-all). The path is the only input: anything unknown or malformed is a 404.
@@ -21,11 +26,11 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, opts: S
   const seo = seoService(ctx, opts);
   const config = { auth: 'public' as const };
 
-  app.get('/robots.txt', { config, schema: { summary: 'robots.txt: pagine escluse dai motori di ricerca e sitemap', tags } }, async (_req, reply) =>
+  app.get('/robots.txt', { config, schema: { summary: 'robots.txt: pagine escluse dai motori di ricerca e sitemap', tags, response: { 200: textAnswer('robots.txt', 'text/plain') } } }, async (_req, reply) =>
     reply.header('cache-control', CACHE).type('text/plain; charset=utf-8').send(await seo.robots()),
   );
 
-  app.get('/sitemap.xml', { config, schema: { summary: 'Indice delle sitemap della piattaforma', tags } }, async (_req, reply) => {
+  app.get('/sitemap.xml', { config, schema: { summary: 'Indice delle sitemap della piattaforma', tags, response: xmlResponse } }, async (_req, reply) => {
     const body = await seo.platformIndex(1);
     return body ? sendXml(reply, body) : notFoundText(reply);
   });
@@ -36,11 +41,11 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, opts: S
     return body ? sendXml(reply, body) : notFoundText(reply);
   });
 
-  app.get('/sitemap-site.xml', { config, schema: { summary: 'Sitemap delle pagine pubbliche della piattaforma', tags } }, async (_req, reply) =>
+  app.get('/sitemap-site.xml', { config, schema: { summary: 'Sitemap delle pagine pubbliche della piattaforma', tags, response: xmlResponse } }, async (_req, reply) =>
     sendXml(reply, seo.siteSitemap()),
   );
 
-  app.get('/store/:slug/sitemap.xml', { config, schema: { summary: 'Sitemap di uno store: home, categorie e prodotti attivi', tags } }, async (req, reply) => {
+  app.get('/store/:slug/sitemap.xml', { config, schema: { summary: 'Sitemap di uno store: home, categorie e prodotti attivi', tags, response: xmlResponse } }, async (req, reply) => {
     const body = await seo.storeSitemap((req.params as { slug: string }).slug, null);
     return body ? sendXml(reply, body) : notFoundText(reply);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createStoreSchema, storeIdParams, updateStoreSchema, type StoreSummary } from '@vetrina/shared';
+import { createStoreSchema, storeIdParams, storeSummaryListSchema, storeSummarySchema, updateStoreSchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember, requireUser } from '../../plugins/guard.js';
@@ -12,35 +12,33 @@ import { removeLogo, replaceLogo } from './logo.js';
 const tags = ['stores'];
 
 export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
-  addRoute(app, { method: 'POST', url: '/api/stores', auth: 'user', summary: 'Crea uno store (diventa lo store attivo)', tags, body: createStoreSchema }, async (req, { body }, reply) => {
+  addRoute(app, { method: 'POST', url: '/api/stores', auth: 'user', summary: 'Crea uno store (diventa lo store attivo)', tags, body: createStoreSchema, response: { 201: storeSummarySchema } }, async (req, { body }) => {
     const user = requireUser(req);
     // Accounts from before profiles existed get theirs now, in the same transaction as the store.
-    const store = await createStore(ctx, user.id, body, (trx) => usersRepo(trx).ensureProfile(user, clock.iso()).then(() => undefined));
-    return reply.status(201).send(store);
+    return createStore(ctx, user.id, body, (trx) => usersRepo(trx).ensureProfile(user, clock.iso()).then(() => undefined));
   });
 
-  addRoute(app, { method: 'GET', url: '/api/stores', auth: 'user', summary: 'Gli store di cui sei membro, dal più recente', tags }, async (req): Promise<StoreSummary[]> =>
+  addRoute(app, { method: 'GET', url: '/api/stores', auth: 'user', summary: 'Gli store di cui sei membro, dal più recente', tags, response: { 200: storeSummaryListSchema } }, async (req) =>
     storesRepo(ctx.db).summariesOf(requireUser(req).id),
   );
 
-  addRoute(app, { method: 'GET', url: '/api/stores/:storeId', auth: { permission: 'store:read' }, summary: 'Dettaglio di uno store', tags, params: storeIdParams }, async (req) =>
+  addRoute(app, { method: 'GET', url: '/api/stores/:storeId', auth: { permission: 'store:read' }, summary: 'Dettaglio di uno store', tags, params: storeIdParams, response: { 200: storeSummarySchema } }, async (req) =>
     getStore(ctx, requireMember(req)),
   );
 
-  addRoute(app, { method: 'PATCH', url: '/api/stores/:storeId', auth: { permission: 'store:settings' }, summary: 'Modifica nome, colori o tema', tags, params: storeIdParams, body: updateStoreSchema }, async (req, { body }) =>
+  addRoute(app, { method: 'PATCH', url: '/api/stores/:storeId', auth: { permission: 'store:settings' }, summary: 'Modifica nome, colori o tema', tags, params: storeIdParams, body: updateStoreSchema, response: { 200: storeSummarySchema } }, async (req, { body }) =>
     updateStore(ctx, requireMember(req), body),
   );
 
-  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId', auth: { permission: 'store:delete' }, summary: 'Elimina lo store e tutti i suoi dati', tags, params: storeIdParams }, async (req, _input, reply) => {
+  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId', auth: { permission: 'store:delete' }, summary: 'Elimina lo store e tutti i suoi dati', tags, params: storeIdParams, response: { 204: null } }, async (req) => {
     await deleteStore(ctx, requireMember(req));
-    return reply.status(204).send();
   });
 
-  addRoute(app, { method: 'PUT', url: '/api/stores/:storeId/logo', auth: { permission: 'store:settings' }, summary: 'Carica o sostituisce il logo (multipart, un file png/jpeg/webp ≤ 2 MB)', tags, params: storeIdParams }, async (req) =>
+  addRoute(app, { method: 'PUT', url: '/api/stores/:storeId/logo', auth: { permission: 'store:settings' }, summary: 'Carica o sostituisce il logo (multipart, un file png/jpeg/webp ≤ 2 MB)', tags, params: storeIdParams, response: { 200: storeSummarySchema } }, async (req) =>
     replaceLogo(ctx, requireMember(req), req),
   );
 
-  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId/logo', auth: { permission: 'store:settings' }, summary: 'Rimuove il logo', tags, params: storeIdParams }, async (req) =>
+  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId/logo', auth: { permission: 'store:settings' }, summary: 'Rimuove il logo', tags, params: storeIdParams, response: { 200: storeSummarySchema } }, async (req) =>
     removeLogo(ctx, requireMember(req)),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Theme } from '@vetrina/shared';
+import { themeListSchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { themesRepo } from './repo.js';
@@ -7,7 +7,7 @@ import { themesRepo } from './repo.js';
 export function registerThemeRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = themesRepo(ctx.db);
   // The theme catalogue is not tenant data: anyone may read it (the storefront shows its theme too).
-  addRoute(app, { method: 'GET', url: '/api/themes', auth: 'public', summary: 'Temi attivi, dal più vecchio', tags: ['stores'] }, async (): Promise<Theme[]> =>
+  addRoute(app, { method: 'GET', url: '/api/themes', auth: 'public', summary: 'Temi attivi, dal più vecchio', tags: ['stores'], response: { 200: themeListSchema } }, async () =>
     repo.listActive(),
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createProfileSchema, defaultStoreName, DEFAULT_COLORS, setActiveStoreSchema, type MeResponse } from '@vetrina/shared';
+import { activeStoreResponseSchema, createProfileSchema, defaultStoreName, DEFAULT_COLORS, meResponseSchema, profileCreatedSchema, setActiveStoreSchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { clock } from '../../lib/clock.js';
@@ -13,7 +13,7 @@ import { usersRepo } from './repo.js';
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = usersRepo(ctx.db);
 
-  addRoute(app, { method: 'GET', url: '/api/me', auth: 'user', summary: 'Profilo, store e inviti in sospeso', tags: ['account'] }, async (req): Promise<MeResponse> => {
+  addRoute(app, { method: 'GET', url: '/api/me', auth: 'user', summary: 'Profilo, store e inviti in sospeso', tags: ['account'], response: { 200: meResponseSchema } }, async (req) => {
     const user = requireUser(req);
     const account = await ctx.db.selectFrom('auth_users').select(['id', 'email', 'created_at', 'email_verified_at']).where('id', '=', user.id).executeTakeFirst();
     if (!account) throw unauthenticated('Sessione scaduta, accedi di nuovo');
@@ -33,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  addRoute(app, { method: 'PUT', url: '/api/me/active-store', auth: 'user', summary: 'Cambia lo store attivo', tags: ['account'], body: setActiveStoreSchema }, async (req, { body }) => {
+  addRoute(app, { method: 'PUT', url: '/api/me/active-store', auth: 'user', summary: 'Cambia lo store attivo', tags: ['account'], body: setActiveStoreSchema, response: { 200: activeStoreResponseSchema } }, async (req, { body }) => {
     const user = requireUser(req);
     // Another tenant's store is simply not found.
     if (!(await membershipOf(ctx.db, body.storeId, user.id))) throw notFound('Store non trovato');
@@ -45,7 +45,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
    * Spec §4 sign-in, "profile missing": creates the profile and a default store named after the
    * e-mail ('Store di mario' for mario@…), in one transaction, through the same create-store service.
    */
-  addRoute(app, { method: 'POST', url: '/api/me/profile', auth: 'user', summary: 'Crea il profilo mancante con uno store predefinito', tags: ['account'], body: createProfileSchema }, async (req, _input, reply) => {
+  addRoute(app, { method: 'POST', url: '/api/me/profile', auth: 'user', summary: 'Crea il profilo mancante con uno store predefinito', tags: ['account'], body: createProfileSchema, response: { 201: profileCreatedSchema } }, async (req) => {
     const user = requireUser(req);
     const account = await ctx.db.selectFrom('auth_users').select(['id', 'email']).where('id', '=', user.id).executeTakeFirst();
     if (!account) throw unauthenticated('Sessione scaduta, accedi di nuovo');
@@ -59,6 +59,6 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
         throw err;
       }
     });
-    return reply.status(201).send({ profile: { activeStoreId: store.id }, store });
+    return { profile: { activeStoreId: store.id }, store };
   });
 }

@@ -19,7 +19,8 @@ import { StoreAvatar } from './store-avatar';
 export function useSwitchStore() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (storeId: string) => api<{ activeStoreId: string }>('/api/me/active-store', { method: 'PUT', body: { storeId } }),
+    mutationFn: async (storeId: string) =>
+      api('/api/me/active-store', { method: 'PUT', body: { storeId }, schema: (await import('@/lib/session-schemas')).activeStoreResponseSchema }),
     onSuccess: () => qc.invalidateQueries(),
     // sonner on demand: the account menu is part of the public pages' first load.
     onError: (err) => void import('sonner').then(({ toast }) => toast.error('Errore', { description: errorMessage(err, 'Impossibile caricare lo store') })),

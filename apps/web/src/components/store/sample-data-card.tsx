@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Sparkles } from 'lucide-react';
-import { can, catalogMsg, type SampleDataResult } from '@vetrina/shared';
+import { can, catalogMsg, sampleDataResultSchema } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -18,7 +18,7 @@ export function SampleDataCard({ storeId }: { storeId: string }) {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const seed = useMutation({
-    mutationFn: () => api<SampleDataResult>(`/api/stores/${storeId}/sample-data`, { method: 'POST' }),
+    mutationFn: () => api(`/api/stores/${storeId}/sample-data`, { method: 'POST', schema: sampleDataResultSchema }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['catalog', storeId] }),
   });
   const store = me?.stores.find((s) => s.id === storeId);

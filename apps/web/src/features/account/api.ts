@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailChangeInput } from '@vetrina/shared';
+import { acceptedResponseSchema, type EmailChangeInput } from '@vetrina/shared';
 import { api } from '@/lib/api';
 
 export const useRequestEmailChange = () =>
-  useMutation({ mutationFn: (body: EmailChangeInput) => api<{ ok: true }>('/api/auth/email-change', { body }) });
+  useMutation({ mutationFn: (body: EmailChangeInput) => api('/api/auth/email-change', { body, schema: acceptedResponseSchema }) });
 
 export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: (email: string) => api<{ ok: true }>('/api/auth/recover', { body: { email } }) });
+  useMutation({ mutationFn: (email: string) => api('/api/auth/recover', { body: { email }, schema: acceptedResponseSchema }) });

@@ -1,18 +1,27 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { MeResponse, SessionPayload, SignInInput, SignUpInput, SignUpResult } from '@vetrina/shared';
+import {
+  confirmedEmailSchema,
+  acceptedResponseSchema,
+  meResponseSchema,
+  profileCreatedSchema,
+  sessionResponseSchema,
+  signUpResultSchema,
+  type SessionPayload,
+  type SignInInput,
+  type SignUpInput,
+} from '@vetrina/shared';
 import { api, errorMessage } from '@/lib/api';
 import { sessionManager } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
 
-export const signIn = (body: SignInInput) => api<{ session: SessionPayload }>('/api/auth/login', { body });
-export const signUp = (body: SignUpInput) => api<SignUpResult>('/api/auth/signup', { body });
-export const requestPasswordReset = (email: string) => api<{ ok: true }>('/api/auth/recover', { body: { email } });
-export const resetPassword = (token: string, password: string) =>
-  api<{ session: SessionPayload }>('/api/auth/reset-password', { body: { token, password } });
-export const confirmEmailChange = (token: string) => api<{ email: string }>('/api/auth/email-change/confirm', { body: { token } });
-export const verifyEmail = (token: string) => api<{ email: string }>('/api/auth/verify-email', { body: { token } });
-export const confirmSignup = (token: string) => api<{ session: SessionPayload }>('/api/auth/confirm', { body: { token } });
+export const signIn = (body: SignInInput) => api('/api/auth/login', { body, schema: sessionResponseSchema });
+export const signUp = (body: SignUpInput) => api('/api/auth/signup', { body, schema: signUpResultSchema });
+export const requestPasswordReset = (email: string) => api('/api/auth/recover', { body: { email }, schema: acceptedResponseSchema });
+export const resetPassword = (token: string, password: string) => api('/api/auth/reset-password', { body: { token, password }, schema: sessionResponseSchema });
+export const confirmEmailChange = (token: string) => api('/api/auth/email-change/confirm', { body: { token }, schema: confirmedEmailSchema });
+export const verifyEmail = (token: string) => api('/api/auth/verify-email', { body: { token }, schema: confirmedEmailSchema });
+export const confirmSignup = (token: string) => api('/api/auth/confirm', { body: { token }, schema: sessionResponseSchema });
 
 /**
  * What happens right after a sign-in (spec §4): profile missing → created with a default store
@@ -23,10 +32,10 @@ export function useAfterSignIn() {
   const navigate = useNavigate();
   return async (session: SessionPayload, redirect: string | null) => {
     sessionManager.set(session, 'SIGNED_IN');
-    const me = await queryClient.fetchQuery({ queryKey: ['me', session.user.id], queryFn: () => api<MeResponse>('/api/me') });
+    const me = await queryClient.fetchQuery({ queryKey: ['me', session.user.id], queryFn: () => api('/api/me', { schema: meResponseSchema }) });
     if (!me.profile) {
       try {
-        await api('/api/me/profile', { method: 'POST', body: {} });
+        await api('/api/me/profile', { method: 'POST', body: {}, schema: profileCreatedSchema });
         await queryClient.invalidateQueries({ queryKey: ['me'] });
         toast.success('Profilo creato!');
         navigate(redirect ?? '/onboarding');

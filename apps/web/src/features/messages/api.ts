@@ -1,23 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ContactMessage, ConversationSummary } from '@vetrina/shared';
-import { api } from '@/lib/api';
+import { chatMessageResponseSchema, chatMessagesResponseSchema, contactListSchema, contactResponseSchema, conversationListSchema, presenceResponseSchema } from '@vetrina/shared';
+import { api, apiNoContent } from '@/lib/api';
 import { messageKeys } from '@/lib/use-store-events';
 
 export const useContacts = (storeId: string) =>
-  useQuery({ queryKey: messageKeys.contacts(storeId), queryFn: () => api<{ items: ContactMessage[] }>(`/api/stores/${storeId}/messages`) });
+  useQuery({ queryKey: messageKeys.contacts(storeId), queryFn: () => api(`/api/stores/${storeId}/messages`, { schema: contactListSchema }) });
 
 export const useConversations = (storeId: string) =>
-  useQuery({ queryKey: messageKeys.chats(storeId), queryFn: () => api<{ items: ConversationSummary[] }>(`/api/stores/${storeId}/chats`) });
+  useQuery({ queryKey: messageKeys.chats(storeId), queryFn: () => api(`/api/stores/${storeId}/chats`, { schema: conversationListSchema }) });
 
 export const useConversation = (storeId: string, userId: string | null) =>
   useQuery({
     queryKey: messageKeys.chat(storeId, userId ?? ''),
-    queryFn: () => api<{ messages: ChatMessage[] }>(`/api/stores/${storeId}/chats/${userId}`),
+    queryFn: () => api(`/api/stores/${storeId}/chats/${userId}`, { schema: chatMessagesResponseSchema }),
     enabled: !!userId,
   });
 
 export const usePresence = (storeId: string) =>
-  useQuery({ queryKey: messageKeys.presence(storeId), queryFn: () => api<{ online: number }>(`/api/stores/${storeId}/presence`), staleTime: 60_000 });
+  useQuery({ queryKey: messageKeys.presence(storeId), queryFn: () => api(`/api/stores/${storeId}/presence`, { schema: presenceResponseSchema }), staleTime: 60_000 });
 
 function useMessagesMutation<T>(storeId: string, fn: (arg: T) => Promise<unknown>) {
   const qc = useQueryClient();
@@ -25,13 +25,13 @@ function useMessagesMutation<T>(storeId: string, fn: (arg: T) => Promise<unknown
 }
 
 export const useMarkContactRead = (storeId: string) =>
-  useMessagesMutation(storeId, (id: string) => api(`/api/stores/${storeId}/messages/${id}/read`, { method: 'POST' }));
+  useMessagesMutation(storeId, (id: string) => api(`/api/stores/${storeId}/messages/${id}/read`, { method: 'POST', schema: contactResponseSchema }));
 
 export const useReplyToContact = (storeId: string) =>
-  useMessagesMutation(storeId, ({ id, response }: { id: string; response: string }) => api(`/api/stores/${storeId}/messages/${id}/reply`, { body: { response } }));
+  useMessagesMutation(storeId, ({ id, response }: { id: string; response: string }) => api(`/api/stores/${storeId}/messages/${id}/reply`, { body: { response }, schema: contactResponseSchema }));
 
 export const useMarkConversationRead = (storeId: string) =>
-  useMessagesMutation(storeId, (userId: string) => api(`/api/stores/${storeId}/chats/${userId}/read`, { method: 'POST' }));
+  useMessagesMutation(storeId, (userId: string) => apiNoContent(`/api/stores/${storeId}/chats/${userId}/read`, { method: 'POST' }));
 
 export const useSendStoreChat = (storeId: string) =>
-  useMessagesMutation(storeId, ({ userId, message }: { userId: string; message: string }) => api(`/api/stores/${storeId}/chats/${userId}`, { body: { message } }));
+  useMessagesMutation(storeId, ({ userId, message }: { userId: string; message: string }) => api(`/api/stores/${storeId}/chats/${userId}`, { body: { message }, schema: chatMessageResponseSchema }));

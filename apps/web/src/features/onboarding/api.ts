@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { CreateStoreInput, StoreSummary } from '@vetrina/shared';
+import { storeSummarySchema, type CreateStoreInput } from '@vetrina/shared';
 import { api, errorMessage } from '@/lib/api';
 import { uploadLogo } from '@/lib/stores';
 
@@ -12,7 +12,7 @@ export function useCreateStore() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ input, logo }: { input: CreateStoreInput; logo: File | null }) => {
-      const store = await api<StoreSummary>('/api/stores', { body: input });
+      const store = await api('/api/stores', { body: input, schema: storeSummarySchema });
       if (logo) {
         try {
           return await uploadLogo(store.id, logo);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, OrderStatus, OrderSummary, Page } from '@vetrina/shared';
+import { orderResponseSchema, ordersPageSchema, type OrderStatus } from '@vetrina/shared';
 import { api } from '@/lib/api';
 
 export interface OrdersFilter {
@@ -26,7 +26,7 @@ function listPath(storeId: string, f: OrdersFilter) {
 export function useOrders(storeId: string, filter: OrdersFilter) {
   return useQuery({
     queryKey: orderKeys.list(storeId, filter),
-    queryFn: ({ signal }) => api<Page<OrderSummary>>(listPath(storeId, filter), { signal }),
+    queryFn: ({ signal }) => api(listPath(storeId, filter), { signal, schema: ordersPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +34,7 @@ export function useOrders(storeId: string, filter: OrdersFilter) {
 export function useOrder(storeId: string, orderId: string | null) {
   return useQuery({
     queryKey: orderKeys.detail(storeId, orderId ?? ''),
-    queryFn: ({ signal }) => api<{ order: OrderDetail }>(`/api/stores/${storeId}/orders/${orderId}`, { signal }).then((r) => r.order),
+    queryFn: ({ signal }) => api(`/api/stores/${storeId}/orders/${orderId}`, { signal, schema: orderResponseSchema }).then((r) => r.order),
     enabled: Boolean(orderId),
   });
 }
@@ -44,7 +44,7 @@ export function useUpdateOrderStatus(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      api<{ order: OrderDetail }>(`/api/stores/${storeId}/orders/${orderId}`, { method: 'PATCH', body: { status } }).then((r) => r.order),
+      api(`/api/stores/${storeId}/orders/${orderId}`, { method: 'PATCH', body: { status }, schema: orderResponseSchema }).then((r) => r.order),
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(storeId, order.id), order);
       void qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StoreSummary, UpdateStoreInput } from '@vetrina/shared';
-import { api } from '@/lib/api';
+import { storeSummarySchema, type UpdateStoreInput } from '@vetrina/shared';
+import { api, apiNoContent } from '@/lib/api';
 import { removeLogo, storeKeys, uploadLogo } from '@/lib/stores';
 
 export function useStore(storeId: string) {
-  return useQuery({ queryKey: storeKeys.store(storeId), queryFn: () => api<StoreSummary>(`/api/stores/${storeId}`) });
+  return useQuery({ queryKey: storeKeys.store(storeId), queryFn: () => api(`/api/stores/${storeId}`, { schema: storeSummarySchema }) });
 }
 
 export interface SaveSettingsInput {
@@ -18,7 +18,7 @@ export function useSaveStoreSettings(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ fields, logo }: SaveSettingsInput) => {
-      let store = await api<StoreSummary>(`/api/stores/${storeId}`, { method: 'PATCH', body: fields });
+      let store = await api(`/api/stores/${storeId}`, { method: 'PATCH', body: fields, schema: storeSummarySchema });
       if (logo === 'remove') store = await removeLogo(storeId);
       else if (logo) store = await uploadLogo(storeId, logo);
       return store;
@@ -33,7 +33,7 @@ export function useSaveStoreSettings(storeId: string) {
 export function useDeleteStore() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (storeId: string) => api<void>(`/api/stores/${storeId}`, { method: 'DELETE' }),
+    mutationFn: (storeId: string) => apiNoContent(`/api/stores/${storeId}`, { method: 'DELETE' }),
     onSuccess: (_r, storeId) => {
       qc.removeQueries({ queryKey: storeKeys.store(storeId) });
       // Everything cached may belong to the deleted store (products, orders…): refetch it all.

@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AcceptedInvitation,
-  ChangeMemberRoleInput,
-  InviteMemberInput,
-  ReceivedInvitation,
-  TeamInvitation,
-  TeamMember,
-  TransferOwnershipInput,
+import {
+  acceptedInvitationSchema,
+  acceptedResponseSchema,
+  receivedInvitationsResponseSchema,
+  teamInvitationResponseSchema,
+  teamInvitationsResponseSchema,
+  teamMemberResponseSchema,
+  teamMembersResponseSchema,
+  type ChangeMemberRoleInput,
+  type InviteMemberInput,
+  type TeamMember,
+  type TransferOwnershipInput,
 } from '@vetrina/shared';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, api, apiNoContent } from '@/lib/api';
 
 const teamBase = (storeId: string) => `/api/stores/${encodeURIComponent(storeId)}/team`;
 export const teamKeys = {
@@ -20,19 +24,19 @@ export const teamKeys = {
 export const useTeamMembers = (storeId: string) =>
   useQuery({
     queryKey: teamKeys.members(storeId),
-    queryFn: () => api<{ members: TeamMember[] }>(`${teamBase(storeId)}/members`).then((r) => r.members),
+    queryFn: () => api(`${teamBase(storeId)}/members`, { schema: teamMembersResponseSchema }).then((r) => r.members),
   });
 
 export const useTeamInvitations = (storeId: string) =>
   useQuery({
     queryKey: teamKeys.invitations(storeId),
-    queryFn: () => api<{ invitations: TeamInvitation[] }>(`${teamBase(storeId)}/invitations`).then((r) => r.invitations),
+    queryFn: () => api(`${teamBase(storeId)}/invitations`, { schema: teamInvitationsResponseSchema }).then((r) => r.invitations),
   });
 
 export function useInviteMember(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteMemberInput) => api<{ invitation: TeamInvitation }>(`${teamBase(storeId)}/invitations`, { body }),
+    mutationFn: (body: InviteMemberInput) => api(`${teamBase(storeId)}/invitations`, { body, schema: teamInvitationResponseSchema }),
     onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.invitations(storeId) }),
   });
 }
@@ -40,7 +44,7 @@ export function useInviteMember(storeId: string) {
 export function useCancelInvitation(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (invitationId: string) => api<void>(`${teamBase(storeId)}/invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }),
+    mutationFn: (invitationId: string) => apiNoContent(`${teamBase(storeId)}/invitations/${encodeURIComponent(invitationId)}`, { method: 'DELETE' }),
     onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.invitations(storeId) }),
   });
 }
@@ -48,7 +52,7 @@ export function useCancelInvitation(storeId: string) {
 export function useRemoveMember(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) => api<void>(`${teamBase(storeId)}/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
+    mutationFn: (memberId: string) => apiNoContent(`${teamBase(storeId)}/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
     onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.members(storeId) }),
   });
 }
@@ -58,7 +62,7 @@ export function useChangeMemberRole(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, role }: { memberId: string } & ChangeMemberRoleInput) =>
-      api<{ member: TeamMember }>(`${teamBase(storeId)}/members/${encodeURIComponent(memberId)}`, { method: 'PATCH', body: { role } }).then((r) => r.member),
+      api(`${teamBase(storeId)}/members/${encodeURIComponent(memberId)}`, { method: 'PATCH', body: { role }, schema: teamMemberResponseSchema }).then((r) => r.member),
     onSuccess: (member) => qc.setQueryData<TeamMember[]>(teamKeys.members(storeId), (list) => list?.map((m) => (m.id === member.id ? member : m))),
     onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.members(storeId) }),
   });
@@ -72,7 +76,7 @@ export function useTransferOwnership(storeId: string) {
   const qc = useQueryClient();
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: teamKeys.members(storeId) }), qc.invalidateQueries({ queryKey: ['me'] })]);
   return useMutation({
-    mutationFn: (body: TransferOwnershipInput) => api<{ members: TeamMember[] }>(`${teamBase(storeId)}/ownership`, { body }).then((r) => r.members),
+    mutationFn: (body: TransferOwnershipInput) => api(`${teamBase(storeId)}/ownership`, { body, schema: teamMembersResponseSchema }).then((r) => r.members),
     onSuccess: (members) => {
       qc.setQueryData(teamKeys.members(storeId), members);
       // Not awaited: the dialog closes first, then the owner-only parts of the page go away.
@@ -85,7 +89,7 @@ export function useTransferOwnership(storeId: string) {
 export const useReceivedInvitations = () =>
   useQuery({
     queryKey: teamKeys.received,
-    queryFn: () => api<{ invitations: ReceivedInvitation[] }>('/api/invitations').then((r) => r.invitations),
+    queryFn: () => api('/api/invitations', { schema: receivedInvitationsResponseSchema }).then((r) => r.invitations),
   });
 
 /** Accepting or declining changes the badge count and maybe the stores: refresh 'me' too. */
@@ -97,7 +101,7 @@ function useRefreshAfterAnswer() {
 export function useAcceptInvitation() {
   const refresh = useRefreshAfterAnswer();
   return useMutation({
-    mutationFn: (invitationId: string) => api<AcceptedInvitation>(`/api/invitations/${encodeURIComponent(invitationId)}/accept`, { method: 'POST' }),
+    mutationFn: (invitationId: string) => api(`/api/invitations/${encodeURIComponent(invitationId)}/accept`, { method: 'POST', schema: acceptedInvitationSchema }),
     onSettled: refresh,
   });
 }
@@ -105,13 +109,13 @@ export function useAcceptInvitation() {
 export function useDeclineInvitation() {
   const refresh = useRefreshAfterAnswer();
   return useMutation({
-    mutationFn: (invitationId: string) => api<void>(`/api/invitations/${encodeURIComponent(invitationId)}/decline`, { method: 'POST' }),
+    mutationFn: (invitationId: string) => apiNoContent(`/api/invitations/${encodeURIComponent(invitationId)}/decline`, { method: 'POST' }),
     onSettled: refresh,
   });
 }
 
-export const acceptInvitationByToken = (token: string) => api<AcceptedInvitation>('/api/invitations/accept', { body: { token } });
+export const acceptInvitationByToken = (token: string) => api('/api/invitations/accept', { body: { token }, schema: acceptedInvitationSchema });
 
 /** Mails a new link proving the mailbox; the page it leads to offers the way back to the invitations. */
 export const useSendVerificationLink = () =>
-  useMutation({ mutationFn: () => api<{ ok: true }>('/api/auth/verify-email/send', { body: { redirectTo: '/dashboard/invitations' } }) });
+  useMutation({ mutationFn: () => api('/api/auth/verify-email/send', { body: { redirectTo: '/dashboard/invitations' }, schema: acceptedResponseSchema }) });
