@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, toApiError } from '@/lib/api-error';
 import { INVALID_RESPONSE } from '@/lib/api-response';
+import type * as publicSchemas from './public-schemas';
 
 /**
  * What a call needs of an answer. `fetch`'s Response has it; the server's in-process transport
@@ -33,7 +34,7 @@ export function setPublicApiTransport(t: Transport) {
 }
 
 /** The public routes' response schemas, by name (the module loads on demand: see loadSchemas). */
-export type PublicSchemas = typeof import('./public-schemas');
+export type PublicSchemas = typeof publicSchemas;
 
 let schemas: Promise<PublicSchemas> | undefined;
 /**
