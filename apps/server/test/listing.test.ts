@@ -100,6 +100,41 @@ describe(`storefront list order, filters and totals (${engine})`, () => {
     expect((await api('minPrice=100000')).body).toMatchObject({ items: [], total: 0, hasMore: false, nextCursor: null });
   });
 
+  it("keeps 'Solo disponibili' in step with stock written anywhere: sales, reservations, restocks, removed units", async () => {
+    const own = await merchant(server, 'Bottega Scorte');
+    const [a, b] = await seed(own.store.id, [{ title: 'Lanterna', price: 800, stock: 2 }, { title: 'Lampione', price: 900, stock: 0 }]);
+    const shown = async () => {
+      const res = await client(server.url).get(`/api/public/stores/${own.store.slug}/products?available=1&sort=name`);
+      expect(res.status).toBe(200);
+      return { titles: res.body.items.map((p: { title: string }) => p.title), total: res.body.total };
+    };
+    const unit = (id: string) => server.ctx.db.updateTable('inventory').where('product_id', '=', id);
+    expect(await shown()).toEqual({ titles: ['Lanterna'], total: 1 });
+    await unit(a!.id).set({ reserved: 2 }).execute();
+    expect(await shown()).toEqual({ titles: [], total: 0 });
+    await unit(b!.id).set({ qty: 5 }).execute();
+    await unit(a!.id).set({ reserved: 1 }).execute();
+    expect(await shown()).toEqual({ titles: ['Lampione', 'Lanterna'], total: 2 });
+    await server.ctx.db.deleteFrom('inventory').where('product_id', '=', b!.id).execute();
+    expect(await shown()).toEqual({ titles: ['Lanterna'], total: 1 });
+    // Searching with the filter reads the same flag.
+    const searched = await client(server.url).get(`/api/public/stores/${own.store.slug}/products?available=1&search=lanterna`);
+    expect(searched.body).toMatchObject({ total: 1, items: [{ title: 'Lanterna' }] });
+  });
+
+  it('gives a search its total on every page, also past the last one and in every order', async () => {
+    const borse = rows.filter((r) => fold(r.title) === 'borsa');
+    for (const qs of ['search=borsa', 'search=borsa&sort=price-desc', 'search=borsa&sort=name']) {
+      const first = await api(`${qs}&pageSize=4`);
+      expect(first.body, qs).toMatchObject({ total: borse.length, totalCapped: false, hasMore: true, nextCursor: null });
+      const past = await api(`${qs}&pageSize=4&page=3`);
+      expect(past.body, qs).toMatchObject({ items: [], total: borse.length, totalCapped: false, hasMore: false });
+    }
+    const byPrice = await api('search=borsa&sort=price-desc&pageSize=48');
+    const expected = [...borse].sort((x, y) => y.price - x.price || byteOrder(y.id, x.id)).map((r) => r.id);
+    expect(byPrice.body.items.map((p: { id: string }) => p.id)).toEqual(expected);
+  });
+
   it('sorts and filters on the lowest price a shopper pays (variants included)', async () => {
     const own = await merchant(server, 'Bottega Varianti');
     const shirt = await createProduct(own.client, own.base, { title: 'Camicia', priceCents: 3000, status: 'active' });
@@ -135,6 +170,8 @@ describe(`storefront list order, filters and totals (${engine})`, () => {
     expect(filtered.body).toMatchObject({ total: 1000, totalCapped: true, hasMore: true });
     const searched = await client(server.url).get(`/api/public/stores/${own.store.slug}/products?search=articolo`);
     expect(searched.body).toMatchObject({ total: 1000, totalCapped: true });
+    const searchedPast = await client(server.url).get(`/api/public/stores/${own.store.slug}/products?search=articolo&sort=price-asc&page=50`);
+    expect(searchedPast.body).toMatchObject({ items: [], total: 1000, totalCapped: true, hasMore: false });
     const last = await client(server.url).get(`/api/public/stores/${own.store.slug}/products?page=42`);
     expect(last.body.items).toHaveLength(1003 - 41 * 24);
     expect(last.body.hasMore).toBe(false);

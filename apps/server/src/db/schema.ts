@@ -180,6 +180,8 @@ export interface ProductsTable {
   price_from_cents: Generated<number>;
   /** Folded title, the name sort key; written with the product's search row (modules/search). */
   sort_title: Generated<string>;
+  /** 1 when a unit has qty > reserved ('Solo disponibili'); kept by triggers on inventory (migration 007). */
+  in_stock: Generated<number>;
 }
 export interface ProductImagesTable {
   id: string;

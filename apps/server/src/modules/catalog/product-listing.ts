@@ -38,8 +38,14 @@ export interface ListingPage {
 }
 
 type KeySort = Exclude<StorefrontSort, 'relevance'>;
-type FilteredProducts = ReturnType<typeof productsOfStore>;
-const productsOfStore = (db: Db, storeId: string) => db.selectFrom('products as p').where('p.store_id', '=', storeId);
+/**
+ * A search reads the matching search rows first and each one's product by id (SQLite takes a
+ * CROSS JOIN's left table as the outer loop; PostgreSQL plans it freely): the cost follows the
+ * matches, never the store's size. Other lists read the products only; they never name `s`.
+ */
+const searchRowsOfStore = (db: Db, storeId: string) => db.selectFrom('product_search as s').crossJoin('products as p').whereRef('p.id', '=', 's.product_id').where('p.store_id', '=', storeId);
+type FilteredProducts = ReturnType<typeof searchRowsOfStore>;
+const productsOfStore = (db: Db, storeId: string) => db.selectFrom('products as p').where('p.store_id', '=', storeId) as unknown as FilteredProducts;
 type Key = string | number;
 const cursorMsg = 'Pagina non valida';
 
@@ -76,31 +82,46 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   // PostgreSQL compares text with the database's locale unless told otherwise; "C" (bytes) is SQLite's order.
   const col = (ref: string, isText: boolean) => (dialect === 'postgres' && isText ? sql`${sql.ref(ref)} collate "C"` : sql.ref(ref));
 
-  let base = productsOfStore(db, spec.storeId);
+  let base = query ? searchRowsOfStore(db, spec.storeId).where(searchMatch(dialect, spec.storeId, query)) : productsOfStore(db, spec.storeId);
   if (spec.status) base = base.where('p.status', '=', spec.status);
   if (spec.categoryId) base = base.where('p.category_id', '=', spec.categoryId);
   if (spec.minPriceCents !== undefined) base = base.where('p.price_from_cents', '>=', spec.minPriceCents);
   if (spec.maxPriceCents !== undefined) base = base.where('p.price_from_cents', '<=', spec.maxPriceCents);
-  if (spec.availableOnly) base = base.where(({ exists, selectFrom }) => exists(selectFrom('inventory as i').select('i.id').whereRef('i.product_id', '=', 'p.id').whereRef('i.qty', '>', 'i.reserved')));
-  if (query) base = base.where('p.id', 'in', (eb) => eb.selectFrom('product_search as s').select('s.product_id').where(searchMatch(dialect, spec.storeId, query)));
+  // A unit with qty > reserved (the 'Esaurito' rule), kept per product by triggers (migration 007).
+  if (spec.availableOnly) base = base.where('p.in_stock', '=', 1);
   if (literal !== null) base = literal ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>])) : base.where(sql<SqlBool>`1 = 0`);
 
-  const total = spec.count === false ? null : await countOf(db, spec, base, Boolean(query || literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly));
   const limit = spec.pageSize + 1;
   const offset = (spec.page - 1) * spec.pageSize;
 
-  if (query && spec.sort === 'relevance') {
-    const score = sql<number>`(select ${searchScore(query)} from product_search s where s.product_id = p.id)`;
-    const rows = await base
-      .select(['p.id'])
-      .orderBy(score, 'desc')
-      .orderBy(col('p.created_at', true), 'desc')
-      .orderBy(col('p.id', true), 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+  if (query) {
+    // Every match is read anyway to be ordered, so the same pass counts them: the matches (id,
+    // sort key or score, computed over the joined row) are materialised once, counted, and the
+    // page is taken from them. One query instead of matching twice; cheaper than a window count.
+    const sort: KeySort | null = spec.sort === 'relevance' ? null : spec.sort;
+    const order = sort ? ORDERS[sort] : null;
+    const matches = base.select(['p.id', 'p.created_at', order ? sql<Key>`${sql.ref(order.column)}`.as('k') : searchScore(query).as('k')]);
+    const dir = order ? (order.desc ? 'desc' : 'asc') : 'desc';
+    // Key sorts: key, id. Relevance: score, newest first, id.
+    const terms = order ? [col('m.k', order.text), col('m.id', true)] : [sql.ref('m.k'), col('m.created_at', true), col('m.id', true)];
+    const ordered = <Q extends { orderBy: (e: RawBuilder<unknown>, d: 'asc' | 'desc') => Q }>(q: Q) => terms.reduce((acc, t) => acc.orderBy(t, dir), q);
+    if (spec.count === false) {
+      const rows = await ordered(db.selectFrom(matches.as('m')).select('m.id')).limit(limit).offset(offset).execute();
+      return pageOf(rows.map((r) => r.id), spec, null, null);
+    }
+    const counted = db
+      .with((cte) => cte('m').materialized(), () => matches)
+      .selectFrom('m')
+      .select((eb) => ['m.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches')]);
+    const rows = await ordered(counted).limit(limit).offset(offset).execute();
+    const cap = LISTING_LIMITS.countCap;
+    const n = Number(rows[0]?.matches ?? 0);
+    // A page past the end has no row to carry the count: counted apart (page 1 is simply empty).
+    const total = rows.length || offset === 0 ? (n > cap ? { n: cap, capped: true } : { n, capped: false }) : await countOf(db, spec, base, true);
     return pageOf(rows.map((r) => r.id), spec, total, null);
   }
+
+  const total = spec.count === false ? null : await countOf(db, spec, base, Boolean(literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly));
 
   const sort: KeySort = spec.sort === 'relevance' ? 'newest' : spec.sort;
   const order = ORDERS[sort];
@@ -108,7 +129,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   let q = base.select(['p.id', sql<Key>`${sql.ref(order.column)}`.as('sort_key')]).orderBy(col(order.column, order.text), dir).orderBy(col('p.id', true), dir);
   // A cursor (the last row of the previous page) continues with an index seek: the cost of page
   // 400 is that of page 1. Without one (a typed or shared link) the page is counted off the index.
-  if (spec.cursor && !query && literal === null) {
+  if (spec.cursor && literal === null) {
     const [key, id] = decodeCursor(spec.cursor, sort);
     const after = sql<SqlBool>`(${col(order.column, order.text)}, ${col('p.id', true)}) ${sql.raw(order.desc ? '<' : '>')} (${key}, ${id})`;
     q = q.where(after);
@@ -118,7 +139,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   const rows = await q.limit(limit).execute();
   const shown = rows.slice(0, spec.pageSize);
   const last = shown.at(-1);
-  const cursor = rows.length > spec.pageSize && last && !query && literal === null ? encodeCursor(sort, typeof last.sort_key === 'number' ? last.sort_key : String(last.sort_key), last.id) : null;
+  const cursor = rows.length > spec.pageSize && last && literal === null ? encodeCursor(sort, typeof last.sort_key === 'number' ? last.sort_key : String(last.sort_key), last.id) : null;
   return pageOf(rows.map((r) => r.id), spec, total, cursor);
 }
 

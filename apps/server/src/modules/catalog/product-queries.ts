@@ -45,10 +45,11 @@ export async function listProducts(db: Db, dialect: Dialect, storeId: string, f:
   const pageSize = CATALOG_LIMITS.productsPageSize;
   const list = await productListing(db, dialect, { storeId, status: f.status, categoryId: f.categoryId, search: f.q || undefined, sort: f.q ? 'relevance' : 'newest', page: f.page, pageSize });
   const [rows, { covers, units }] = await Promise.all([
-    list.ids.length ? productsOf(db, storeId).select(productColumns).where('p.id', 'in', list.ids).execute() : Promise.resolve([]),
+    // By primary key only (the store in the WHERE makes SQLite walk the store's index); checked below.
+    list.ids.length ? db.selectFrom('products as p').leftJoin('categories as c', 'c.id', 'p.category_id').select([...productColumns, 'p.store_id']).where('p.id', 'in', list.ids).execute() : Promise.resolve([]),
     pageExtras(db, list.ids),
   ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.filter((r) => r.store_id === storeId).map((r) => [r.id, r]));
   return {
     items: list.ids.flatMap((id) => {
       const r = byId.get(id);

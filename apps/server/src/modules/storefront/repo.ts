@@ -58,6 +58,8 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     };
   }
 
+  const storeIdBySlug = (slug: string) => db.selectFrom('stores').select('id').where('slug', '=', slug).executeTakeFirst();
+
   /** Availability and price range per product for a page of ids. */
   async function unitsOf(productIds: string[]) {
     if (!productIds.length) return new Map<string, { available: number; minDelta: number; maxDelta: number }>();
@@ -93,14 +95,15 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       db
         .selectFrom('products as p')
         .leftJoin('categories as c', 'c.id', 'p.category_id')
-        .select(['p.id', 'p.slug', 'p.title', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
-        .where('p.store_id', '=', storeId)
+        .select(['p.id', 'p.store_id', 'p.slug', 'p.title', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
+        // By primary key only: with the store in the WHERE, SQLite would walk the store's index
+        // (every product of the store) instead of 24 key lookups. The store is checked below.
         .where('p.id', 'in', ids)
         .execute(),
       unitsOf(ids),
       covers(ids),
     ]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = new Map(rows.filter((r) => r.store_id === storeId).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
@@ -178,5 +181,5 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   const categoryBySlug = (storeId: string, slug: string) =>
     db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', storeId).where('slug', '=', slug).executeTakeFirst();
 
-  return { storeBySlug, productCards, productDetail, categoryBySlug };
+  return { storeBySlug, storeIdBySlug, productCards, productDetail, categoryBySlug };
 }

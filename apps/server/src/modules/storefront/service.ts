@@ -35,11 +35,17 @@ export function storefrontService(ctx: AppContext) {
     if (!s) throw notFound('Store non trovato');
     return s;
   };
+  // Lists need the store's id only, not its settings and categories: one indexed probe.
+  const storeId = async (slug: string) => {
+    const s = await repo.storeIdBySlug(slug);
+    if (!s) throw notFound('Store non trovato');
+    return s;
+  };
   return {
     store: (slug: string) => cached(`${slug}|store`, async () => ({ store: await store(slug) })),
     products: (slug: string, query: ProductsQuery) =>
       cached(`${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`, async (): Promise<StorefrontProductPage> => {
-        const s = await store(slug);
+        const s = await storeId(slug);
         const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
         let categoryId: string | undefined;
         if (query.category) {
@@ -68,7 +74,7 @@ export function storefrontService(ctx: AppContext) {
     /** Up to 5 active products for what the shopper is typing, best match first. */
     suggestions: (slug: string, query: SuggestionsQuery) =>
       cached(`${slug}|suggest|${query.q}`, async (): Promise<{ items: StorefrontSuggestion[] }> => {
-        const s = await store(slug);
+        const s = await storeId(slug);
         if (!query.q) return { items: [] };
         const list = await productListing(ctx.db, ctx.dialect, { storeId: s.id, status: 'active', search: query.q, sort: 'relevance', page: 1, pageSize: LISTING_LIMITS.suggestions, count: false });
         const cards = await repo.productCards(s.id, list.ids);
