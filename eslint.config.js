@@ -27,14 +27,23 @@ export default tseslint.config(
   // Imports flow one way: shared ← lib/components ← features ← app. A feature never imports another.
   {
     files: ['apps/web/src/{lib,components}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'lib/ and components/ sit below features and app.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'lib/ and components/ sit below features and app.' }] }],
+    },
   },
   ...features.map((f) => ({
     files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', `!@/features/${f}`, `!@/features/${f}/**`, '@/app/*'], message: 'A feature does not import another feature or the app; move shared code to components/ or lib/.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${f}`, `!@/features/${f}/**`, '@/app/*'],
+              message: 'A feature does not import another feature or the app; move shared code to components/ or lib/.',
+            },
+          ],
+        },
       ],
     },
   })),

@@ -14,7 +14,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           // The two-instance test needs PostgreSQL and Redis: it joins the suite when both are configured.
-          include: ['apps/server/test/*.test.ts', ...(process.env.TEST_DATABASE_URL && process.env.REDIS_TEST_URL ? ['apps/server/test/cluster/*.test.ts'] : [])],
+          include: [
+            'apps/server/test/*.test.ts',
+            ...(process.env.TEST_DATABASE_URL && process.env.REDIS_TEST_URL ? ['apps/server/test/cluster/*.test.ts'] : []),
+          ],
           // Pages are rendered by the web app's server build: it is built first when stale.
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -89,7 +89,12 @@ interface Result {
   ok2xx: number;
 }
 /** Loads one or more instances at once (connections split between them); figures are summed. */
-async function load(name: string, bases: string[], next: () => { method?: 'GET' | 'POST'; path: string; body?: string }, headers: Record<string, string> = {}): Promise<Result> {
+async function load(
+  name: string,
+  bases: string[],
+  next: () => { method?: 'GET' | 'POST'; path: string; body?: string },
+  headers: Record<string, string> = {},
+): Promise<Result> {
   const runs = await Promise.all(
     bases.map((url) =>
       autocannon({
@@ -101,7 +106,12 @@ async function load(name: string, bases: string[], next: () => { method?: 'GET' 
           {
             setupRequest: (req) => {
               const r = next();
-              return { ...req, method: r.method ?? 'GET', path: r.path, ...(r.body ? { body: r.body, headers: { ...headers, 'content-type': 'application/json' } } : {}) };
+              return {
+                ...req,
+                method: r.method ?? 'GET',
+                path: r.path,
+                ...(r.body ? { body: r.body, headers: { ...headers, 'content-type': 'application/json' } } : {}),
+              };
             },
           },
         ],
@@ -191,7 +201,11 @@ async function oversell(bases: string[], store: SeededStore) {
       }).then(async (r) => (await r.arrayBuffer(), r.status)),
     ),
   );
-  return { accepted: answers.filter((s) => s === 201).length, refused: answers.filter((s) => s === 409).length, other: answers.filter((s) => s !== 201 && s !== 409).length };
+  return {
+    accepted: answers.filter((s) => s === 201).length,
+    refused: answers.filter((s) => s === 409).length,
+    other: answers.filter((s) => s !== 201 && s !== 409).length,
+  };
 }
 /** Orders in the bench database (every acknowledged checkout, and any still in flight when a measure stopped). */
 function sqliteOrders() {
@@ -219,11 +233,20 @@ async function mailsDelivered(expected: number) {
 
 /** Every script the page fetched until the network went idle, deferred chunks included (for information). */
 async function storefrontJsKb(baseUrl: string, slug: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   const page = await browser.newPage();
   const scripts: Promise<number>[] = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b).length).catch(() => 0));
+    if (res.request().resourceType() === 'script')
+      scripts.push(
+        res
+          .body()
+          .then((b) => gzipSync(b).length)
+          .catch(() => 0),
+      );
   });
   await page.goto(`${baseUrl}/store/${slug}`, { waitUntil: 'networkidle' });
   const sizes = await Promise.all(scripts);
@@ -270,11 +293,19 @@ async function sqliteRun(ceilingUrl: string) {
   results.push(await load('bare node:http (ceiling)', [ceilingUrl], () => ({ path: '/' })));
   results.push(await load('first page of the 10,000-product store (cached)', [cached.url], () => ({ path: `/api/public/stores/${big!.slug}/products` })));
   const q = searchQueries();
-  results.push(await load('search, 10,000 products, a different query each request', [cached.url], () => ({ path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}` })));
+  results.push(
+    await load('search, 10,000 products, a different query each request', [cached.url], () => ({
+      path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}`,
+    })),
+  );
   const list = listings(big!);
   results.push(await load('listing, 10,000 products (deep pages, categories, sorts, filters)', [cached.url], () => ({ path: list() })));
   let d = 0;
-  results.push(await load('product detail, uncached (10,000 products)', [uncached.url], () => ({ path: `/api/public/stores/${big!.slug}/products/${big!.products[(d++ * 7) % big!.products.length]!.slug}` })));
+  results.push(
+    await load('product detail, uncached (10,000 products)', [uncached.url], () => ({
+      path: `/api/public/stores/${big!.slug}/products/${big!.products[(d++ * 7) % big!.products.length]!.slug}`,
+    })),
+  );
   const before = mail!.received;
   const checkout = await load('checkout, one line with a variant (orders/s)', [cached.url], checkouts(variants!));
   const race = await oversell([cached.url], scarce!);
@@ -283,8 +314,22 @@ async function sqliteRun(ceilingUrl: string) {
   const delivered = await mailsDelivered(expectedMails);
   results.push(checkout);
   let c = 0;
-  results.push(await load('product page HTML, cached', [cached.url], () => ({ path: `/store/${variants!.slug}/products/${variants!.products[c++ % 20]!.slug}` }), browserLike));
-  results.push(await load('product page HTML, rendered each request', [uncached.url], () => ({ path: `/store/${variants!.slug}/products/${variants!.products[c++ % variants!.products.length]!.slug}` }), browserLike));
+  results.push(
+    await load(
+      'product page HTML, cached',
+      [cached.url],
+      () => ({ path: `/store/${variants!.slug}/products/${variants!.products[c++ % 20]!.slug}` }),
+      browserLike,
+    ),
+  );
+  results.push(
+    await load(
+      'product page HTML, rendered each request',
+      [uncached.url],
+      () => ({ path: `/store/${variants!.slug}/products/${variants!.products[c++ % variants!.products.length]!.slug}` }),
+      browserLike,
+    ),
+  );
   const rssMb = Math.max(peakRssMb(cached.child), peakRssMb(uncached.child));
   const allJsKb = await storefrontJsKb(cached.url, variants!.slug);
   // Start to first answer on the existing database (after a stop, as a deploy does).
@@ -312,9 +357,15 @@ async function postgresRun(ceiling: number, databaseUrl: string, redisUrl: strin
     const b = await startServer(29112, env);
     const both = [a.url, b.url];
     const results: Result[] = [];
-    results.push(await load('PostgreSQL ×2: first page of the 10,000-product store (cached)', both, () => ({ path: `/api/public/stores/${big!.slug}/products` })));
+    results.push(
+      await load('PostgreSQL ×2: first page of the 10,000-product store (cached)', both, () => ({ path: `/api/public/stores/${big!.slug}/products` })),
+    );
     const q = searchQueries();
-    results.push(await load('PostgreSQL ×2: search, 10,000 products', both, () => ({ path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}` })));
+    results.push(
+      await load('PostgreSQL ×2: search, 10,000 products', both, () => ({
+        path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}`,
+      })),
+    );
     const list = listings(big!);
     results.push(await load('PostgreSQL ×2: listing, 10,000 products', both, () => ({ path: list() })));
     const before = mail!.received;
@@ -328,10 +379,22 @@ async function postgresRun(ceiling: number, databaseUrl: string, redisUrl: strin
     const [first, search, listing] = results;
     const targets: Target[] = [
       { target: 'PostgreSQL ×2: cached first page ≥ 50% of the ceiling', value: `${pct(first!, ceiling)}%`, ok: first!.requestsPerSec >= 0.5 * ceiling },
-      { target: 'PostgreSQL ×2: search ≥ 5% of the ceiling, p99 ≤ 50 ms', value: `${pct(search!, ceiling)}%, p99 ${search!.p99Ms} ms`, ok: search!.requestsPerSec >= 0.05 * ceiling && search!.p99Ms <= 50 },
-      { target: 'PostgreSQL ×2: listing ≥ 5% of the ceiling, p99 ≤ 50 ms', value: `${pct(listing!, ceiling)}%, p99 ${listing!.p99Ms} ms`, ok: listing!.requestsPerSec >= 0.05 * ceiling && listing!.p99Ms <= 50 },
+      {
+        target: 'PostgreSQL ×2: search ≥ 5% of the ceiling, p99 ≤ 50 ms',
+        value: `${pct(search!, ceiling)}%, p99 ${search!.p99Ms} ms`,
+        ok: search!.requestsPerSec >= 0.05 * ceiling && search!.p99Ms <= 50,
+      },
+      {
+        target: 'PostgreSQL ×2: listing ≥ 5% of the ceiling, p99 ≤ 50 ms',
+        value: `${pct(listing!, ceiling)}%, p99 ${listing!.p99Ms} ms`,
+        ok: listing!.requestsPerSec >= 0.05 * ceiling && listing!.p99Ms <= 50,
+      },
       { target: 'PostgreSQL ×2: checkout ≥ 500 orders/s', value: `${checkout.requestsPerSec}/s`, ok: checkout.requestsPerSec >= 500 },
-      { target: 'PostgreSQL ×2: zero oversell (400 checkouts for 40 units)', value: `${race.accepted} accepted, ${race.refused} refused, ${race.other} other`, ok: race.accepted === 40 && race.other === 0 },
+      {
+        target: 'PostgreSQL ×2: zero oversell (400 checkouts for 40 units)',
+        value: `${race.accepted} accepted, ${race.refused} refused, ${race.other} other`,
+        ok: race.accepted === 40 && race.other === 0,
+      },
       { target: 'PostgreSQL ×2: zero lost mails', value: `${delivered - before} of ${expectedMails - before}`, ok: delivered === expectedMails },
       { target: 'PostgreSQL ×2: server peak RSS ≤ 150 MB', value: `${rssMb} MB`, ok: rssMb > 0 && rssMb <= 150 },
     ];
@@ -346,7 +409,9 @@ async function postgresRun(ceiling: number, databaseUrl: string, redisUrl: strin
 
 async function main() {
   console.log('Building…');
-  await new Promise<void>((resolve, reject) => spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))));
+  await new Promise<void>((resolve, reject) =>
+    spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))),
+  );
   startChild(['-e', `require('http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello'); }).listen(29100, '127.0.0.1')`], {});
   mail = await startMailCatcher();
   await waitFor('http://127.0.0.1:29100/');
@@ -356,19 +421,47 @@ async function main() {
   const ceiling = results[0]!.requestsPerSec;
   const [, first, search, listing, detail, checkout, pageCached, pageRendered] = results;
   const firstLoad = Object.fromEntries(Object.entries(PAGES).map(([name, modules]) => [name, firstLoadJs(modules)]));
-  const jsKb = Math.max(...Object.entries(firstLoad).filter(([name]) => name.startsWith('storefront')).map(([, kb]) => kb));
+  const jsKb = Math.max(
+    ...Object.entries(firstLoad)
+      .filter(([name]) => name.startsWith('storefront'))
+      .map(([, kb]) => kb),
+  );
   const targets: Target[] = [
-    { target: 'search, 10,000 products ≥ 5% of the ceiling, p99 ≤ 50 ms', value: `${pct(search!, ceiling)}%, p99 ${search!.p99Ms} ms`, ok: search!.requestsPerSec >= 0.05 * ceiling && search!.p99Ms <= 50 },
-    { target: 'listing, 10,000 products ≥ 5% of the ceiling, p99 ≤ 50 ms', value: `${pct(listing!, ceiling)}%, p99 ${listing!.p99Ms} ms`, ok: listing!.requestsPerSec >= 0.05 * ceiling && listing!.p99Ms <= 50 },
+    {
+      target: 'search, 10,000 products ≥ 5% of the ceiling, p99 ≤ 50 ms',
+      value: `${pct(search!, ceiling)}%, p99 ${search!.p99Ms} ms`,
+      ok: search!.requestsPerSec >= 0.05 * ceiling && search!.p99Ms <= 50,
+    },
+    {
+      target: 'listing, 10,000 products ≥ 5% of the ceiling, p99 ≤ 50 ms',
+      value: `${pct(listing!, ceiling)}%, p99 ${listing!.p99Ms} ms`,
+      ok: listing!.requestsPerSec >= 0.05 * ceiling && listing!.p99Ms <= 50,
+    },
     { target: 'product detail, uncached ≥ 10% of the ceiling', value: `${pct(detail!, ceiling)}%`, ok: detail!.requestsPerSec >= 0.1 * ceiling },
     { target: 'cached first page ≥ 50% of the ceiling', value: `${pct(first!, ceiling)}%`, ok: first!.requestsPerSec >= 0.5 * ceiling },
     { target: 'checkout with variants ≥ 1,000 orders/s', value: `${checkout!.requestsPerSec}/s`, ok: checkout!.requestsPerSec >= 1000 },
-    { target: 'zero oversell (400 checkouts for 40 units)', value: `${run.race.accepted} accepted, ${run.race.refused} refused, ${run.race.other} other`, ok: run.race.accepted === 40 && run.race.other === 0 },
-    { target: 'zero lost mails (every order mail reached the SMTP server)', value: `${run.delivered} of ${run.expectedMails}`, ok: run.delivered === run.expectedMails },
+    {
+      target: 'zero oversell (400 checkouts for 40 units)',
+      value: `${run.race.accepted} accepted, ${run.race.refused} refused, ${run.race.other} other`,
+      ok: run.race.accepted === 40 && run.race.other === 0,
+    },
+    {
+      target: 'zero lost mails (every order mail reached the SMTP server)',
+      value: `${run.delivered} of ${run.expectedMails}`,
+      ok: run.delivered === run.expectedMails,
+    },
     { target: 'server peak RSS ≤ 150 MB', value: `${run.rssMb} MB`, ok: run.rssMb > 0 && run.rssMb <= 150 },
     { target: 'start to first answer ≤ 1 s (existing database)', value: `${run.startMs} ms`, ok: run.startMs <= 1000 },
-    { target: 'product page HTML from the cache ≥ 30% of the ceiling', value: `${pct(pageCached!, ceiling)}%`, ok: pageCached!.requestsPerSec >= 0.3 * ceiling },
-    { target: 'product pages rendered each request ≥ 500/s, p99 ≤ 100 ms', value: `${pageRendered!.requestsPerSec}/s, p99 ${pageRendered!.p99Ms} ms`, ok: pageRendered!.requestsPerSec >= 500 && pageRendered!.p99Ms <= 100 },
+    {
+      target: 'product page HTML from the cache ≥ 30% of the ceiling',
+      value: `${pct(pageCached!, ceiling)}%`,
+      ok: pageCached!.requestsPerSec >= 0.3 * ceiling,
+    },
+    {
+      target: 'product pages rendered each request ≥ 500/s, p99 ≤ 100 ms',
+      value: `${pageRendered!.requestsPerSec}/s, p99 ${pageRendered!.p99Ms} ms`,
+      ok: pageRendered!.requestsPerSec >= 500 && pageRendered!.p99Ms <= 100,
+    },
     { target: `storefront first-load JS ≤ ${BUDGET_KB} KB gzip (heaviest storefront page)`, value: `${jsKb} KB`, ok: jsKb <= BUDGET_KB },
   ];
 

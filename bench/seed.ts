@@ -11,8 +11,46 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createProduct } from '../apps/server/src/modules/catalog/products.js';
 import { createVariant } from '../apps/server/src/modules/catalog/variants.js';
 
-const NOUNS = ['Scarpe', 'Maglia', 'Borsa', 'Tazza', 'Lampada', 'Giacca', 'Cuscino', 'Zaino', 'Orologio', 'Cappello', 'Sciarpa', 'Pantaloni', 'Vaso', 'Quaderno', 'Caffè', 'Tè', 'Olio', 'Miele', 'Pasta', 'Candela'];
-const ADJECTIVES = ['rosse', 'blu', 'eleganti', 'sportive', 'artigianali', 'morbide', 'classiche', 'leggere', 'robuste', 'vintage', 'naturali', 'colorate', 'pregiate', 'moderne', 'calde', 'fresche'];
+const NOUNS = [
+  'Scarpe',
+  'Maglia',
+  'Borsa',
+  'Tazza',
+  'Lampada',
+  'Giacca',
+  'Cuscino',
+  'Zaino',
+  'Orologio',
+  'Cappello',
+  'Sciarpa',
+  'Pantaloni',
+  'Vaso',
+  'Quaderno',
+  'Caffè',
+  'Tè',
+  'Olio',
+  'Miele',
+  'Pasta',
+  'Candela',
+];
+const ADJECTIVES = [
+  'rosse',
+  'blu',
+  'eleganti',
+  'sportive',
+  'artigianali',
+  'morbide',
+  'classiche',
+  'leggere',
+  'robuste',
+  'vintage',
+  'naturali',
+  'colorate',
+  'pregiate',
+  'moderne',
+  'calde',
+  'fresche',
+];
 const MATERIALS = ['in pelle', 'di lana', 'di cotone', 'in ceramica', 'in legno', 'di seta', 'in vetro', 'di lino', 'in acciaio', 'biologico'];
 const CATEGORIES = ['Abbigliamento', 'Casa', 'Cucina', 'Accessori', 'Alimentari', 'Sport', 'Ufficio', 'Regali'];
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
@@ -37,7 +75,11 @@ function title(i: number) {
   return `${NOUNS[i % NOUNS.length]} ${ADJECTIVES[Math.floor(i / NOUNS.length) % ADJECTIVES.length]} ${MATERIALS[Math.floor(i / (NOUNS.length * ADJECTIVES.length)) % MATERIALS.length]} ${i + 1}`;
 }
 
-export async function seedStores(env: SeedEnv, shapes: Array<{ name: string; products: number; variantsEach: number; stock: number }>, log: (s: string) => void) {
+export async function seedStores(
+  env: SeedEnv,
+  shapes: Array<{ name: string; products: number; variantsEach: number; stock: number }>,
+  log: (s: string) => void,
+) {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: env.dataDir,
@@ -49,13 +91,22 @@ export async function seedStores(env: SeedEnv, shapes: Array<{ name: string; pro
   // The web app is not needed to seed: an empty folder keeps the pages out.
   const { app, ctx } = await buildApp({ ...config, webDist: `${env.dataDir}/no-web` });
   try {
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `bench.${Date.now()}@example.it`, password: `bench-${randomUUID()}` } });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: `bench.${Date.now()}@example.it`, password: `bench-${randomUUID()}` },
+    });
     if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.body}`);
     const token = (signup.json() as { session: { accessToken: string } }).session.accessToken;
     const auth = { authorization: `Bearer ${token}` };
     const stores: SeededStore[] = [];
     for (const shape of shapes) {
-      const created = await app.inject({ method: 'POST', url: '/api/stores', headers: auth, payload: { name: shape.name, colors: { primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' } } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/stores',
+        headers: auth,
+        payload: { name: shape.name, colors: { primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' } },
+      });
       if (created.statusCode !== 201) throw new Error(`store failed: ${created.body}`);
       const store = created.json() as { id: string; slug: string };
       const categories: Array<{ id: string; slug: string }> = [];
@@ -81,7 +132,12 @@ export async function seedStores(env: SeedEnv, shapes: Array<{ name: string; pro
         const variants: Array<{ id: string; priceCents: number }> = [];
         for (let v = 0; v < shape.variantsEach; v++) {
           const delta = v * 100;
-          const variant = await createVariant(ctx, store.id, product.id, variantInputSchema.parse({ label: `Taglia ${SIZES[v % SIZES.length]}`, sku: `${data.sku}-${v + 1}`, priceDeltaCents: delta, stock: shape.stock }));
+          const variant = await createVariant(
+            ctx,
+            store.id,
+            product.id,
+            variantInputSchema.parse({ label: `Taglia ${SIZES[v % SIZES.length]}`, sku: `${data.sku}-${v + 1}`, priceDeltaCents: delta, stock: shape.stock }),
+          );
           variants.push({ id: variant.id, priceCents: priceCents + delta });
         }
         seeded.products.push({ id: product.id, slug: product.slug, priceCents, variants });

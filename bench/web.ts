@@ -41,7 +41,10 @@ function lighthouse(url: string, profile: 'mobile' | 'desktop', outFile: string)
   ];
   const run = spawnSync(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8', timeout: 180_000 });
   if (run.status !== 0) throw new Error(`lighthouse failed on ${url}: ${run.stderr}`);
-  const report = JSON.parse(fs.readFileSync(outFile, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+  const report = JSON.parse(fs.readFileSync(outFile, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue: number }>;
+  };
   const a = report.audits;
   return {
     page: '',
@@ -78,7 +81,10 @@ async function sampleStore(base: string) {
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const { session } = await call<{ session: { accessToken: string } }>('POST', '/api/auth/signup', { email: `bench.${Date.now()}@example.it`, password: 'password-bench-web-1' });
+  const { session } = await call<{ session: { accessToken: string } }>('POST', '/api/auth/signup', {
+    email: `bench.${Date.now()}@example.it`,
+    password: 'password-bench-web-1',
+  });
   const token = session.accessToken;
   const store = await call<{ id: string; slug: string }>('POST', '/api/stores', { name: 'Bottega Esempio' }, token);
   await call('POST', `/api/stores/${store.id}/sample-data`, {}, token);
@@ -107,7 +113,11 @@ export async function benchWeb(existing?: { base: string }) {
     if (!base) {
       const port = 29120;
       mail = await startMailCatcher();
-      const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, env: { ...process.env, ...benchServerEnv({ port, dataDir, smtpUrl: mail.url }) }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+        cwd: root,
+        env: { ...process.env, ...benchServerEnv({ port, dataDir, smtpUrl: mail.url }) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       children.push(child);
       base = `http://127.0.0.1:${port}`;
       await waitFor(`${base}/healthz`);
@@ -127,14 +137,39 @@ export async function benchWeb(existing?: { base: string }) {
     const storefront = (f: LighthouseFigures) => f.page !== 'landing';
     const mobile = figures.filter((f) => f.profile === 'mobile');
     const desktop = figures.filter((f) => f.profile === 'desktop');
-    const worst = (xs: LighthouseFigures[], k: keyof LighthouseFigures, pick: 'min' | 'max') => (pick === 'min' ? Math.min : Math.max)(...xs.map((x) => Number(x[k])));
+    const worst = (xs: LighthouseFigures[], k: keyof LighthouseFigures, pick: 'min' | 'max') =>
+      (pick === 'min' ? Math.min : Math.max)(...xs.map((x) => Number(x[k])));
     const targets = [
-      { target: 'storefront mobile performance ≥ 95', value: String(worst(mobile.filter(storefront), 'performance', 'min')), ok: worst(mobile.filter(storefront), 'performance', 'min') >= 95 },
-      { target: 'storefront mobile LCP ≤ 1.5 s', value: `${worst(mobile.filter(storefront), 'lcpMs', 'max')} ms`, ok: worst(mobile.filter(storefront), 'lcpMs', 'max') <= 1500 },
-      { target: 'storefront mobile TBT ≤ 100 ms', value: `${worst(mobile.filter(storefront), 'tbtMs', 'max')} ms`, ok: worst(mobile.filter(storefront), 'tbtMs', 'max') <= 100 },
-      { target: 'storefront mobile CLS ≤ 0.02', value: String(worst(mobile.filter(storefront), 'cls', 'max')), ok: worst(mobile.filter(storefront), 'cls', 'max') <= 0.02 },
-      { target: 'landing mobile performance ≥ 95', value: String(mobile.find((f) => !storefront(f))!.performance), ok: mobile.find((f) => !storefront(f))!.performance >= 95 },
-      { target: 'desktop performance ≥ 99 (all five pages)', value: String(worst(desktop, 'performance', 'min')), ok: worst(desktop, 'performance', 'min') >= 99 },
+      {
+        target: 'storefront mobile performance ≥ 95',
+        value: String(worst(mobile.filter(storefront), 'performance', 'min')),
+        ok: worst(mobile.filter(storefront), 'performance', 'min') >= 95,
+      },
+      {
+        target: 'storefront mobile LCP ≤ 1.5 s',
+        value: `${worst(mobile.filter(storefront), 'lcpMs', 'max')} ms`,
+        ok: worst(mobile.filter(storefront), 'lcpMs', 'max') <= 1500,
+      },
+      {
+        target: 'storefront mobile TBT ≤ 100 ms',
+        value: `${worst(mobile.filter(storefront), 'tbtMs', 'max')} ms`,
+        ok: worst(mobile.filter(storefront), 'tbtMs', 'max') <= 100,
+      },
+      {
+        target: 'storefront mobile CLS ≤ 0.02',
+        value: String(worst(mobile.filter(storefront), 'cls', 'max')),
+        ok: worst(mobile.filter(storefront), 'cls', 'max') <= 0.02,
+      },
+      {
+        target: 'landing mobile performance ≥ 95',
+        value: String(mobile.find((f) => !storefront(f))!.performance),
+        ok: mobile.find((f) => !storefront(f))!.performance >= 95,
+      },
+      {
+        target: 'desktop performance ≥ 99 (all five pages)',
+        value: String(worst(desktop, 'performance', 'min')),
+        ok: worst(desktop, 'performance', 'min') >= 99,
+      },
     ];
     return { figures, targets };
   } finally {
@@ -148,7 +183,12 @@ export async function benchWeb(existing?: { base: string }) {
 export function saveWeb(result: Awaited<ReturnType<typeof benchWeb>>) {
   const file = path.join(root, 'bench/results.json');
   const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  current.web = { date: new Date().toISOString(), lighthouse: 'default mobile profile (simulated slow 4G, 4× CPU) and --preset=desktop', runsPerPage: RUNS, ...result };
+  current.web = {
+    date: new Date().toISOString(),
+    lighthouse: 'default mobile profile (simulated slow 4G, 4× CPU) and --preset=desktop',
+    runsPerPage: RUNS,
+    ...result,
+  };
   fs.writeFileSync(file, `${JSON.stringify(current, null, 2)}\n`);
 }
 

@@ -6,7 +6,10 @@ async function merchantWithStore(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const { session } = await signUpViaApi(page, uniqueEmail('negozio-chat'));
-  const res = await page.request.post('/api/stores', { data: { name: `Bottega Chat ${Date.now().toString(36)}` }, headers: { authorization: `Bearer ${session.accessToken}` } });
+  const res = await page.request.post('/api/stores', {
+    data: { name: `Bottega Chat ${Date.now().toString(36)}` },
+    headers: { authorization: `Bearer ${session.accessToken}` },
+  });
   expect(res.status()).toBe(201);
   const store = (await res.json()) as { id: string; slug: string; name: string };
   return { context, page, store };

@@ -17,8 +17,13 @@ async function storeWithCatalogue(browser: Browser) {
   const store = await created<{ id: string; slug: string; name: string }>('/api/stores', { name: `Bottega Luce ${tag}` });
   const api = (p: string) => `/api/stores/${store.id}${p}`;
   const category = await created<{ id: string; slug: string }>(api('/categories'), { name: 'Lampade' });
-  const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
-  const upload = await page.request.post(api('/product-images'), { headers, multipart: { files: { name: 'lampada.jpg', mimeType: 'image/jpeg', buffer: photo } } });
+  const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+  const upload = await page.request.post(api('/product-images'), {
+    headers,
+    multipart: { files: { name: 'lampada.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
   expect(upload.status(), await upload.text()).toBe(201);
   const imageIds = ((await upload.json()) as { images: Array<{ id: string }> }).images.map((i) => i.id);
   const lamp = await created<{ id: string; slug: string }>(api('/products'), {
@@ -30,8 +35,20 @@ async function storeWithCatalogue(browser: Browser) {
     status: 'active',
     imageIds,
   });
-  await created(api(`/products/${lamp.id}/variants`), { label: 'Piccola', sku: `LAMP-S-${tag}`, priceDeltaCents: 0, stock: 4, attributes: [{ key: 'Misura', value: 'Piccola' }] });
-  await created(api(`/products/${lamp.id}/variants`), { label: 'Grande', sku: `LAMP-L-${tag}`, priceDeltaCents: 3000, stock: 2, attributes: [{ key: 'Misura', value: 'Grande' }] });
+  await created(api(`/products/${lamp.id}/variants`), {
+    label: 'Piccola',
+    sku: `LAMP-S-${tag}`,
+    priceDeltaCents: 0,
+    stock: 4,
+    attributes: [{ key: 'Misura', value: 'Piccola' }],
+  });
+  await created(api(`/products/${lamp.id}/variants`), {
+    label: 'Grande',
+    sku: `LAMP-L-${tag}`,
+    priceDeltaCents: 3000,
+    stock: 2,
+    attributes: [{ key: 'Misura', value: 'Grande' }],
+  });
   await created(api('/products'), { title: 'Paralume Esaurito', priceCents: 1500, sku: `SHADE-${tag}`, stock: 0, categoryId: category.id, status: 'active' });
   await context.close();
   return { store, category, lamp };
@@ -53,7 +70,18 @@ test.describe('pages rendered on the server', () => {
   test('each public page arrives complete, hydrates without errors or changes, and does not fetch its data again', async ({ browser }) => {
     const { store, category, lamp } = await storeWithCatalogue(browser);
     const home = `/store/${store.slug}`;
-    const pages = ['/', '/faq', '/pricing', '/blog', home, `${home}/products`, `${home}/products?search=lampada`, `${home}/category/${category.slug}`, `${home}/products/${lamp.slug}`, `${home}/checkout`];
+    const pages = [
+      '/',
+      '/faq',
+      '/pricing',
+      '/blog',
+      home,
+      `${home}/products`,
+      `${home}/products?search=lampada`,
+      `${home}/category/${category.slug}`,
+      `${home}/products/${lamp.slug}`,
+      `${home}/checkout`,
+    ];
 
     // What a crawler (or a phone before any script) sees: the same HTML, without JavaScript.
     const noJs = await browser.newContext({ javaScriptEnabled: false });
@@ -101,7 +129,10 @@ test.describe('pages rendered on the server', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents.push(r.url());
     });
-    await page.getByRole('link', { name: /Lampada Àurea/ }).first().click();
+    await page
+      .getByRole('link', { name: /Lampada Àurea/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/store/${store.slug}/products/${lamp.slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Lampada Àurea' })).toBeVisible();
     await expect(page).toHaveTitle(`Lampada Àurea · ${store.name}`);

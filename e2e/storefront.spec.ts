@@ -33,11 +33,43 @@ async function merchantWithCatalogue(browser: Browser) {
     categoryId: clothes.id,
     status: 'active',
   });
-  await post(request, auth, api(`/products/${tee.id}/variants`), { label: 'M', sku: `TEE-M-${tag}`, priceDeltaCents: 0, stock: 5, attributes: [{ key: 'Taglia', value: 'M' }] });
-  await post(request, auth, api(`/products/${tee.id}/variants`), { label: 'L', sku: `TEE-L-${tag}`, priceDeltaCents: 200, stock: 3, attributes: [{ key: 'Taglia', value: 'L' }] });
-  await post(request, auth, api('/products'), { title: 'Tazza Mattina', priceCents: 1200, sku: `MUG-${tag}`, stock: 10, categoryId: home.id, status: 'active' });
-  await post(request, auth, api('/products'), { title: 'Poster Tramonto', priceCents: 900, sku: `POSTER-${tag}`, stock: 0, categoryId: home.id, status: 'active' });
-  const draft = await post<{ id: string }>(request, auth, api('/products'), { title: 'Prototipo segreto', priceCents: 100, sku: `DRAFT-${tag}`, stock: 4, status: 'draft' });
+  await post(request, auth, api(`/products/${tee.id}/variants`), {
+    label: 'M',
+    sku: `TEE-M-${tag}`,
+    priceDeltaCents: 0,
+    stock: 5,
+    attributes: [{ key: 'Taglia', value: 'M' }],
+  });
+  await post(request, auth, api(`/products/${tee.id}/variants`), {
+    label: 'L',
+    sku: `TEE-L-${tag}`,
+    priceDeltaCents: 200,
+    stock: 3,
+    attributes: [{ key: 'Taglia', value: 'L' }],
+  });
+  await post(request, auth, api('/products'), {
+    title: 'Tazza Mattina',
+    priceCents: 1200,
+    sku: `MUG-${tag}`,
+    stock: 10,
+    categoryId: home.id,
+    status: 'active',
+  });
+  await post(request, auth, api('/products'), {
+    title: 'Poster Tramonto',
+    priceCents: 900,
+    sku: `POSTER-${tag}`,
+    stock: 0,
+    categoryId: home.id,
+    status: 'active',
+  });
+  const draft = await post<{ id: string }>(request, auth, api('/products'), {
+    title: 'Prototipo segreto',
+    priceCents: 100,
+    sku: `DRAFT-${tag}`,
+    stock: 4,
+    status: 'draft',
+  });
 
   const inventory = async (sku: string) => {
     const res = await request.get(api(`/inventory?q=${encodeURIComponent(sku)}`), { headers: auth });

@@ -74,7 +74,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     // A hop count trusts that many proxies nearest to the server (i counts hops from the socket).
-    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, i: number) => i < (config.trustProxy as number)) : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, i: number) => i < (config.trustProxy as number) : config.trustProxy,
     logger: {
       level: config.logLevel,
       ...(opts.logStream ? { stream: opts.logStream } : {}),
@@ -168,7 +168,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   await app.register(cookie);
   // Upload routes read files with readImageUploads (modules/storage/images.ts), which tightens these per route.
-  await app.register(multipart, { limits: { fileSize: LIMITS.productImageMaxBytes, files: LIMITS.productImagesMax, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.productImageMaxBytes, files: LIMITS.productImagesMax, fields: 20, fieldSize: 64 * 1024, parts: 40 },
+  });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await registerDocs(app);
   registerGuard(app, ctx);

@@ -33,7 +33,8 @@ const trustProxy = z
     if (v === 'true') {
       ctx.addIssue({
         code: 'custom',
-        message: "'true' darebbe fiducia a qualunque X-Forwarded-For (ognuno sceglierebbe il proprio IP): indica il numero di proxy davanti al server (es. 1) oppure i loro indirizzi o reti CIDR separati da virgole (es. 10.0.0.0/8,127.0.0.1)",
+        message:
+          "'true' darebbe fiducia a qualunque X-Forwarded-For (ognuno sceglierebbe il proprio IP): indica il numero di proxy davanti al server (es. 1) oppure i loro indirizzi o reti CIDR separati da virgole (es. 10.0.0.0/8,127.0.0.1)",
       });
       return z.NEVER;
     }
@@ -45,7 +46,10 @@ const trustProxy = z
       }
       return hops;
     }
-    const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const entries = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (bad.length || !entries.length) {
       ctx.addIssue({ code: 'custom', message: `indirizzi o reti CIDR non validi: ${bad.join(', ') || v}` });
@@ -64,11 +68,20 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve iniziare con postgres://')
     .optional(),
   /** PostgreSQL schema to use (tests give each file its own). */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL deve iniziare con redis://').optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL deve iniziare con redis://')
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET deve avere almeno 32 caratteri').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve iniziare con smtp:// o smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL deve iniziare con smtp:// o smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Vetrina <no-reply@vetrina.local>'),
   REQUIRE_EMAIL_CONFIRMATION: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -131,7 +144,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Without a mail transport every reset link and invitation would sit in the database with no
     // way to reach its owner; the development outbox page never runs in production.
     const missing = [
-      !e.SMTP_URL && '  SMTP_URL: obbligatorio in produzione (smtp://utente:password@host:587 o smtps://…): senza, nessuna email di reimpostazione password, invito o ordine arriverebbe',
+      !e.SMTP_URL &&
+        '  SMTP_URL: obbligatorio in produzione (smtp://utente:password@host:587 o smtps://…): senza, nessuna email di reimpostazione password, invito o ordine arriverebbe',
       !e.PUBLIC_URL && "  PUBLIC_URL: obbligatorio in produzione (es. https://negozi.example.it): è l'indirizzo dei link nelle email",
     ].filter(Boolean);
     if (missing.length) throw new Error(`Configurazione non valida:\n${missing.join('\n')}`);

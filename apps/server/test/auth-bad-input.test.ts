@@ -28,7 +28,15 @@ const endpoints: Array<{ url: string; valid: Record<string, unknown>; authed?: b
 
 const counts = async () => {
   const db = server.ctx.db;
-  const n = async (t: 'auth_users' | 'sessions' | 'auth_tokens') => Number((await db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const n = async (t: 'auth_users' | 'sessions' | 'auth_tokens') =>
+    Number(
+      (
+        await db
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { users: await n('auth_users'), sessions: await n('sessions'), tokens: await n('auth_tokens') };
 };
 
@@ -77,7 +85,10 @@ describe(`every auth endpoint refuses bad input with the error shape and changes
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await client(server.url).post('/api/auth/login', undefined, { raw: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await client(server.url).post('/api/auth/login', undefined, {
+      raw: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.error.message).toBe('Formato della richiesta non supportato');
   });

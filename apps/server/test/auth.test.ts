@@ -12,7 +12,15 @@ afterAll(async () => {
 });
 afterEach(() => clock.reset());
 
-const countUsers = async () => Number((await server.ctx.db.selectFrom('auth_users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countUsers = async () =>
+  Number(
+    (
+      await server.ctx.db
+        .selectFrom('auth_users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe(`sign-up and sign-in (${engine})`, () => {
   it('signs up with a normalised e-mail, sets the refresh cookie and creates the profile', async () => {
@@ -237,7 +245,11 @@ describe(`API surface (${engine})`, () => {
 
   it('requires a session for protected endpoints', async () => {
     const c = client(server.url);
-    for (const [m, u] of [['GET', '/api/me'], ['GET', '/api/auth/user'], ['POST', '/api/auth/email-change']] as const) {
+    for (const [m, u] of [
+      ['GET', '/api/me'],
+      ['GET', '/api/auth/user'],
+      ['POST', '/api/auth/email-change'],
+    ] as const) {
       const res = m === 'GET' ? await c.get(u) : await c.post(u, { email: uniqueEmail(), password: 'password-sicura-1' });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');

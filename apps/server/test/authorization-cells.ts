@@ -52,7 +52,18 @@ async function insertAccount(db: Db, cell: Tracked, prefix: string): Promise<Acc
   passwordHash ??= hashPassword(PASSWORD);
   const account = { id: randomUUID(), email: uniqueEmail(prefix) };
   const now = iso();
-  await db.insertInto('auth_users').values({ id: account.id, email: account.email, password_hash: await passwordHash, email_confirmed_at: now, email_verified_at: null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('auth_users')
+    .values({
+      id: account.id,
+      email: account.email,
+      password_hash: await passwordHash,
+      email_confirmed_at: now,
+      email_verified_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await db.insertInto('users').values({ id: account.id, email: account.email, active_store_id: null, created_at: now }).execute();
   cell.accountIds.push(account.id);
   return account;
@@ -61,7 +72,19 @@ async function insertAccount(db: Db, cell: Tracked, prefix: string): Promise<Acc
 async function insertStore(db: Db, cell: Tracked, owner: Account, members: Array<[Account, 'admin' | 'staff']>) {
   const id = randomUUID();
   const slug = `matrice-${id.slice(0, 12)}`;
-  await db.insertInto('stores').values({ id, name: 'Negozio della matrice', slug, logo_url: null, colors: JSON.stringify({ primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' }), theme_id: 'theme-moderno', owner_id: owner.id, created_at: iso() }).execute();
+  await db
+    .insertInto('stores')
+    .values({
+      id,
+      name: 'Negozio della matrice',
+      slug,
+      logo_url: null,
+      colors: JSON.stringify({ primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' }),
+      theme_id: 'theme-moderno',
+      owner_id: owner.id,
+      created_at: iso(),
+    })
+    .execute();
   for (const [account, role] of [[owner, 'admin'] as const, ...members]) {
     account.memberId = randomUUID();
     await db.insertInto('store_members').values({ id: account.memberId, store_id: id, user_id: account.id, role, created_at: iso() }).execute();
@@ -75,8 +98,15 @@ export async function newCell(server: TestServer, role: Role): Promise<Cell> {
   const tracked: Tracked = { storeIds: [], accountIds: [] };
   // One transaction: a single commit per cell keeps PostgreSQL fast.
   const people = await server.ctx.db.transaction().execute(async (trx) => {
-    const [owner, admin, staff] = [await insertAccount(trx, tracked, 'owner'), await insertAccount(trx, tracked, 'admin'), await insertAccount(trx, tracked, 'staff')];
-    const store = await insertStore(trx, tracked, owner, [[admin, 'admin'], [staff, 'staff']]);
+    const [owner, admin, staff] = [
+      await insertAccount(trx, tracked, 'owner'),
+      await insertAccount(trx, tracked, 'admin'),
+      await insertAccount(trx, tracked, 'staff'),
+    ];
+    const store = await insertStore(trx, tracked, owner, [
+      [admin, 'admin'],
+      [staff, 'staff'],
+    ]);
     let caller: Account | null = null;
     let otherStoreId: string | null = null;
     if (role === 'staff' || role === 'admin' || role === 'owner') caller = { staff, admin, owner }[role];
@@ -112,7 +142,10 @@ export const fx = {
   async member(c: Cell, role: 'admin' | 'staff') {
     const account = await insertAccount(c.server.ctx.db, c, 'membro');
     account.memberId = randomUUID();
-    await c.server.ctx.db.insertInto('store_members').values({ id: account.memberId, store_id: c.store.id, user_id: account.id, role, created_at: iso() }).execute();
+    await c.server.ctx.db
+      .insertInto('store_members')
+      .values({ id: account.memberId, store_id: c.store.id, user_id: account.id, role, created_at: iso() })
+      .execute();
     return account;
   },
 
@@ -123,7 +156,12 @@ export const fx = {
   },
 
   product: (c: Cell, variants = false) =>
-    insertProduct(c.server, c.store.id, { title: 'Prodotto della matrice', priceCents: 1500, stock: 5, ...(variants ? { variants: [{ label: 'Taglia M', stock: 3 }] } : {}) }),
+    insertProduct(c.server, c.store.id, {
+      title: 'Prodotto della matrice',
+      priceCents: 1500,
+      stock: 5,
+      ...(variants ? { variants: [{ label: 'Taglia M', stock: 3 }] } : {}),
+    }),
 
   async inventoryId(c: Cell, productId: string) {
     return (await c.server.ctx.db.selectFrom('inventory').select('id').where('product_id', '=', productId).executeTakeFirstOrThrow()).id;
@@ -131,7 +169,10 @@ export const fx = {
 
   async category(c: Cell) {
     const id = randomUUID();
-    await c.server.ctx.db.insertInto('categories').values({ id, store_id: c.store.id, name: 'Borse', slug: `borse-${id.slice(0, 6)}`, created_at: iso() }).execute();
+    await c.server.ctx.db
+      .insertInto('categories')
+      .values({ id, store_id: c.store.id, name: 'Borse', slug: `borse-${id.slice(0, 6)}`, created_at: iso() })
+      .execute();
     return id;
   },
 
@@ -141,7 +182,27 @@ export const fx = {
     const now = iso();
     await c.server.ctx.db
       .insertInto('orders')
-      .values({ id, store_id: c.store.id, order_number: 1001, status: 'pending', customer_name: 'Maria Rossi', customer_email: 'maria.rossi@example.it', customer_phone: null, shipping_street: 'Via Roma 10', shipping_city: 'Milano', shipping_postal_code: '20121', shipping_country: 'Italia', subtotal_cents: 1500, shipping_cents: 599, total_cents: 2099, notes: null, idempotency_key: null, idempotency_fingerprint: null, created_at: now, updated_at: now })
+      .values({
+        id,
+        store_id: c.store.id,
+        order_number: 1001,
+        status: 'pending',
+        customer_name: 'Maria Rossi',
+        customer_email: 'maria.rossi@example.it',
+        customer_phone: null,
+        shipping_street: 'Via Roma 10',
+        shipping_city: 'Milano',
+        shipping_postal_code: '20121',
+        shipping_country: 'Italia',
+        subtotal_cents: 1500,
+        shipping_cents: 599,
+        total_cents: 2099,
+        notes: null,
+        idempotency_key: null,
+        idempotency_fingerprint: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return id;
   },
@@ -153,7 +214,17 @@ export const fx = {
     const now = Date.now();
     await c.server.ctx.db
       .insertInto('store_invitations')
-      .values({ id, store_id: storeId, email, role: 'staff', invited_by: null, status: 'pending', token_hash: hashToken(token), expires_at: new Date(now + 7 * 86_400_000).toISOString(), created_at: new Date(now).toISOString() })
+      .values({
+        id,
+        store_id: storeId,
+        email,
+        role: 'staff',
+        invited_by: null,
+        status: 'pending',
+        token_hash: hashToken(token),
+        expires_at: new Date(now + 7 * 86_400_000).toISOString(),
+        created_at: new Date(now).toISOString(),
+      })
       .execute();
     return { id, token };
   },
@@ -163,7 +234,18 @@ export const fx = {
     const now = iso();
     await c.server.ctx.db
       .insertInto('store_messages')
-      .values({ id, store_id: c.store.id, customer_name: 'Luca Bianchi', customer_email: 'luca.bianchi@example.it', message: 'Avete la taglia M?', response: null, status: 'pending', is_read: 0, created_at: now, updated_at: now })
+      .values({
+        id,
+        store_id: c.store.id,
+        customer_name: 'Luca Bianchi',
+        customer_email: 'luca.bianchi@example.it',
+        message: 'Avete la taglia M?',
+        response: null,
+        status: 'pending',
+        is_read: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return id;
   },
@@ -171,12 +253,16 @@ export const fx = {
   /** A visitor who wrote to the store in chat; returns the visitor's user id. */
   async chat(c: Cell) {
     const visitor = await insertAccount(c.server.ctx.db, c, 'visitatore');
-    await c.server.ctx.db.insertInto('chat_messages').values({ id: randomUUID(), store_id: c.store.id, user_id: visitor.id, message: 'Buongiorno!', sender_type: 'customer', is_read: 0, created_at: iso() }).execute();
+    await c.server.ctx.db
+      .insertInto('chat_messages')
+      .values({ id: randomUUID(), store_id: c.store.id, user_id: visitor.id, message: 'Buongiorno!', sender_type: 'customer', is_read: 0, created_at: iso() })
+      .execute();
     return visitor.id;
   },
 
   /** A stored file of the store; returns its public URL. */
-  file: (c: Cell, name = 'foto') => c.server.ctx.storage.put(`stores/${c.store.id}/products/${name}-${randomUUID()}.webp`, Buffer.from('RIFF0000WEBP'), 'image/webp'),
+  file: (c: Cell, name = 'foto') =>
+    c.server.ctx.storage.put(`stores/${c.store.id}/products/${name}-${randomUUID()}.webp`, Buffer.from('RIFF0000WEBP'), 'image/webp'),
 
   /** An uploaded product image not yet attached to a product, with its files. */
   async stagedImage(c: Cell) {
@@ -187,7 +273,18 @@ export const fx = {
     const thumbUrl = await c.server.ctx.storage.put(thumbKey, Buffer.from('RIFF0000WEBP'), 'image/webp');
     await c.server.ctx.db
       .insertInto('product_images')
-      .values({ id, store_id: c.store.id, product_id: null, variant_id: null, position: 0, url, thumb_url: thumbUrl, storage_key: key, thumb_key: thumbKey, created_at: iso() })
+      .values({
+        id,
+        store_id: c.store.id,
+        product_id: null,
+        variant_id: null,
+        position: 0,
+        url,
+        thumb_url: thumbUrl,
+        storage_key: key,
+        thumb_key: thumbKey,
+        created_at: iso(),
+      })
       .execute();
     return id;
   },
@@ -199,8 +296,41 @@ export const fx = {
   },
 };
 
-const ALL_TABLES: Array<keyof Database> = ['themes', 'auth_users', 'users', 'sessions', 'refresh_tokens', 'auth_tokens', 'outbox_mails', 'stores', 'store_members', 'store_invitations', 'store_messages', 'chat_messages', 'categories', 'products', 'product_images', 'product_variants', 'store_skus', 'inventory', 'orders', 'order_items'];
-const STORE_TABLES = ['store_members', 'store_invitations', 'store_messages', 'chat_messages', 'categories', 'products', 'product_images', 'product_variants', 'store_skus', 'inventory', 'orders'] as const;
+const ALL_TABLES: Array<keyof Database> = [
+  'themes',
+  'auth_users',
+  'users',
+  'sessions',
+  'refresh_tokens',
+  'auth_tokens',
+  'outbox_mails',
+  'stores',
+  'store_members',
+  'store_invitations',
+  'store_messages',
+  'chat_messages',
+  'categories',
+  'products',
+  'product_images',
+  'product_variants',
+  'store_skus',
+  'inventory',
+  'orders',
+  'order_items',
+];
+const STORE_TABLES = [
+  'store_members',
+  'store_invitations',
+  'store_messages',
+  'chat_messages',
+  'categories',
+  'products',
+  'product_images',
+  'product_variants',
+  'store_skus',
+  'inventory',
+  'orders',
+] as const;
 
 const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
 
@@ -213,10 +343,25 @@ export async function fingerprint(c: Cell): Promise<string> {
   const stores = c.storeIds;
   const accounts = c.accountIds;
   const parts = await Promise.all([
-    sql<Record<string, unknown>>`select ${sql.join(ALL_TABLES.map((t) => sql`(select count(*) from ${sql.table(t)}) as ${sql.ref(t)}`))}`.execute(db).then((r) => Object.values(r.rows[0] ?? {}).map(Number)),
+    sql<Record<string, unknown>>`select ${sql.join(ALL_TABLES.map((t) => sql`(select count(*) from ${sql.table(t)}) as ${sql.ref(t)}`))}`
+      .execute(db)
+      .then((r) => Object.values(r.rows[0] ?? {}).map(Number)),
     db.selectFrom('stores').selectAll().where('id', 'in', stores).execute().then(sorted),
-    ...STORE_TABLES.map((t) => db.selectFrom(t as 'products').selectAll().where('store_id', 'in', stores).execute().then(sorted)),
-    db.selectFrom('order_items').innerJoin('orders', 'orders.id', 'order_items.order_id').selectAll('order_items').where('orders.store_id', 'in', stores).execute().then(sorted),
+    ...STORE_TABLES.map((t) =>
+      db
+        .selectFrom(t as 'products')
+        .selectAll()
+        .where('store_id', 'in', stores)
+        .execute()
+        .then(sorted),
+    ),
+    db
+      .selectFrom('order_items')
+      .innerJoin('orders', 'orders.id', 'order_items.order_id')
+      .selectAll('order_items')
+      .where('orders.store_id', 'in', stores)
+      .execute()
+      .then(sorted),
     db.selectFrom('auth_users').selectAll().where('id', 'in', accounts).execute().then(sorted),
     db.selectFrom('users').selectAll().where('id', 'in', accounts).execute().then(sorted),
     db.selectFrom('sessions').selectAll().where('user_id', 'in', accounts).execute().then(sorted),

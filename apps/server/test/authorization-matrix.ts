@@ -36,45 +36,78 @@ const picture = () => (png ??= solidPng(64));
 const STRONG = 'una-password-robusta-7';
 
 /** A token for a fresh account (not the caller's): public link routes work for whoever opens them. */
-const linkFor = (kind: 'email_change' | 'email_verify' | 'email_confirm' | 'password_reset'): Build => async (c) => {
-  const subject = await fx.account(c, 'link');
-  return { path: '', body: { token: await fx.link(c, subject.id, kind, kind === 'email_change' ? uniqueEmail('cambiata') : undefined) } };
-};
-const at = (path: string, build: Build): Build => async (c) => ({ ...(await build(c)), path });
+const linkFor =
+  (kind: 'email_change' | 'email_verify' | 'email_confirm' | 'password_reset'): Build =>
+  async (c) => {
+    const subject = await fx.account(c, 'link');
+    return { path: '', body: { token: await fx.link(c, subject.id, kind, kind === 'email_change' ? uniqueEmail('cambiata') : undefined) } };
+  };
+const at =
+  (path: string, build: Build): Build =>
+  async (c) => ({ ...(await build(c)), path });
 
 /** An invitation of a store the cell's people do not belong to, to the caller (or to someone else). */
 async function invitationTo(c: Cell, toCaller: boolean) {
   const host = await fx.foreignStore(c);
   const email = toCaller && c.caller ? c.caller.email : uniqueEmail('altri');
-  if (toCaller && c.caller) await c.server.ctx.db.updateTable('auth_users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', c.caller.id).execute();
+  if (toCaller && c.caller)
+    await c.server.ctx.db.updateTable('auth_users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', c.caller.id).execute();
   return fx.invitation(c, host.id, email);
 }
-const invitationById = (action: 'accept' | 'decline', toCaller: boolean): Build => async (c) => ({ path: `/api/invitations/${(await invitationTo(c, toCaller)).id}/${action}` });
-const invitationByToken = (toCaller: boolean): Build => async (c) => ({ path: '/api/invitations/accept', body: { token: (await invitationTo(c, toCaller)).token } });
+const invitationById =
+  (action: 'accept' | 'decline', toCaller: boolean): Build =>
+  async (c) => ({ path: `/api/invitations/${(await invitationTo(c, toCaller)).id}/${action}` });
+const invitationByToken =
+  (toCaller: boolean): Build =>
+  async (c) => ({ path: '/api/invitations/accept', body: { token: (await invitationTo(c, toCaller)).token } });
 
-const product = (rest: (id: string, sku: string) => string, body?: (sku: string) => unknown, variants = false): Build => async (c) => {
-  const p = await fx.product(c, variants);
-  return { path: api(c, rest(p.id, p.sku)), body: body?.(p.sku) };
-};
-const variant = (body?: (sku: string) => unknown): Build => async (c) => {
-  const p = await fx.product(c, true);
-  return { path: api(c, `/products/${p.id}/variants/${p.variantIds[0]}`), body: body?.(`${p.sku}-0`) };
-};
+const product =
+  (rest: (id: string, sku: string) => string, body?: (sku: string) => unknown, variants = false): Build =>
+  async (c) => {
+    const p = await fx.product(c, variants);
+    return { path: api(c, rest(p.id, p.sku)), body: body?.(p.sku) };
+  };
+const variant =
+  (body?: (sku: string) => unknown): Build =>
+  async (c) => {
+    const p = await fx.product(c, true);
+    return { path: api(c, `/products/${p.id}/variants/${p.variantIds[0]}`), body: body?.(`${p.sku}-0`) };
+  };
 
 export const MATRIX: Record<string, Entry> = {
   // Accounts and sessions.
-  'POST /api/auth/signup': { level: 'public', status: 201, request: () => ({ path: '/api/auth/signup', body: { email: uniqueEmail('nuovo'), password: STRONG } }) },
-  'POST /api/auth/login': { level: 'public', status: 200, request: async (c) => ({ path: '/api/auth/login', body: { email: (await fx.account(c, 'accesso')).email, password: PASSWORD } }) },
+  'POST /api/auth/signup': {
+    level: 'public',
+    status: 201,
+    request: () => ({ path: '/api/auth/signup', body: { email: uniqueEmail('nuovo'), password: STRONG } }),
+  },
+  'POST /api/auth/login': {
+    level: 'public',
+    status: 200,
+    request: async (c) => ({ path: '/api/auth/login', body: { email: (await fx.account(c, 'accesso')).email, password: PASSWORD } }),
+  },
   // Only the refresh cookie of a signed-in browser renews a session.
   'POST /api/auth/refresh': { level: 'public', status: 200, expect: { anonymous: 401 }, request: () => ({ path: '/api/auth/refresh' }) },
   'POST /api/auth/logout': { level: 'public', status: 204, request: () => ({ path: '/api/auth/logout', body: { scope: 'local' } }) },
   'GET /api/auth/user': { level: 'user', status: 200, request: () => ({ path: '/api/auth/user' }) },
-  'POST /api/auth/email-change': { level: 'user', status: 202, request: () => ({ path: '/api/auth/email-change', body: { email: uniqueEmail('nuova'), password: PASSWORD } }) },
+  'POST /api/auth/email-change': {
+    level: 'user',
+    status: 202,
+    request: () => ({ path: '/api/auth/email-change', body: { email: uniqueEmail('nuova'), password: PASSWORD } }),
+  },
   'POST /api/auth/email-change/confirm': { level: 'public', status: 200, request: at('/api/auth/email-change/confirm', linkFor('email_change')) },
   'POST /api/auth/verify-email': { level: 'public', status: 200, request: at('/api/auth/verify-email', linkFor('email_verify')) },
   'POST /api/auth/verify-email/send': { level: 'user', status: 202, request: () => ({ path: '/api/auth/verify-email/send', body: {} }) },
-  'POST /api/auth/recover': { level: 'public', status: 202, request: async (c) => ({ path: '/api/auth/recover', body: { email: (await fx.account(c, 'smemorato')).email } }) },
-  'POST /api/auth/reset-password': { level: 'public', status: 200, request: async (c) => ({ path: '/api/auth/reset-password', body: { ...((await linkFor('password_reset')(c)).body as object), password: STRONG } }) },
+  'POST /api/auth/recover': {
+    level: 'public',
+    status: 202,
+    request: async (c) => ({ path: '/api/auth/recover', body: { email: (await fx.account(c, 'smemorato')).email } }),
+  },
+  'POST /api/auth/reset-password': {
+    level: 'public',
+    status: 200,
+    request: async (c) => ({ path: '/api/auth/reset-password', body: { ...((await linkFor('password_reset')(c)).body as object), password: STRONG } }),
+  },
   'POST /api/auth/confirm': { level: 'public', status: 200, request: at('/api/auth/confirm', linkFor('email_confirm')) },
   'GET /api/me': { level: 'user', status: 200, request: () => ({ path: '/api/me' }) },
   // The outsider belongs to no store: there is none to make active.
@@ -99,15 +132,27 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/public/stores/{slug}': { level: 'public', status: 200, request: (c) => ({ path: pub(c) }) },
   'GET /api/public/stores/{slug}/products': { level: 'public', status: 200, request: async (c) => (await fx.product(c), { path: pub(c, '/products') }) },
   'GET /api/public/stores/{slug}/suggestions': { level: 'public', status: 200, request: (c) => ({ path: pub(c, '/suggestions?q=prodotto') }) },
-  'GET /api/public/stores/{slug}/products/{productRef}': { level: 'public', status: 200, request: async (c) => ({ path: pub(c, `/products/${(await fx.product(c)).id}`) }) },
+  'GET /api/public/stores/{slug}/products/{productRef}': {
+    level: 'public',
+    status: 200,
+    request: async (c) => ({ path: pub(c, `/products/${(await fx.product(c)).id}`) }),
+  },
   'POST /api/public/stores/{slug}/checkout': {
     level: 'public',
     status: 201,
     request: async (c) => ({ path: pub(c, '/checkout'), body: checkoutBody([{ productId: (await fx.product(c)).id, quantity: 1, unitPriceCents: 1500 }]) }),
   },
-  'POST /api/public/stores/{slug}/messages': { level: 'public', status: 201, request: (c) => ({ path: pub(c, '/messages'), body: { customerName: 'Luca Bianchi', customerEmail: 'luca@example.it', message: 'Avete la taglia M?' } }) },
+  'POST /api/public/stores/{slug}/messages': {
+    level: 'public',
+    status: 201,
+    request: (c) => ({ path: pub(c, '/messages'), body: { customerName: 'Luca Bianchi', customerEmail: 'luca@example.it', message: 'Avete la taglia M?' } }),
+  },
   'GET /api/public/stores/{slug}/chat': { level: 'user', status: 200, request: (c) => ({ path: pub(c, '/chat') }) },
-  'POST /api/public/stores/{slug}/chat': { level: 'user', status: 201, request: (c) => ({ path: pub(c, '/chat'), body: { message: 'Buongiorno, è disponibile?' } }) },
+  'POST /api/public/stores/{slug}/chat': {
+    level: 'user',
+    status: 201,
+    request: (c) => ({ path: pub(c, '/chat'), body: { message: 'Buongiorno, è disponibile?' } }),
+  },
   'GET /files/{*}': { level: 'public', status: 200, request: async (c) => ({ path: await fx.file(c) }) },
   'GET /api/themes': { level: 'public', status: 200, request: () => ({ path: '/api/themes' }) },
 
@@ -118,7 +163,11 @@ export const MATRIX: Record<string, Entry> = {
   'GET /robots.txt': { level: 'public', status: 200, request: () => ({ path: '/robots.txt' }) },
   'GET /sitemap.xml': { level: 'public', status: 200, request: () => ({ path: '/sitemap.xml' }) },
   'GET /sitemap-site.xml': { level: 'public', status: 200, request: () => ({ path: '/sitemap-site.xml' }) },
-  'GET /store/{slug}/sitemap.xml': { level: 'public', status: 200, request: async (c) => (await fx.product(c), { path: `/store/${c.store.slug}/sitemap.xml` }) },
+  'GET /store/{slug}/sitemap.xml': {
+    level: 'public',
+    status: 200,
+    request: async (c) => (await fx.product(c), { path: `/store/${c.store.slug}/sitemap.xml` }),
+  },
 
   // Stores.
   'POST /api/stores': { level: 'user', status: 201, request: () => ({ path: '/api/stores', body: { name: 'Bottega Nuova' } }) },
@@ -126,61 +175,166 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/stores/{storeId}': { level: 'staff', status: 200, request: (c) => ({ path: api(c) }) },
   'PATCH /api/stores/{storeId}': { level: 'admin', status: 200, request: (c) => ({ path: api(c), body: { name: 'Nome cambiato' } }) },
   'DELETE /api/stores/{storeId}': { level: 'owner', status: 204, request: (c) => ({ path: api(c) }) },
-  'PUT /api/stores/{storeId}/logo': { level: 'admin', status: 200, request: async (c) => ({ path: api(c, '/logo'), form: formWith([{ data: await picture() }]) }) },
+  'PUT /api/stores/{storeId}/logo': {
+    level: 'admin',
+    status: 200,
+    request: async (c) => ({ path: api(c, '/logo'), form: formWith([{ data: await picture() }]) }),
+  },
   'DELETE /api/stores/{storeId}/logo': { level: 'admin', status: 200, request: async (c) => (await fx.logo(c), { path: api(c, '/logo') }) },
 
   // Team.
   'GET /api/stores/{storeId}/team/members': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/team/members') }) },
   // Admins remove staff; the target is one more staff member.
-  'DELETE /api/stores/{storeId}/team/members/{memberId}': { level: 'admin', status: 204, request: async (c) => ({ path: api(c, `/team/members/${(await fx.member(c, 'staff')).memberId}`) }) },
-  'PATCH /api/stores/{storeId}/team/members/{memberId}': { level: 'owner', status: 200, request: async (c) => ({ path: api(c, `/team/members/${(await fx.member(c, 'staff')).memberId}`), body: { role: 'admin' } }) },
-  'POST /api/stores/{storeId}/team/ownership': { level: 'owner', status: 200, request: (c) => ({ path: api(c, '/team/ownership'), body: { memberId: c.admin.memberId, password: PASSWORD } }), foreign: { status: 404 } },
+  'DELETE /api/stores/{storeId}/team/members/{memberId}': {
+    level: 'admin',
+    status: 204,
+    request: async (c) => ({ path: api(c, `/team/members/${(await fx.member(c, 'staff')).memberId}`) }),
+  },
+  'PATCH /api/stores/{storeId}/team/members/{memberId}': {
+    level: 'owner',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/team/members/${(await fx.member(c, 'staff')).memberId}`), body: { role: 'admin' } }),
+  },
+  'POST /api/stores/{storeId}/team/ownership': {
+    level: 'owner',
+    status: 200,
+    request: (c) => ({ path: api(c, '/team/ownership'), body: { memberId: c.admin.memberId, password: PASSWORD } }),
+    foreign: { status: 404 },
+  },
   'GET /api/stores/{storeId}/team/invitations': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/team/invitations') }) },
-  'POST /api/stores/{storeId}/team/invitations': { level: 'admin', status: 201, request: (c) => ({ path: api(c, '/team/invitations'), body: { email: uniqueEmail('invitato'), role: 'staff' } }) },
-  'DELETE /api/stores/{storeId}/team/invitations/{invitationId}': { level: 'admin', status: 204, request: async (c) => ({ path: api(c, `/team/invitations/${(await fx.invitation(c, c.store.id, uniqueEmail('attesa'))).id}`) }) },
+  'POST /api/stores/{storeId}/team/invitations': {
+    level: 'admin',
+    status: 201,
+    request: (c) => ({ path: api(c, '/team/invitations'), body: { email: uniqueEmail('invitato'), role: 'staff' } }),
+  },
+  'DELETE /api/stores/{storeId}/team/invitations/{invitationId}': {
+    level: 'admin',
+    status: 204,
+    request: async (c) => ({ path: api(c, `/team/invitations/${(await fx.invitation(c, c.store.id, uniqueEmail('attesa'))).id}`) }),
+  },
   // Received invitations: each caller answers their own; someone else's is refused.
   'GET /api/invitations': { level: 'user', status: 200, request: () => ({ path: '/api/invitations' }) },
   'POST /api/invitations/accept': { level: 'user', status: 200, request: invitationByToken(true), foreign: { status: 403, request: invitationByToken(false) } },
-  'POST /api/invitations/{invitationId}/accept': { level: 'user', status: 200, request: invitationById('accept', true), foreign: { status: 404, request: invitationById('accept', false) } },
-  'POST /api/invitations/{invitationId}/decline': { level: 'user', status: 204, request: invitationById('decline', true), foreign: { status: 404, request: invitationById('decline', false) } },
+  'POST /api/invitations/{invitationId}/accept': {
+    level: 'user',
+    status: 200,
+    request: invitationById('accept', true),
+    foreign: { status: 404, request: invitationById('accept', false) },
+  },
+  'POST /api/invitations/{invitationId}/decline': {
+    level: 'user',
+    status: 204,
+    request: invitationById('decline', true),
+    foreign: { status: 404, request: invitationById('decline', false) },
+  },
 
   // Orders.
   'GET /api/stores/{storeId}/orders': { level: 'staff', status: 200, request: async (c) => (await fx.order(c), { path: api(c, '/orders') }) },
   'GET /api/stores/{storeId}/orders/{orderId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`) }) },
-  'PATCH /api/stores/{storeId}/orders/{orderId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`), body: { status: 'confirmed' } }) },
+  'PATCH /api/stores/{storeId}/orders/{orderId}': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`), body: { status: 'confirmed' } }),
+  },
 
   // Messages and chat (dashboard side).
   'GET /api/stores/{storeId}/messages': { level: 'staff', status: 200, request: async (c) => (await fx.contact(c), { path: api(c, '/messages') }) },
   'GET /api/stores/{storeId}/messages/unread': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/messages/unread') }) },
-  'POST /api/stores/{storeId}/messages/{messageId}/read': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/messages/${await fx.contact(c)}/read`) }) },
-  'POST /api/stores/{storeId}/messages/{messageId}/reply': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/messages/${await fx.contact(c)}/reply`), body: { response: 'Sì, è disponibile.' } }) },
+  'POST /api/stores/{storeId}/messages/{messageId}/read': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/messages/${await fx.contact(c)}/read`) }),
+  },
+  'POST /api/stores/{storeId}/messages/{messageId}/reply': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/messages/${await fx.contact(c)}/reply`), body: { response: 'Sì, è disponibile.' } }),
+  },
   'GET /api/stores/{storeId}/chats': { level: 'staff', status: 200, request: async (c) => (await fx.chat(c), { path: api(c, '/chats') }) },
   'GET /api/stores/{storeId}/chats/{userId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/chats/${await fx.chat(c)}`) }) },
-  'POST /api/stores/{storeId}/chats/{userId}': { level: 'staff', status: 201, request: async (c) => ({ path: api(c, `/chats/${await fx.chat(c)}`), body: { message: 'Certo, ecco le taglie.' } }) },
-  'POST /api/stores/{storeId}/chats/{userId}/read': { level: 'staff', status: 204, request: async (c) => ({ path: api(c, `/chats/${await fx.chat(c)}/read`) }) },
+  'POST /api/stores/{storeId}/chats/{userId}': {
+    level: 'staff',
+    status: 201,
+    request: async (c) => ({ path: api(c, `/chats/${await fx.chat(c)}`), body: { message: 'Certo, ecco le taglie.' } }),
+  },
+  'POST /api/stores/{storeId}/chats/{userId}/read': {
+    level: 'staff',
+    status: 204,
+    request: async (c) => ({ path: api(c, `/chats/${await fx.chat(c)}/read`) }),
+  },
   'GET /api/stores/{storeId}/presence': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/presence') }) },
 
   // Catalogue.
   'GET /api/stores/{storeId}/products': { level: 'staff', status: 200, request: async (c) => (await fx.product(c), { path: api(c, '/products') }) },
-  'POST /api/stores/{storeId}/products': { level: 'staff', status: 201, request: (c) => ({ path: api(c, '/products'), body: { title: 'Borsa a tracolla', priceCents: 2500, sku: sku() } }) },
+  'POST /api/stores/{storeId}/products': {
+    level: 'staff',
+    status: 201,
+    request: (c) => ({ path: api(c, '/products'), body: { title: 'Borsa a tracolla', priceCents: 2500, sku: sku() } }),
+  },
   'GET /api/stores/{storeId}/products/{productId}': { level: 'staff', status: 200, request: product((id) => `/products/${id}`) },
-  'PUT /api/stores/{storeId}/products/{productId}': { level: 'staff', status: 200, request: product((id) => `/products/${id}`, (s) => ({ title: 'Borsa rinnovata', priceCents: 1800, sku: s, status: 'active' })) },
+  'PUT /api/stores/{storeId}/products/{productId}': {
+    level: 'staff',
+    status: 200,
+    request: product(
+      (id) => `/products/${id}`,
+      (s) => ({ title: 'Borsa rinnovata', priceCents: 1800, sku: s, status: 'active' }),
+    ),
+  },
   'DELETE /api/stores/{storeId}/products/{productId}': { level: 'staff', status: 204, request: product((id) => `/products/${id}`) },
-  'GET /api/stores/{storeId}/products/{productId}/variants': { level: 'staff', status: 200, request: product((id) => `/products/${id}/variants`, undefined, true) },
-  'POST /api/stores/{storeId}/products/{productId}/variants': { level: 'staff', status: 201, request: product((id) => `/products/${id}/variants`, () => ({ label: 'Taglia L', sku: sku(), stock: 2 })) },
-  'PUT /api/stores/{storeId}/products/{productId}/variants/{variantId}': { level: 'staff', status: 200, request: variant((s) => ({ label: 'Taglia M/L', sku: s, stock: 4 })) },
+  'GET /api/stores/{storeId}/products/{productId}/variants': {
+    level: 'staff',
+    status: 200,
+    request: product((id) => `/products/${id}/variants`, undefined, true),
+  },
+  'POST /api/stores/{storeId}/products/{productId}/variants': {
+    level: 'staff',
+    status: 201,
+    request: product(
+      (id) => `/products/${id}/variants`,
+      () => ({ label: 'Taglia L', sku: sku(), stock: 2 }),
+    ),
+  },
+  'PUT /api/stores/{storeId}/products/{productId}/variants/{variantId}': {
+    level: 'staff',
+    status: 200,
+    request: variant((s) => ({ label: 'Taglia M/L', sku: s, stock: 4 })),
+  },
   'DELETE /api/stores/{storeId}/products/{productId}/variants/{variantId}': { level: 'staff', status: 204, request: variant() },
   'GET /api/stores/{storeId}/categories': { level: 'staff', status: 200, request: async (c) => (await fx.category(c), { path: api(c, '/categories') }) },
   'POST /api/stores/{storeId}/categories': { level: 'staff', status: 201, request: (c) => ({ path: api(c, '/categories'), body: { name: 'Scarpe' } }) },
-  'GET /api/stores/{storeId}/categories/{categoryId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/categories/${await fx.category(c)}`) }) },
-  'PUT /api/stores/{storeId}/categories/{categoryId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/categories/${await fx.category(c)}`), body: { name: 'Borse e zaini' } }) },
-  'DELETE /api/stores/{storeId}/categories/{categoryId}': { level: 'staff', status: 204, request: async (c) => ({ path: api(c, `/categories/${await fx.category(c)}`) }) },
+  'GET /api/stores/{storeId}/categories/{categoryId}': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/categories/${await fx.category(c)}`) }),
+  },
+  'PUT /api/stores/{storeId}/categories/{categoryId}': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/categories/${await fx.category(c)}`), body: { name: 'Borse e zaini' } }),
+  },
+  'DELETE /api/stores/{storeId}/categories/{categoryId}': {
+    level: 'staff',
+    status: 204,
+    request: async (c) => ({ path: api(c, `/categories/${await fx.category(c)}`) }),
+  },
   'GET /api/stores/{storeId}/inventory': { level: 'staff', status: 200, request: async (c) => (await fx.product(c), { path: api(c, '/inventory') }) },
-  'PATCH /api/stores/{storeId}/inventory/{inventoryId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/inventory/${await fx.inventoryId(c, (await fx.product(c)).id)}`), body: { qty: 7 } }) },
+  'PATCH /api/stores/{storeId}/inventory/{inventoryId}': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/inventory/${await fx.inventoryId(c, (await fx.product(c)).id)}`), body: { qty: 7 } }),
+  },
   'GET /api/stores/{storeId}/skus/next': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/skus/next') }) },
   'GET /api/stores/{storeId}/skus/check': { level: 'staff', status: 200, request: (c) => ({ path: api(c, `/skus/check?sku=${sku()}`) }) },
-  'POST /api/stores/{storeId}/product-images': { level: 'staff', status: 201, request: async (c) => ({ path: api(c, '/product-images?target=product'), form: imageForm([{ bytes: await picture() }]) }) },
-  'DELETE /api/stores/{storeId}/product-images/{imageId}': { level: 'staff', status: 204, request: async (c) => ({ path: api(c, `/product-images/${await fx.stagedImage(c)}`) }) },
+  'POST /api/stores/{storeId}/product-images': {
+    level: 'staff',
+    status: 201,
+    request: async (c) => ({ path: api(c, '/product-images?target=product'), form: imageForm([{ bytes: await picture() }]) }),
+  },
+  'DELETE /api/stores/{storeId}/product-images/{imageId}': {
+    level: 'staff',
+    status: 204,
+    request: async (c) => ({ path: api(c, `/product-images/${await fx.stagedImage(c)}`) }),
+  },
   // Replaces the whole catalogue: admins and the owner only.
   'POST /api/stores/{storeId}/sample-data': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/sample-data') }) },
 };

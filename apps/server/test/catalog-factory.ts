@@ -30,11 +30,27 @@ export async function insertProduct(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('products')
-      .values({ id, store_id: storeId, title, slug, description: 'Descrizione', price_cents: opts.priceCents ?? 1000, sku, category_id: opts.categoryId ?? null, status: opts.status ?? 'active', image_urls: '[]', created_at: now, updated_at: now })
+      .values({
+        id,
+        store_id: storeId,
+        title,
+        slug,
+        description: 'Descrizione',
+        price_cents: opts.priceCents ?? 1000,
+        sku,
+        category_id: opts.categoryId ?? null,
+        status: opts.status ?? 'active',
+        image_urls: '[]',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await trx.insertInto('store_skus').values({ store_id: storeId, sku, product_id: id, variant_id: null }).execute();
     if (!opts.variants) {
-      await trx.insertInto('inventory').values({ id: randomUUID(), store_id: storeId, product_id: id, variant_id: null, qty: opts.stock ?? 10, reserved: 0 }).execute();
+      await trx
+        .insertInto('inventory')
+        .values({ id: randomUUID(), store_id: storeId, product_id: id, variant_id: null, qty: opts.stock ?? 10, reserved: 0 })
+        .execute();
       return;
     }
     for (const [i, v] of opts.variants.entries()) {
@@ -42,9 +58,22 @@ export async function insertProduct(
       variantIds.push(vid);
       await trx
         .insertInto('product_variants')
-        .values({ id: vid, store_id: storeId, product_id: id, label: v.label, sku: `${sku}-${i}`, price_delta_cents: v.deltaCents ?? 0, attributes: '{}', image_url: null, created_at: new Date(Date.now() + i).toISOString() })
+        .values({
+          id: vid,
+          store_id: storeId,
+          product_id: id,
+          label: v.label,
+          sku: `${sku}-${i}`,
+          price_delta_cents: v.deltaCents ?? 0,
+          attributes: '{}',
+          image_url: null,
+          created_at: new Date(Date.now() + i).toISOString(),
+        })
         .execute();
-      await trx.insertInto('store_skus').values({ store_id: storeId, sku: `${sku}-${i}`, product_id: id, variant_id: vid }).execute();
+      await trx
+        .insertInto('store_skus')
+        .values({ store_id: storeId, sku: `${sku}-${i}`, product_id: id, variant_id: vid })
+        .execute();
       await trx.insertInto('inventory').values({ id: randomUUID(), store_id: storeId, product_id: id, variant_id: vid, qty: v.stock, reserved: 0 }).execute();
     }
   });
@@ -71,11 +100,22 @@ function nextCreatedAt() {
   return new Date(lastCreated).toISOString();
 }
 /** A valid checkout body for the given lines at the given unit prices. */
-export function checkoutBody(lines: Array<{ productId: string; variantId?: string | null; quantity: number; unitPriceCents: number }>, extra: Record<string, unknown> = {}) {
+export function checkoutBody(
+  lines: Array<{ productId: string; variantId?: string | null; quantity: number; unitPriceCents: number }>,
+  extra: Record<string, unknown> = {},
+) {
   const subtotal = lines.reduce((s, l) => s + l.quantity * l.unitPriceCents, 0);
   return {
     items: lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
-    customer: { customerName: 'Maria Rossi', customerEmail: 'maria.rossi@example.it', customerPhone: '+39 333 1234567', street: 'Via Roma 10', city: 'Milano', postalCode: '20121', notes: 'Citofono Rossi' },
+    customer: {
+      customerName: 'Maria Rossi',
+      customerEmail: 'maria.rossi@example.it',
+      customerPhone: '+39 333 1234567',
+      street: 'Via Roma 10',
+      city: 'Milano',
+      postalCode: '20121',
+      notes: 'Citofono Rossi',
+    },
     country: 'Italia',
     subtotalCents: subtotal,
     shippingCents: 599,

@@ -40,7 +40,8 @@ export async function createCategory(c: Client, base: string, name = `Categoria 
 
 /** A real image of the given format, generated in memory. */
 export function imageBytes(format: 'png' | 'jpeg' | 'webp' = 'png', width = 64, height = 48, color = '#8B5CF6'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } })[format]().toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: color } });
+  return image[format]().toBuffer();
 }
 
 export function imageForm(files: Array<{ bytes: Buffer; name?: string; type?: string }>): FormData {

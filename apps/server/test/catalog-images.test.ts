@@ -37,7 +37,17 @@ describe(`product images (${engine})`, () => {
     const text = await m.client.post(url, imageForm([{ bytes: Buffer.from('non sono una foto'), type: 'image/png', name: 'finta.png' }]));
     expect(text.status).toBe(400);
     expect(text.body.error.message).toBe('File type must be image/png, image/jpeg, image/webp');
-    const gif = await m.client.post(url, imageForm([{ bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer(), type: 'image/gif' }]));
+    const gif = await m.client.post(
+      url,
+      imageForm([
+        {
+          bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+            .gif()
+            .toBuffer(),
+          type: 'image/gif',
+        },
+      ]),
+    );
     expect(gif.body.error.message).toBe('File type must be image/png, image/jpeg, image/webp');
     const huge = Buffer.concat([await imageBytes('png'), Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await m.client.post(url, imageForm([{ bytes: huge }]));

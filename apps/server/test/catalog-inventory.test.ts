@@ -28,7 +28,15 @@ describe(`inventory (${engine})`, () => {
     expect(res.status).toBe(200);
     expect(res.body.totals).toEqual({ total: 13, reserved: 3, available: 10 });
     expect(res.body.total).toBe(3);
-    expect(res.body.items.map((i: { productTitle: string; variantLabel: string | null; sku: string; qty: number; available: number }) => [i.productTitle, i.variantLabel, i.sku, i.qty, i.available])).toEqual([
+    expect(
+      res.body.items.map((i: { productTitle: string; variantLabel: string | null; sku: string; qty: number; available: number }) => [
+        i.productTitle,
+        i.variantLabel,
+        i.sku,
+        i.qty,
+        i.available,
+      ]),
+    ).toEqual([
       ['Maglietta', 'Taglia S', 'MAG-S', 3, 1],
       ['Maglietta', 'Taglia M', 'MAG-M', 0, 0],
       ['Moka', null, 'MOKA-6', 10, 9],
@@ -41,7 +49,8 @@ describe(`inventory (${engine})`, () => {
     const shirt = await createProduct(m.client, m.base, { title: 'Felpa', sku: 'FEL' });
     await createVariant(m.client, m.base, shirt.id, { label: 'Grigio antracite', sku: 'FEL-GRI' });
     await createVariant(m.client, m.base, shirt.id, { label: 'Blu', sku: 'FEL-BLU' });
-    const find = async (q: string) => (await m.client.get(`${m.base}/inventory?q=${encodeURIComponent(q)}`)).body.items.map((i: { sku: string }) => i.sku).sort();
+    const find = async (q: string) =>
+      (await m.client.get(`${m.base}/inventory?q=${encodeURIComponent(q)}`)).body.items.map((i: { sku: string }) => i.sku).sort();
     expect(await find('TERMICA')).toEqual(['BOR-750']);
     expect(await find('antracite')).toEqual(['FEL-GRI']);
     expect(await find('fel-blu')).toEqual(['FEL-BLU']);

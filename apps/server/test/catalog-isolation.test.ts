@@ -16,7 +16,13 @@ async function twoStores() {
   const b = await merchant(server, 'Negozio B');
   const bCategory = await createCategory(b.client, b.base, 'Di B');
   const bImages = await uploadImages(b.client, b.base, 2);
-  const bProduct = await createProduct(b.client, b.base, { title: 'Prodotto di B', sku: 'B-1', stock: 5, categoryId: bCategory.id, imageIds: [bImages[0]!.id] });
+  const bProduct = await createProduct(b.client, b.base, {
+    title: 'Prodotto di B',
+    sku: 'B-1',
+    stock: 5,
+    categoryId: bCategory.id,
+    imageIds: [bImages[0]!.id],
+  });
   const bVariant = await createVariant(b.client, b.base, bProduct.id, { sku: 'B-1-M', stock: 2 });
   const aProduct = await createProduct(a.client, a.base, { title: 'Prodotto di A', sku: 'A-1' });
   return { a, b, bCategory, bProduct, bVariant, bStaged: bImages[1]!, bCover: bImages[0]!, aProduct };

@@ -18,9 +18,25 @@ describe(`products (${engine})`, () => {
   it('creates, reads, lists, updates and deletes a product', async () => {
     const m = await merchant(server);
     const cat = await createCategory(m.client, m.base, 'Elettronica');
-    const created = await m.client.post(`${m.base}/products`, { title: '  Cuffie  ', description: 'Belle', priceCents: 12990, sku: 'CUF-1', stock: 7, categoryId: cat.id });
+    const created = await m.client.post(`${m.base}/products`, {
+      title: '  Cuffie  ',
+      description: 'Belle',
+      priceCents: 12990,
+      sku: 'CUF-1',
+      stock: 7,
+      categoryId: cat.id,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: 'Cuffie', priceCents: 12990, sku: 'CUF-1', status: 'draft', stock: 7, category: { id: cat.id, name: 'Elettronica', slug: 'elettronica' }, variants: [], images: [] });
+    expect(created.body).toMatchObject({
+      title: 'Cuffie',
+      priceCents: 12990,
+      sku: 'CUF-1',
+      status: 'draft',
+      stock: 7,
+      category: { id: cat.id, name: 'Elettronica', slug: 'elettronica' },
+      variants: [],
+      images: [],
+    });
     expect(created.body.inventory).toMatchObject({ stock: 7, reserved: 0 });
     const id = created.body.id;
 
@@ -29,7 +45,14 @@ describe(`products (${engine})`, () => {
     expect(list.body).toMatchObject({ total: 1, page: 1, pageSize: 24 });
     expect(list.body.items[0]).toMatchObject({ id, title: 'Cuffie', sku: 'CUF-1', stock: 7, variantCount: 0, cover: null, category: { name: 'Elettronica' } });
 
-    const updated = await m.client.put(`${m.base}/products/${id}`, { title: 'Cuffie Pro', priceCents: 14990, sku: 'CUF-2', stock: 3, categoryId: null, status: 'active' });
+    const updated = await m.client.put(`${m.base}/products/${id}`, {
+      title: 'Cuffie Pro',
+      priceCents: 14990,
+      sku: 'CUF-2',
+      stock: 3,
+      categoryId: null,
+      status: 'active',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ title: 'Cuffie Pro', priceCents: 14990, sku: 'CUF-2', stock: 3, category: null, status: 'active' });
     // The old SKU is free again, the new one is taken.
@@ -53,10 +76,14 @@ describe(`products (${engine})`, () => {
     expect((await post({ title: 'T', priceCents: -1, sku: 'A' })).body.error.message).toBe('Il prezzo non può essere negativo');
     expect((await post({ title: 'T', priceCents: 10.5, sku: 'A' })).body.error.message).toBe('Inserisci un prezzo valido (numero con al massimo 2 decimali)');
     expect((await post({ title: 'T', priceCents: 100, sku: '' })).body.error.message).toBe('Lo SKU è obbligatorio');
-    expect((await post({ title: 'T', priceCents: 100, sku: 'A', stock: -1 })).body.error.message).toBe('La giacenza deve essere un numero intero maggiore o uguale a 0');
+    expect((await post({ title: 'T', priceCents: 100, sku: 'A', stock: -1 })).body.error.message).toBe(
+      'La giacenza deve essere un numero intero maggiore o uguale a 0',
+    );
     expect((await post({ title: 'T', priceCents: 100, sku: 'A', status: 'venduto' })).body.error.message).toBe('Stato non valido');
     expect((await post({ title: 'T', priceCents: 100, sku: 'A', extra: 1 })).body.error.message).toBe('Campo non previsto: extra');
-    expect((await post({ title: 'T', priceCents: 100, sku: 'A', imageIds: Array.from({ length: 11 }, (_, i) => `x${i}`) })).body.error.message).toBe('Puoi caricare al massimo 10 immagini per prodotto');
+    expect((await post({ title: 'T', priceCents: 100, sku: 'A', imageIds: Array.from({ length: 11 }, (_, i) => `x${i}`) })).body.error.message).toBe(
+      'Puoi caricare al massimo 10 immagini per prodotto',
+    );
     const raw = await m.client.post(`${m.base}/products`, undefined, { raw: '{"title":' });
     expect(raw.status).toBe(400);
     expect((await m.client.get(`${m.base}/products?page=0`)).status).toBe(400);

@@ -12,7 +12,15 @@ afterAll(async () => {
 });
 
 const count = async (table: 'products' | 'categories' | 'product_variants' | 'inventory' | 'store_skus' | 'product_images', storeId: string) =>
-  Number((await server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await server.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('store_id', '=', storeId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe(`sample data (${engine})`, () => {
   it('replaces all products and categories with 5 categories and 12 products', async () => {

@@ -22,16 +22,35 @@ describe(`variants (${engine})`, () => {
       sku: 'MAG-R-M',
       priceDeltaCents: -500,
       stock: 3,
-      attributes: [{ key: 'Colore', value: 'Rosso' }, { key: 'Taglia', value: 'M' }, { key: 'Vuoto', value: '' }, { key: '', value: 'X' }],
+      attributes: [
+        { key: 'Colore', value: 'Rosso' },
+        { key: 'Taglia', value: 'M' },
+        { key: 'Vuoto', value: '' },
+        { key: '', value: 'X' },
+      ],
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ label: 'Rosso / M', sku: 'MAG-R-M', priceDeltaCents: -500, stock: 3, reserved: 0, attributes: { Colore: 'Rosso', Taglia: 'M' }, image: null });
+    expect(created.body).toMatchObject({
+      label: 'Rosso / M',
+      sku: 'MAG-R-M',
+      priceDeltaCents: -500,
+      stock: 3,
+      reserved: 0,
+      attributes: { Colore: 'Rosso', Taglia: 'M' },
+      image: null,
+    });
     const vid = created.body.id;
 
     const list = await m.client.get(`${m.base}/products/${p.id}/variants`);
     expect(list.body.map((v: { id: string }) => v.id)).toEqual([vid]);
 
-    const updated = await m.client.put(`${m.base}/products/${p.id}/variants/${vid}`, { label: 'Blu', sku: 'MAG-B', priceDeltaCents: 250, stock: 9, attributes: [{ key: 'Colore', value: 'Blu' }] });
+    const updated = await m.client.put(`${m.base}/products/${p.id}/variants/${vid}`, {
+      label: 'Blu',
+      sku: 'MAG-B',
+      priceDeltaCents: 250,
+      stock: 9,
+      attributes: [{ key: 'Colore', value: 'Blu' }],
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ label: 'Blu', sku: 'MAG-B', priceDeltaCents: 250, stock: 9, attributes: { Colore: 'Blu' } });
     expect((await m.client.get(`${m.base}/skus/check?sku=MAG-R-M`)).body.available).toBe(true);

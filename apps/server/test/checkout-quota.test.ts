@@ -49,7 +49,10 @@ describe(`order quota per client IP (${engine})`, () => {
     expect(retry.status).toBe(200);
     // The quota is per store.
     const other = await shop(server, 'Altro Negozio');
-    const elsewhere = await c.post(`/api/public/stores/${other.store.slug}/checkout`, checkoutBody([{ productId: other.product.id, quantity: 1, unitPriceCents: 100 }]));
+    const elsewhere = await c.post(
+      `/api/public/stores/${other.store.slug}/checkout`,
+      checkoutBody([{ productId: other.product.id, quantity: 1, unitPriceCents: 100 }]),
+    );
     expect(elsewhere.status).toBe(201);
   });
 });
@@ -69,9 +72,13 @@ describe(`order quota per customer e-mail (${engine})`, () => {
     const { store, product } = await shop(server, 'Negozio Email');
     const c = client(server.url);
     const send = (ip: string, email: string) =>
-      c.post(`/api/public/stores/${store.slug}/checkout`, checkoutBody([{ productId: product.id, quantity: 1, unitPriceCents: 100 }], { customer: { ...checkoutBody([]).customer, customerEmail: email } }), {
-        headers: { 'x-forwarded-for': ip },
-      });
+      c.post(
+        `/api/public/stores/${store.slug}/checkout`,
+        checkoutBody([{ productId: product.id, quantity: 1, unitPriceCents: 100 }], { customer: { ...checkoutBody([]).customer, customerEmail: email } }),
+        {
+          headers: { 'x-forwarded-for': ip },
+        },
+      );
 
     expect((await send('203.0.113.1', 'giulia.bianchi@example.it')).status).toBe(201);
     expect((await send('203.0.113.2', 'giulia.bianchi@example.it')).status).toBe(201);

@@ -51,7 +51,12 @@ describe(`checkout never oversells (${engine})`, () => {
   it('refuses a multi-line order whole when one line is short', async () => {
     const a = await insertProduct(server, store.id, { title: 'Zaino', priceCents: 4000, stock: 5 });
     const b = await insertProduct(server, store.id, { title: 'Borraccia', priceCents: 1200, stock: 1 });
-    const res = await checkout(checkoutBody([{ productId: a.id, quantity: 2, unitPriceCents: 4000 }, { productId: b.id, quantity: 2, unitPriceCents: 1200 }]));
+    const res = await checkout(
+      checkoutBody([
+        { productId: a.id, quantity: 2, unitPriceCents: 4000 },
+        { productId: b.id, quantity: 2, unitPriceCents: 1200 },
+      ]),
+    );
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('Disponibilità insufficiente per "Borraccia"');
     expect(await unitOf(server, a.id)).toEqual({ qty: 5, reserved: 0 });
@@ -62,7 +67,9 @@ describe(`checkout never oversells (${engine})`, () => {
     const admin = await createUser(server);
     const fresh = await createStoreFor(server, admin.id, 'Negozio Numeri');
     const p = await insertProduct(server, fresh.id, { priceCents: 100, stock: 50 });
-    const results = await Promise.all(Array.from({ length: 12 }, () => checkout(checkoutBody([{ productId: p.id, quantity: 1, unitPriceCents: 100 }]), fresh.slug)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => checkout(checkoutBody([{ productId: p.id, quantity: 1, unitPriceCents: 100 }]), fresh.slug)),
+    );
     expect(results.map((r) => r.body.orderNumber).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => 1001 + i));
   });
 });
@@ -78,7 +85,13 @@ describe(`the server computes every price (${engine})`, () => {
   });
 
   it("stores the catalogue's prices, variant deltas included, not the client's unit prices", async () => {
-    const p = await insertProduct(server, store.id, { priceCents: 2000, variants: [{ label: 'XL', deltaCents: 500, stock: 4 }, { label: 'XS', deltaCents: -300, stock: 4 }] });
+    const p = await insertProduct(server, store.id, {
+      priceCents: 2000,
+      variants: [
+        { label: 'XL', deltaCents: 500, stock: 4 },
+        { label: 'XS', deltaCents: -300, stock: 4 },
+      ],
+    });
     const body = checkoutBody([
       { productId: p.id, variantId: p.variantIds[0], quantity: 2, unitPriceCents: 2500 },
       { productId: p.id, variantId: p.variantIds[1], quantity: 1, unitPriceCents: 1700 },
@@ -96,7 +109,12 @@ describe(`the server computes every price (${engine})`, () => {
 
   it('merges repeated lines of the same product and variant', async () => {
     const p = await insertProduct(server, store.id, { priceCents: 300, stock: 10 });
-    const res = await checkout(checkoutBody([{ productId: p.id, quantity: 2, unitPriceCents: 300 }, { productId: p.id, quantity: 3, unitPriceCents: 300 }]));
+    const res = await checkout(
+      checkoutBody([
+        { productId: p.id, quantity: 2, unitPriceCents: 300 },
+        { productId: p.id, quantity: 3, unitPriceCents: 300 },
+      ]),
+    );
     expect(res.status).toBe(201);
     expect((await unitOf(server, p.id)).reserved).toBe(5);
   });
@@ -104,7 +122,12 @@ describe(`the server computes every price (${engine})`, () => {
   it("refuses draft, archived, deleted and another store's products without naming them", async () => {
     const draft = await insertProduct(server, store.id, { title: 'Bozza segreta', status: 'draft', priceCents: 100 });
     const archived = await insertProduct(server, store.id, { title: 'Collezione ritirata', status: 'archived', priceCents: 100 });
-    const draftWithVariants = await insertProduct(server, store.id, { title: 'Lancio di autunno', status: 'draft', priceCents: 100, variants: [{ label: 'S', stock: 3 }] });
+    const draftWithVariants = await insertProduct(server, store.id, {
+      title: 'Lancio di autunno',
+      status: 'draft',
+      priceCents: 100,
+      variants: [{ label: 'S', stock: 3 }],
+    });
     const other = await createUser(server);
     const otherStore = await createStoreFor(server, other.id, 'Altro Negozio');
     const foreign = await insertProduct(server, otherStore.id, { title: 'Di un altro', priceCents: 100 });
@@ -119,7 +142,11 @@ describe(`the server computes every price (${engine})`, () => {
     for (const line of lines) {
       const res = await checkout(checkoutBody([{ ...line, quantity: 1, unitPriceCents: 100 }]));
       expect(res.status, JSON.stringify(line)).toBe(409);
-      expect(res.body.error).toEqual({ code: 'unavailable', title: 'Prodotto non disponibile', message: 'Prodotto non disponibile: un articolo del carrello non è più in vendita. Toglilo dal carrello e riprova.' });
+      expect(res.body.error).toEqual({
+        code: 'unavailable',
+        title: 'Prodotto non disponibile',
+        message: 'Prodotto non disponibile: un articolo del carrello non è più in vendita. Toglilo dal carrello e riprova.',
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/Bozza|ritirata|altro|autunno/i);
     }
     expect((await unitOf(server, foreign.id)).reserved).toBe(0);
@@ -167,7 +194,10 @@ describe(`idempotency, validation and mails (${engine})`, () => {
     for (const body of reused) {
       const res = await checkout(body);
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ code: 'idempotency_conflict', message: 'Questa chiave di idempotenza è già stata usata per un ordine diverso: ricarica la pagina e riprova.' });
+      expect(res.body.error).toMatchObject({
+        code: 'idempotency_conflict',
+        message: 'Questa chiave di idempotenza è già stata usata per un ordine diverso: ricarica la pagina e riprova.',
+      });
     }
     expect(await unitOf(server, p.id)).toEqual({ qty: 10, reserved: 1 });
     expect(await unitOf(server, q.id)).toEqual({ qty: 10, reserved: 0 });
@@ -183,7 +213,9 @@ describe(`idempotency, validation and mails (${engine})`, () => {
     const p = await insertProduct(server, store.id, { priceCents: 500, stock: 30 });
     const key = `race-${crypto.randomUUID()}`;
     const quantities = [1, 2, 3, 4, 5, 6];
-    const results = await Promise.all(quantities.map((quantity) => checkout(checkoutBody([{ productId: p.id, quantity, unitPriceCents: 500 }], { idempotencyKey: key }))));
+    const results = await Promise.all(
+      quantities.map((quantity) => checkout(checkoutBody([{ productId: p.id, quantity, unitPriceCents: 500 }], { idempotencyKey: key }))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.body.error.code === 'idempotency_conflict')).toHaveLength(5);
     const winner = results.findIndex((r) => r.status === 201);

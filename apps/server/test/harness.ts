@@ -70,7 +70,10 @@ export async function dropSchema(schema: string) {
  * JWT secret and mail server, its own process state (caches, sockets). Pass REDIS_URL to both
  * instances to share rate limits and events as a real cluster does. Closing it drops nothing.
  */
-export async function startPeer(server: TestServer, env: Record<string, string> = {}): Promise<{ app: BuiltApp['app']; ctx: BuiltApp['ctx']; url: string; close(): Promise<void> }> {
+export async function startPeer(
+  server: TestServer,
+  env: Record<string, string> = {},
+): Promise<{ app: BuiltApp['app']; ctx: BuiltApp['ctx']; url: string; close(): Promise<void> }> {
   const c = server.ctx.config;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -98,7 +101,12 @@ export interface ApiResult<T = any> {
 export function client(baseUrl: string) {
   const jar = new Map<string, string>();
   let token: string | null = null;
-  async function request<T = any>(method: string, url: string, body?: unknown, opts: { raw?: string; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+  async function request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    opts: { raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (token) headers.authorization = `Bearer ${token}`;
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -173,10 +181,25 @@ export async function markEmailVerified(server: TestServer, userId: string) {
 export async function createStoreFor(server: TestServer, userId: string, name = 'Negozio di prova') {
   const { db } = server.ctx;
   const id = crypto.randomUUID();
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${id.slice(0, 8)}`;
+  const slug = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${id.slice(0, 8)}`;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('stores').values({ id, name, slug, logo_url: null, colors: JSON.stringify({ primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' }), theme_id: 'theme-moderno', owner_id: userId, created_at: now }).execute();
+    await trx
+      .insertInto('stores')
+      .values({
+        id,
+        name,
+        slug,
+        logo_url: null,
+        colors: JSON.stringify({ primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' }),
+        theme_id: 'theme-moderno',
+        owner_id: userId,
+        created_at: now,
+      })
+      .execute();
     await trx.insertInto('store_members').values({ id: crypto.randomUUID(), store_id: id, user_id: userId, role: 'admin', created_at: now }).execute();
     await trx.updateTable('users').set({ active_store_id: id }).where('id', '=', userId).execute();
   });
@@ -185,5 +208,8 @@ export async function createStoreFor(server: TestServer, userId: string, name = 
 
 /** Factory: adds an existing user to a store with a role. */
 export async function addMember(server: TestServer, storeId: string, userId: string, role: 'admin' | 'staff') {
-  await server.ctx.db.insertInto('store_members').values({ id: crypto.randomUUID(), store_id: storeId, user_id: userId, role, created_at: new Date().toISOString() }).execute();
+  await server.ctx.db
+    .insertInto('store_members')
+    .values({ id: crypto.randomUUID(), store_id: storeId, user_id: userId, role, created_at: new Date().toISOString() })
+    .execute();
 }

@@ -2,13 +2,17 @@ import sharp from 'sharp';
 
 /** Test images generated on the fly, so no binary fixtures live in the repository. */
 export const solidPng = (side = 64, color = '#8B5CF6') =>
-  sharp({ create: { width: side, height: side, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width: side, height: side, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 /** Random pixels compress badly: a big file from a modest image. */
 export async function noisyPng(side: number): Promise<Buffer> {
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** A JPEG carrying a camera, a copyright and GPS coordinates in EXIF, rotated by its orientation tag. */

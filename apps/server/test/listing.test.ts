@@ -7,7 +7,13 @@ let server: TestServer;
 let m: Awaited<ReturnType<typeof merchant>>;
 const AT = '2026-03-01T10:00:00.000Z';
 
-interface Row { id: string; title: string; price: number; stock: number; at: string }
+interface Row {
+  id: string;
+  title: string;
+  price: number;
+  stock: number;
+  at: string;
+}
 const rows: Row[] = [];
 
 /** Products written straight into the tables, many sharing a price and a creation time (ties). */
@@ -19,9 +25,25 @@ async function seed(storeId: string, list: Array<{ title: string; price: number;
       const at = p.at ?? AT;
       await trx
         .insertInto('products')
-        .values({ id, store_id: storeId, title: p.title, slug: `p-${id}`, description: '', price_cents: p.price, sku: `L-${id}`, category_id: null, status: p.status ?? 'active', image_urls: '[]', created_at: at, updated_at: at })
+        .values({
+          id,
+          store_id: storeId,
+          title: p.title,
+          slug: `p-${id}`,
+          description: '',
+          price_cents: p.price,
+          sku: `L-${id}`,
+          category_id: null,
+          status: p.status ?? 'active',
+          image_urls: '[]',
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
-      await trx.insertInto('inventory').values({ id: randomUUID(), store_id: storeId, product_id: id, variant_id: null, qty: p.stock ?? 3, reserved: 0 }).execute();
+      await trx
+        .insertInto('inventory')
+        .values({ id: randomUUID(), store_id: storeId, product_id: id, variant_id: null, qty: p.stock ?? 3, reserved: 0 })
+        .execute();
       out.push({ id, title: p.title, price: p.price, stock: p.stock ?? 3, at });
     }
   });
@@ -29,7 +51,11 @@ async function seed(storeId: string, list: Array<{ title: string; price: number;
 }
 
 const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const fold = (t: string) => t.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const fold = (t: string) =>
+  t
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 beforeAll(async () => {
   server = await startServer({ PUBLIC_CACHE_MS: '0' });
@@ -102,7 +128,10 @@ describe(`storefront list order, filters and totals (${engine})`, () => {
 
   it("keeps 'Solo disponibili' in step with stock written anywhere: sales, reservations, restocks, removed units", async () => {
     const own = await merchant(server, 'Bottega Scorte');
-    const [a, b] = await seed(own.store.id, [{ title: 'Lanterna', price: 800, stock: 2 }, { title: 'Lampione', price: 900, stock: 0 }]);
+    const [a, b] = await seed(own.store.id, [
+      { title: 'Lanterna', price: 800, stock: 2 },
+      { title: 'Lampione', price: 900, stock: 0 },
+    ]);
     const shown = async () => {
       const res = await client(server.url).get(`/api/public/stores/${own.store.slug}/products?available=1&sort=name`);
       expect(res.status).toBe(200);
@@ -163,7 +192,10 @@ describe(`storefront list order, filters and totals (${engine})`, () => {
 
   it('counts filtered lists up to 1000 and says there are more', async () => {
     const own = await merchant(server, 'Bottega Grande');
-    await seed(own.store.id, Array.from({ length: 1003 }, (_, i) => ({ title: `Articolo ${i}`, price: 100 + (i % 5) })));
+    await seed(
+      own.store.id,
+      Array.from({ length: 1003 }, (_, i) => ({ title: `Articolo ${i}`, price: 100 + (i % 5) })),
+    );
     const all = await client(server.url).get(`/api/public/stores/${own.store.slug}/products`);
     expect(all.body).toMatchObject({ total: 1003, totalCapped: false, hasMore: true });
     const filtered = await client(server.url).get(`/api/public/stores/${own.store.slug}/products?minPrice=1`);

@@ -43,7 +43,9 @@ describe(`contact messages (${engine})`, () => {
     const long = await contact({ customerName: 'A', customerEmail: 'a@b.it', message: 'x'.repeat(2001) });
     expect(long.status).toBe(400);
     expect(long.body.error.message).toBe('Il messaggio può contenere al massimo 2000 caratteri');
-    expect((await client(server.url).post('/api/public/stores/non-esiste/messages', { customerName: 'A', customerEmail: 'a@b.it', message: 'x' })).status).toBe(404);
+    expect((await client(server.url).post('/api/public/stores/non-esiste/messages', { customerName: 'A', customerEmail: 'a@b.it', message: 'x' })).status).toBe(
+      404,
+    );
   });
 
   it('rate-limits the contact form per client', async () => {
@@ -74,7 +76,9 @@ describe(`live chat over HTTP (${engine})`, () => {
   it('a signed-in visitor chats; the store lists conversations with unread counts, reads and replies', async () => {
     const visitor = await createUser(server);
     expect((await client(server.url).post(`/api/public/stores/${store.slug}/chat`, { message: 'ciao' })).status).toBe(401);
-    expect((await visitor.client.post(`/api/public/stores/${store.slug}/chat`, { message: '   ' })).body.error.message).toBe('Il messaggio non può essere vuoto');
+    expect((await visitor.client.post(`/api/public/stores/${store.slug}/chat`, { message: '   ' })).body.error.message).toBe(
+      'Il messaggio non può essere vuoto',
+    );
     await visitor.client.post(`/api/public/stores/${store.slug}/chat`, { message: 'Spedite in Sardegna?' });
     await visitor.client.post(`/api/public/stores/${store.slug}/chat`, { message: 'E quanto costa?' });
 

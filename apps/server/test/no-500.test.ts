@@ -19,10 +19,19 @@ const bodies: Array<[string, { raw?: string; body?: unknown }]> = [
   ['number', { raw: '42' }],
   ['null', { raw: 'null' }],
   ['malformed', { raw: '{"a":' }],
-  ['wrong types', { body: { name: 12, email: [], price: 'x', priceCents: -1, status: {}, items: 'x', quantity: 1e30, storeId: null, token: 5, message: { a: 1 } } }],
-  ['huge strings', { body: { name: 'x'.repeat(20_000), title: 'y'.repeat(20_000), email: `${'z'.repeat(9_000)}@e.it`, message: 'm'.repeat(20_000), slug: 's'.repeat(5_000) } }],
+  [
+    'wrong types',
+    { body: { name: 12, email: [], price: 'x', priceCents: -1, status: {}, items: 'x', quantity: 1e30, storeId: null, token: 5, message: { a: 1 } } },
+  ],
+  [
+    'huge strings',
+    { body: { name: 'x'.repeat(20_000), title: 'y'.repeat(20_000), email: `${'z'.repeat(9_000)}@e.it`, message: 'm'.repeat(20_000), slug: 's'.repeat(5_000) } },
+  ],
   ['prototype keys', { raw: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' }],
-  ['NUL characters', { body: { name: 'a\u0000b', title: 'x\u0000', email: 'a\u0000@b.it', message: 'm\u0000', response: 'r\u0000', slug: 's\u0000', sku: 'K\u0000' } }],
+  [
+    'NUL characters',
+    { body: { name: 'a\u0000b', title: 'x\u0000', email: 'a\u0000@b.it', message: 'm\u0000', response: 'r\u0000', slug: 's\u0000', sku: 'K\u0000' } },
+  ],
 ];
 
 it(`no route answers 5xx to hostile input (${engine})`, async () => {
@@ -48,14 +57,19 @@ it(`no route answers 5xx to hostile input (${engine})`, async () => {
           const raw = input.raw !== undefined ? { raw: input.raw } : undefined;
           const c = admin.client;
           const res =
-            method === 'get' ? await c.get(target)
-            : method === 'delete' ? await c.del(target, input.body)
-            : method === 'put' ? await c.put(target, input.body, raw)
-            : method === 'patch' ? await c.patch(target, input.body, raw)
-            : await c.post(target, input.body, raw);
+            method === 'get'
+              ? await c.get(target)
+              : method === 'delete'
+                ? await c.del(target, input.body)
+                : method === 'put'
+                  ? await c.put(target, input.body, raw)
+                  : method === 'patch'
+                    ? await c.patch(target, input.body, raw)
+                    : await c.post(target, input.body, raw);
           calls++;
           if (res.status >= 500) failures.push(`${method.toUpperCase()} ${url} [${name}] → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
-          else if (res.status >= 400 && res.body?.error && typeof res.body.error.message !== 'string') failures.push(`${method.toUpperCase()} ${url} [${name}] → ${res.status} without the error shape`);
+          else if (res.status >= 400 && res.body?.error && typeof res.body.error.message !== 'string')
+            failures.push(`${method.toUpperCase()} ${url} [${name}] → ${res.status} without the error shape`);
         }
       }
     }

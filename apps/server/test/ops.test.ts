@@ -105,7 +105,13 @@ async function seedStore(url: string) {
   merchant.useSession(signup.body.session);
   const store = await merchant.post('/api/stores', { name: 'Bottega Operativa' });
   expect(store.status).toBe(201);
-  const product = await merchant.post(`/api/stores/${store.body.id}/products`, { title: 'Quaderno', priceCents: PRICE, sku: `OPS-${Date.now().toString(36)}`.toUpperCase(), stock: 1_000_000, status: 'active' });
+  const product = await merchant.post(`/api/stores/${store.body.id}/products`, {
+    title: 'Quaderno',
+    priceCents: PRICE,
+    sku: `OPS-${Date.now().toString(36)}`.toUpperCase(),
+    stock: 1_000_000,
+    status: 'active',
+  });
   expect(product.status).toBe(201);
   return { merchant, storeId: store.body.id as string, slug: store.body.slug as string, productId: product.body.id as string };
 }
@@ -288,7 +294,11 @@ describe('npm run backup (SQLite)', () => {
     const load = checkoutLoad(server.url, slug, productId, 8, () => running);
     await until(() => load.acknowledged().length >= 30, 'the first acknowledged orders');
     const acknowledgedBefore = load.acknowledged();
-    const backup = spawn(process.execPath, [backupScript, '--dir', backups], { cwd: root, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const backup = spawn(process.execPath, [backupScript, '--dir', backups], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     backup.stdout.on('data', (d: Buffer) => (output += d.toString()));
     backup.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -349,7 +359,11 @@ describe('npm run backup (SQLite)', () => {
   it('refuses a PostgreSQL deployment, pointing to pg_dump, and writes nothing', async () => {
     const backups = tempDir('refused');
     const res = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const p = spawn(process.execPath, [backupScript, '--dir', backups], { cwd: root, env: { PATH: process.env.PATH ?? '', DATABASE_URL: 'postgres://vetrina@db.example.it:5432/vetrina' }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const p = spawn(process.execPath, [backupScript, '--dir', backups], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: 'postgres://vetrina@db.example.it:5432/vetrina' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       p.on('exit', (code) => resolve({ code, stderr }));

@@ -102,10 +102,20 @@ describe(`orders dashboard (${engine})`, () => {
     const all = await u.client.get(`/api/stores/${own.id}/orders`);
     expect(all.body.total).toBe(3);
     expect(all.body.items.map((o: any) => o.customerName)).toEqual(['Anna Neri', 'Luca Verdi', 'Giulia Bianchi']);
-    expect(all.body.items[2]).toMatchObject({ orderNumber: a.orderNumber, status: 'pending', subtotalCents: 3000, shippingCents: 599, totalCents: 3599, itemCount: 2, shippingAddress: { city: 'Milano', country: 'Italia' } });
+    expect(all.body.items[2]).toMatchObject({
+      orderNumber: a.orderNumber,
+      status: 'pending',
+      subtotalCents: 3000,
+      shippingCents: 599,
+      totalCents: 3599,
+      itemCount: 2,
+      shippingAddress: { city: 'Milano', country: 'Italia' },
+    });
 
     expect((await u.client.get(`/api/stores/${own.id}/orders?status=shipped`)).body.items.map((o: any) => o.customerName)).toEqual(['Luca Verdi']);
-    expect((await u.client.get(`/api/stores/${own.id}/orders?search=%23${a.orderNumber}`)).body.items.map((o: any) => o.customerName)).toEqual(['Giulia Bianchi']);
+    expect((await u.client.get(`/api/stores/${own.id}/orders?search=%23${a.orderNumber}`)).body.items.map((o: any) => o.customerName)).toEqual([
+      'Giulia Bianchi',
+    ]);
     expect((await u.client.get(`/api/stores/${own.id}/orders?search=neri`)).body.total).toBe(1);
     expect((await u.client.get(`/api/stores/${own.id}/orders?search=100%25`)).body.total).toBe(0);
     const page2 = await u.client.get(`/api/stores/${own.id}/orders?pageSize=2&page=2`);

@@ -43,7 +43,9 @@ describe(`pages rendered on the server (${engine})`, () => {
     store = await created('/api/stores', { name: 'Bottega della Luce' });
     const api = (p: string) => `/api/stores/${store.id}${p}`;
     category = await created(api('/categories'), { name: 'Lampade da tavolo' });
-    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'lampada.jpg');
     const upload = await merchant.post<{ images: Array<{ id: string }> }>(api('/product-images'), form);
@@ -57,27 +59,55 @@ describe(`pages rendered on the server (${engine})`, () => {
       status: 'active',
       imageIds: upload.body.images.map((i) => i.id),
     });
-    await created(api(`/products/${lamp.id}/variants`), { label: 'Piccola', sku: 'LAMP-AUREA-S', priceDeltaCents: 0, stock: 4, attributes: [{ key: 'Misura', value: 'Piccola' }] });
-    await created(api(`/products/${lamp.id}/variants`), { label: 'Grande', sku: 'LAMP-AUREA-L', priceDeltaCents: 3000, stock: 2, attributes: [{ key: 'Misura', value: 'Grande' }] });
+    await created(api(`/products/${lamp.id}/variants`), {
+      label: 'Piccola',
+      sku: 'LAMP-AUREA-S',
+      priceDeltaCents: 0,
+      stock: 4,
+      attributes: [{ key: 'Misura', value: 'Piccola' }],
+    });
+    await created(api(`/products/${lamp.id}/variants`), {
+      label: 'Grande',
+      sku: 'LAMP-AUREA-L',
+      priceDeltaCents: 3000,
+      stock: 2,
+      attributes: [{ key: 'Misura', value: 'Grande' }],
+    });
     shade = await created(api('/products'), { title: 'Paralume Lino', priceCents: 1500, sku: 'SHADE-1', stock: 0, categoryId: category.id, status: 'active' });
     draft = await created(api('/products'), { title: 'Prototipo Segreto', priceCents: 100, sku: 'DRAFT-1', stock: 3, status: 'draft' });
 
     hostileStore = await created('/api/stores', { name: `Negozio ${HOSTILE}`.slice(0, 60) });
-    hostileProduct = await created(`/api/stores/${hostileStore.id}/products`, { title: `Titolo ${HOSTILE}`, description: `Descrizione ${HOSTILE}`, priceCents: 1000, sku: 'HOSTILE-1', stock: 2, status: 'active' });
+    hostileProduct = await created(`/api/stores/${hostileStore.id}/products`, {
+      title: `Titolo ${HOSTILE}`,
+      description: `Descrizione ${HOSTILE}`,
+      priceCents: 1000,
+      sku: 'HOSTILE-1',
+      stock: 2,
+      status: 'active',
+    });
   });
   afterAll(() => server?.close());
 
   const home = () => `/store/${store.slug}`;
 
   /** The JSON-LD blocks of a page, each parsed (a block that does not parse fails the test). */
-  const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
   const meta = (html: string, key: string) => {
     const m = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)">`).exec(html);
-    return m ? m[1]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>') : undefined;
+    return m
+      ? m[1]!
+          .replace(/&amp;/g, '&')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+      : undefined;
   };
   const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
   const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
-  const embedded = (html: string) => JSON.parse(/<script type="application\/json" id="vetrina-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as { cache: Record<string, unknown> };
+  const embedded = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="vetrina-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as { cache: Record<string, unknown> };
   /** What the page shows before any script runs: the body's text. */
   const bodyText = (html: string) =>
     (/<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '')
@@ -176,11 +206,22 @@ describe(`pages rendered on the server (${engine})`, () => {
     const org = product.find((b) => b['@type'] === 'OnlineStore');
     expect(org).toMatchObject({ '@context': 'https://schema.org', name: 'Bottega della Luce', url: `${PUBLIC_URL}${home()}` });
     const p = product.find((b) => b['@type'] === 'Product')!;
-    expect(p).toMatchObject({ '@context': 'https://schema.org', name: 'Lampada Àurea', sku: 'LAMP-AUREA', url: `${PUBLIC_URL}${home()}/products/${lamp.slug}` });
+    expect(p).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Lampada Àurea',
+      sku: 'LAMP-AUREA',
+      url: `${PUBLIC_URL}${home()}/products/${lamp.slug}`,
+    });
     expect(p.image.length).toBeGreaterThan(0);
     for (const url of p.image) expect(url).toMatch(/^https:\/\/negozi\.example\.it\//);
     // Two variant prices: an AggregateOffer from the lowest to the highest.
-    expect(p.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '89.00', highPrice: '119.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' });
+    expect(p.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '89.00',
+      highPrice: '119.00',
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+    });
     const crumbs = product.find((b) => b['@type'] === 'BreadcrumbList')!;
     expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Prodotti', 'Lampade da tavolo', 'Lampada Àurea']);
     expect(crumbs.itemListElement.map((i: { position: number }) => i.position)).toEqual([1, 2, 3, 4]);
@@ -190,7 +231,9 @@ describe(`pages rendered on the server (${engine})`, () => {
 
     const listing = jsonLd((await get(`${home()}/products`)).html);
     const list = listing.find((b) => b['@type'] === 'ItemList')!;
-    expect(list.itemListElement.map((i: { url: string }) => i.url).sort()).toEqual([`${PUBLIC_URL}${home()}/products/${lamp.slug}`, `${PUBLIC_URL}${home()}/products/${shade.slug}`].sort());
+    expect(list.itemListElement.map((i: { url: string }) => i.url).sort()).toEqual(
+      [`${PUBLIC_URL}${home()}/products/${lamp.slug}`, `${PUBLIC_URL}${home()}/products/${shade.slug}`].sort(),
+    );
     const cat = jsonLd((await get(`${home()}/category/${category.slug}`)).html);
     expect(cat.some((b) => b['@type'] === 'BreadcrumbList')).toBe(true);
     expect(cat.some((b) => b['@type'] === 'ItemList')).toBe(true);
@@ -235,7 +278,8 @@ describe(`pages rendered on the server (${engine})`, () => {
       expect(page.headers.get('x-robots-tag'), path).toMatch(/noindex/);
       expect(page.html, path).toContain('<meta name="robots" content="noindex, nofollow" />');
     }
-    for (const path of [home(), `${home()}/products`, `${home()}/products/${lamp.slug}`, '/']) expect(meta((await get(path)).html, 'robots'), path).toBeUndefined();
+    for (const path of [home(), `${home()}/products`, `${home()}/products/${lamp.slug}`, '/'])
+      expect(meta((await get(path)).html, 'robots'), path).toBeUndefined();
   });
 
   it('a store name, product title and description full of markup are escaped everywhere: body, meta, JSON-LD and embedded data', async () => {
@@ -245,7 +289,10 @@ describe(`pages rendered on the server (${engine})`, () => {
     expect(page.html).not.toContain('<b>');
     // Exactly the page's own scripts: the module entry, the embedded data and the JSON-LD blocks.
     const scripts = [...page.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!.trim());
-    for (const attrs of scripts) expect(attrs, 'an injected script').toMatch(/^(type="module" crossorigin src="\/p\/[\w.-]+\.js"|type="application\/json" id="vetrina-data"|type="application\/ld\+json")$/);
+    for (const attrs of scripts)
+      expect(attrs, 'an injected script').toMatch(
+        /^(type="module" crossorigin src="\/p\/[\w.-]+\.js"|type="application\/json" id="vetrina-data"|type="application\/ld\+json")$/,
+      );
     const blocks = jsonLd(page.html);
     expect(blocks.find((b) => b['@type'] === 'Product')!.name).toBe(`Titolo ${HOSTILE}`);
     expect(blocks.find((b) => b['@type'] === 'OnlineStore')!.name).toBe(hostileStore.name);
@@ -282,7 +329,14 @@ describe(`pages rendered on the server (${engine})`, () => {
   it('cached pages follow the catalogue: a price change shows on the next request', async () => {
     const before = await get(`${home()}/products/${shade.slug}`);
     expect(bodyText(before.html)).toContain('15,00');
-    const res = await merchant.put(`/api/stores/${store.id}/products/${shade.id}`, { title: 'Paralume Lino', priceCents: 1750, sku: 'SHADE-1', stock: 0, categoryId: category.id, status: 'active' });
+    const res = await merchant.put(`/api/stores/${store.id}/products/${shade.id}`, {
+      title: 'Paralume Lino',
+      priceCents: 1750,
+      sku: 'SHADE-1',
+      stock: 0,
+      categoryId: category.id,
+      status: 'active',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const after = await get(`${home()}/products/${shade.slug}`);
     expect(bodyText(after.html)).toContain('17,50');

@@ -6,7 +6,10 @@ import { connectRealtime, type RealtimeClient } from './ws-client.js';
 // TRUST_PROXY=1: each test socket says which address it comes from through X-Forwarded-For.
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 const redisUrl = process.env.REDIS_TEST_URL;
-const backends: Array<{ name: string; env: Record<string, string> }> = [{ name: 'in-process', env: {} }, ...(redisUrl ? [{ name: 'Redis', env: { REDIS_URL: redisUrl } }] : [])];
+const backends: Array<{ name: string; env: Record<string, string> }> = [
+  { name: 'in-process', env: {} },
+  ...(redisUrl ? [{ name: 'Redis', env: { REDIS_URL: redisUrl } }] : []),
+];
 
 async function watchStorefront(ws: RealtimeClient, slug: string, visitorId?: string): Promise<ServerFrame> {
   const channel: RealtimeChannel = { kind: 'storefront', slug };
@@ -101,7 +104,10 @@ describe.each(backends)(`the storefront's Online counter ($name, ${engine})`, ({
     for (const store of stores.slice(0, 20)) expect(await watchStorefront(first, store.slug, 'visitatore-curioso-0001')).toMatchObject({ type: 'subscribed' });
     const second = await connectRealtime(server.url, from('198.51.100.20'));
     const last = stores[20]!;
-    expect(await watchStorefront(second, last.slug, 'visitatore-curioso-0002')).toMatchObject({ code: 'too_many', message: 'Troppe vetrine aperte da questo indirizzo' });
+    expect(await watchStorefront(second, last.slug, 'visitatore-curioso-0002')).toMatchObject({
+      code: 'too_many',
+      message: 'Troppe vetrine aperte da questo indirizzo',
+    });
     const online = async () => (await owner.client.get<{ online: number }>(`/api/stores/${last.id}/presence`)).body.online;
     expect(await online()).toBe(0);
 

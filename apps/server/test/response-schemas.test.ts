@@ -22,7 +22,10 @@ import { client, createStoreFor, createUser, engine, startServer, type TestServe
 
 interface Operation {
   tags?: string[];
-  responses: Record<string, { description: string; content?: Record<string, { schema?: { type?: string; anyOf?: unknown[]; properties?: Record<string, unknown> } }> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema?: { type?: string; anyOf?: unknown[]; properties?: Record<string, unknown> } }> }
+  >;
 }
 
 let server: TestServer;
@@ -74,7 +77,11 @@ describe(`response schemas (${engine})`, () => {
   it('sends only what the schema names: the contact form answer keeps the guest’s details on the server', async () => {
     const owner = await createUser(server);
     const store = await createStoreFor(server, owner.id, 'Bottega Schemi');
-    const sent = await client(server.url).post(`/api/public/stores/${store.slug}/messages`, { customerName: 'Lia Verdi', customerEmail: 'lia@example.it', message: 'Avete la taglia S?' });
+    const sent = await client(server.url).post(`/api/public/stores/${store.slug}/messages`, {
+      customerName: 'Lia Verdi',
+      customerEmail: 'lia@example.it',
+      message: 'Avete la taglia S?',
+    });
     expect(sent.status).toBe(201);
     // The handler hands over the whole stored message; the schema lets out its id and time only.
     expect(keys(sent.body)).toEqual(['message']);
@@ -114,7 +121,12 @@ describe(`response schemas (${engine})`, () => {
     const m = await merchant(server, 'Bottega Colonne');
     const category = await createCategory(m.client, m.base, 'Ceramiche');
     const [image] = await uploadImages(m.client, m.base, 1);
-    const created = await createProduct(m.client, m.base, { title: 'Vaso smaltato blu', description: 'Fatto a mano', categoryId: category.id, imageIds: [image!.id] });
+    const created = await createProduct(m.client, m.base, {
+      title: 'Vaso smaltato blu',
+      description: 'Fatto a mano',
+      categoryId: category.id,
+      imageIds: [image!.id],
+    });
     await createVariant(m.client, m.base, created.id, { label: 'Grande', attributes: [{ key: 'misura', value: 'L' }] });
     // Internal columns of the rows behind these answers (products, product_images, product_search, inventory).
     const internal = /store_id|storeId|sort_title|price_from|title_terms|meta_terms|body_terms|indexed_version|image_urls|storage_key|thumb_key|srcset/;
@@ -170,6 +182,12 @@ describe(`response schemas (${engine})`, () => {
       expect(text, a.path).not.toMatch(/store_id|sort_title|price_from|storage_key|"status"/);
     }
     const page = storefrontProductPageSchema.parse(JSON.parse(await (await fetch(`${server.url}${base}/products?search=sciarpa`)).text()));
-    expect(page).toMatchObject({ total: 1, totalCapped: false, hasMore: false, nextCursor: null, items: [{ id: product.id, title: 'Sciarpa di lana', soldOut: false }] });
+    expect(page).toMatchObject({
+      total: 1,
+      totalCapped: false,
+      hasMore: false,
+      nextCursor: null,
+      items: [{ id: product.id, title: 'Sciarpa di lana', soldOut: false }],
+    });
   });
 });

@@ -22,7 +22,9 @@ beforeAll(async () => {
   other = await merchant(server, 'Altra Bottega');
   const shoes = await createCategory(m.client, m.base, 'Calzature');
   const active = { status: 'active' as const };
-  ids.shoes = (await createProduct(m.client, m.base, { ...active, title: 'Scarpe rosse', description: 'Pelle italiana', sku: 'SCA-001', categoryId: shoes.id })).id;
+  ids.shoes = (
+    await createProduct(m.client, m.base, { ...active, title: 'Scarpe rosse', description: 'Pelle italiana', sku: 'SCA-001', categoryId: shoes.id })
+  ).id;
   ids.coffee = (await createProduct(m.client, m.base, { ...active, title: 'Caffè arabica', description: 'Tostatura media', sku: 'CAF-001' })).id;
   ids.bag = (await createProduct(m.client, m.base, { ...active, title: 'Borsa a tracolla', description: 'Ideale con le scarpe da sera', sku: 'BOR-77' })).id;
   ids.shirt = (await createProduct(m.client, m.base, { ...active, title: 'Camicia di lino', description: 'Fresca', sku: 'CAM-001' })).id;
@@ -68,7 +70,7 @@ describe(`catalogue search (${engine})`, () => {
     expect(await titles('calzatura')).toEqual(['Scarpe rosse']);
   });
 
-  it('never shows another store\'s products, and drafts only in the dashboard', async () => {
+  it("never shows another store's products, and drafts only in the dashboard", async () => {
     expect(await titles('scarpe')).not.toContain('Scarpe altrui');
     expect(await titles('scarpe', other.store.slug)).toEqual(['Scarpe altrui']);
     expect(await titles('bozza')).toEqual([]);
@@ -122,13 +124,41 @@ describe(`catalogue search (${engine})`, () => {
 
   it('answers hostile search text normally: 200, results or none, no query syntax in the answer', async () => {
     const hostile = [
-      'scarpe AND rosse', 'scarpe OR caffè', 'NOT scarpe', '"scarpe', 'scarpe"', '"""', "'", "scarpe' OR '1'='1",
-      '*', 'scar*', '**', 'NEAR(scarpe rosse)', 'scarpe NEAR/2 rosse', '(((', ')', 'title_terms:scarpe', '{title_terms}: x',
-      '^scarpe', '-scarpe', '+', 'scarpe & rosse | !caffe', "scarpe:* & 'x", '<->', '\\', '%_%', "'; drop table products; --",
-      '🙂'.repeat(50), '𝔰𝔠𝔞𝔯𝔭𝔢', 'a'.repeat(100),
+      'scarpe AND rosse',
+      'scarpe OR caffè',
+      'NOT scarpe',
+      '"scarpe',
+      'scarpe"',
+      '"""',
+      "'",
+      "scarpe' OR '1'='1",
+      '*',
+      'scar*',
+      '**',
+      'NEAR(scarpe rosse)',
+      'scarpe NEAR/2 rosse',
+      '(((',
+      ')',
+      'title_terms:scarpe',
+      '{title_terms}: x',
+      '^scarpe',
+      '-scarpe',
+      '+',
+      'scarpe & rosse | !caffe',
+      "scarpe:* & 'x",
+      '<->',
+      '\\',
+      '%_%',
+      "'; drop table products; --",
+      '🙂'.repeat(50),
+      '𝔰𝔠𝔞𝔯𝔭𝔢',
+      'a'.repeat(100),
     ];
     for (const q of hostile) {
-      for (const url of [`/api/public/stores/${m.store.slug}/products?search=${encodeURIComponent(q)}`, `/api/public/stores/${m.store.slug}/suggestions?q=${encodeURIComponent(q)}`]) {
+      for (const url of [
+        `/api/public/stores/${m.store.slug}/products?search=${encodeURIComponent(q)}`,
+        `/api/public/stores/${m.store.slug}/suggestions?q=${encodeURIComponent(q)}`,
+      ]) {
         const res = await anon().get(url);
         expect(res.status, `${url}`).toBe(200);
         expect(JSON.stringify(res.body), q).not.toMatch(/fts5|tsquery|syntax|SQLITE|sql/i);
@@ -143,7 +173,8 @@ describe(`catalogue search (${engine})`, () => {
   });
 
   it('suggests at most 5 active products for what is being typed, best first', async () => {
-    for (let i = 1; i <= 7; i++) await createProduct(m.client, m.base, { title: `Sciarpa modello ${i}`, sku: `SCI-${i}`, status: i === 7 ? 'draft' : 'active', description: 'Lana' });
+    for (let i = 1; i <= 7; i++)
+      await createProduct(m.client, m.base, { title: `Sciarpa modello ${i}`, sku: `SCI-${i}`, status: i === 7 ? 'draft' : 'active', description: 'Lana' });
     const res = await anon().get(`/api/public/stores/${m.store.slug}/suggestions?q=${encodeURIComponent('sciarp')}`);
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(5);
@@ -174,15 +205,50 @@ describe(`search index migration (${engine})`, () => {
       const categoryId = randomUUID();
       await old.insertInto('categories').values({ id: categoryId, store_id: storeId, name: 'Caffetteria', slug: 'caffetteria', created_at: at }).execute();
       const productId = randomUUID();
-      await old.insertInto('products').values({ id: productId, store_id: storeId, title: 'Moka Espresso', slug: 'moka', description: 'Per sei tazzine', price_cents: 2500, sku: 'MOKA-6', category_id: categoryId, status: 'active', image_urls: '[]', created_at: at, updated_at: at }).execute();
-      await old.insertInto('product_variants').values({ id: randomUUID(), store_id: storeId, product_id: productId, label: 'Rosso', sku: 'MOKA-6-R', price_delta_cents: -500, attributes: '{}', image_url: null, created_at: at }).execute();
+      await old
+        .insertInto('products')
+        .values({
+          id: productId,
+          store_id: storeId,
+          title: 'Moka Espresso',
+          slug: 'moka',
+          description: 'Per sei tazzine',
+          price_cents: 2500,
+          sku: 'MOKA-6',
+          category_id: categoryId,
+          status: 'active',
+          image_urls: '[]',
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await old
+        .insertInto('product_variants')
+        .values({
+          id: randomUUID(),
+          store_id: storeId,
+          product_id: productId,
+          label: 'Rosso',
+          sku: 'MOKA-6-R',
+          price_delta_cents: -500,
+          attributes: '{}',
+          image_url: null,
+          created_at: at,
+        })
+        .execute();
 
       await migrate(db, schema);
-      const row = await db.selectFrom('product_search').select(['title_terms', 'meta_terms', 'body_terms']).where('product_id', '=', productId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('product_search')
+        .select(['title_terms', 'meta_terms', 'body_terms'])
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ title_terms: 'mok espress', meta_terms: 'mok 6 caffetter ross r', body_terms: 'per sei tazzin' });
       const product = await db.selectFrom('products').select(['price_from_cents', 'sort_title']).where('id', '=', productId).executeTakeFirstOrThrow();
       expect(product).toEqual({ price_from_cents: 2000, sort_title: 'moka espresso' });
-      expect(await db.selectFrom('store_product_counts').select(['status', 'n']).where('store_id', '=', storeId).execute()).toEqual([{ status: 'active', n: 1 }]);
+      expect(await db.selectFrom('store_product_counts').select(['status', 'n']).where('store_id', '=', storeId).execute()).toEqual([
+        { status: 'active', n: 1 },
+      ]);
     } finally {
       await destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });

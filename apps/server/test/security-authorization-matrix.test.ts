@@ -34,7 +34,11 @@ function expectedStatus(e: Entry, role: Role): number {
 async function documentedOperations(): Promise<string[]> {
   const doc = (await client(server.url).get('/api/docs/json')).body as { paths: Record<string, Record<string, unknown>> };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    path === '/api/realtime' ? [] : Object.keys(methods).filter((m) => m !== 'head').map((m) => `${m.toUpperCase()} ${path}`),
+    path === '/api/realtime'
+      ? []
+      : Object.keys(methods)
+          .filter((m) => m !== 'head')
+          .map((m) => `${m.toUpperCase()} ${path}`),
   );
 }
 

@@ -4,7 +4,10 @@ import { client, createStoreFor, createUser, engine, startServer, type TestServe
 
 /** A hashed script of the public build (built by the integration suite's global setup). */
 function publicScript() {
-  const manifest = JSON.parse(fs.readFileSync(new URL('../../web/dist/public/.vite/manifest.json', import.meta.url), 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(fs.readFileSync(new URL('../../web/dist/public/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   return `/${manifest['public.html']!.file}`;
 }
 
@@ -13,7 +16,12 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 /** The page policy: only this origin's scripts, no plugins, no framing. */
 function expectPageCsp(headers: Headers, where: string) {
   const csp = headers.get('content-security-policy') ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values] as const),
+  );
   expect(directives.get('script-src'), where).toEqual(["'self'"]);
   expect(directives.get('object-src'), where).toEqual(["'none'"]);
   expect(directives.get('frame-ancestors'), where).toEqual(["'none'"]);
@@ -36,7 +44,17 @@ describe(`security headers behind an https address (${engine})`, () => {
 
   it('puts the Content-Security-Policy on every HTML page, whoever serves it', async () => {
     const c = client(server.url);
-    const pages: Array<[string, number]> = [['/', 200], ['/faq', 200], ['/login', 200], ['/dashboard/orders', 200], ['/store/x', 404], ['/store/x/checkout', 404], ['/pagina-inesistente', 404], ['/api/docs', 200], ['/api/docs/', 200]];
+    const pages: Array<[string, number]> = [
+      ['/', 200],
+      ['/faq', 200],
+      ['/login', 200],
+      ['/dashboard/orders', 200],
+      ['/store/x', 404],
+      ['/store/x/checkout', 404],
+      ['/pagina-inesistente', 404],
+      ['/api/docs', 200],
+      ['/api/docs/', 200],
+    ];
     for (const [url, status] of pages) {
       const res = await c.get(url);
       expect(res.status, url).toBe(status);

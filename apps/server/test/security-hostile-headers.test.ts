@@ -41,7 +41,10 @@ it(`no operation answers 5xx to hostile Origin, Host, Cookie, Authorization, X-F
   const product = await insertProduct(server, store.id, { title: 'Bersaglio' });
   const token = admin.client.token!;
   const now = Math.floor(Date.now() / 1000);
-  const forged = signJwt({ sub: admin.id, sid: 'sessione-inventata', email: admin.email, iat: now, exp: now + 600 }, 'un-altro-segreto-lungo-almeno-32-caratteri');
+  const forged = signJwt(
+    { sub: admin.id, sid: 'sessione-inventata', email: admin.email, iat: now, exp: now + 600 },
+    'un-altro-segreto-lungo-almeno-32-caratteri',
+  );
   const unknownSession = signJwt({ sub: admin.id, sid: 'sessione-inventata', email: admin.email, iat: now, exp: now + 600 }, server.ctx.jwtSecret);
 
   const cases: Array<[string, Record<string, string>]> = [

@@ -13,7 +13,9 @@ let fortyMegapixels: Buffer;
 beforeAll(async () => {
   server = await startServer();
   owner = await createUser(server);
-  fortyMegapixels = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#8B5CF6' } }).png().toBuffer();
+  fortyMegapixels = await sharp({ create: { width: 8000, height: 5000, channels: 3, background: '#8B5CF6' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => server.close());
 
@@ -25,8 +27,7 @@ async function merchantStore() {
   return { client: owner.client, store, base: `/api/stores/${store.id}` };
 }
 
-const imageRowsOf = async (storeId: string) =>
-  server.ctx.db.selectFrom('product_images').select('id').where('store_id', '=', storeId).execute();
+const imageRowsOf = async (storeId: string) => server.ctx.db.selectFrom('product_images').select('id').where('store_id', '=', storeId).execute();
 const logoUrlOf = async (storeId: string) =>
   (await server.ctx.db.selectFrom('stores').select('logo_url').where('id', '=', storeId).executeTakeFirstOrThrow()).logo_url;
 
@@ -59,7 +60,11 @@ describe(`image size limits (${engine})`, () => {
     const small = await imageBytes('png', 120, 90);
     const res = await m.client.post(
       `${m.base}/product-images`,
-      imageForm([{ bytes: small, name: 'piccola.png' }, { bytes: fortyMegapixels, name: 'enorme.png' }, { bytes: small, name: 'altra.png' }]),
+      imageForm([
+        { bytes: small, name: 'piccola.png' },
+        { bytes: fortyMegapixels, name: 'enorme.png' },
+        { bytes: small, name: 'altra.png' },
+      ]),
     );
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(TOO_BIG);
@@ -82,7 +87,9 @@ describe(`image size limits (${engine})`, () => {
 
   it('accepts a 25-megapixel image (5000×5000), the largest allowed', async () => {
     const m = await merchantStore();
-    const limit = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#10B981' } }).png().toBuffer();
+    const limit = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#10B981' } })
+      .png()
+      .toBuffer();
     const res = await m.client.post(`${m.base}/product-images`, imageForm([{ bytes: limit, name: 'al-limite.png' }]));
     expect(res.status).toBe(201);
     expect(res.body.images).toHaveLength(1);
@@ -94,7 +101,9 @@ describe(`image size limits (${engine})`, () => {
 
   it('refuses one pixel row more than 25 megapixels (5000×5001)', async () => {
     const m = await merchantStore();
-    const over = await sharp({ create: { width: 5000, height: 5001, channels: 3, background: '#10B981' } }).png().toBuffer();
+    const over = await sharp({ create: { width: 5000, height: 5001, channels: 3, background: '#10B981' } })
+      .png()
+      .toBuffer();
     const res = await m.client.post(`${m.base}/product-images`, imageForm([{ bytes: over, name: 'oltre.png' }]));
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe("L'immagine è troppo grande: al massimo 25 megapixel (questa ne ha 25,1)");

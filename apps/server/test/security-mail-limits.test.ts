@@ -34,7 +34,8 @@ describe(`password reset mails (${engine})`, () => {
 
   it(`are refused after ${MAIL_LIMITS.resetPerIp} requests from one client address`, async () => {
     const ip = '203.0.113.50';
-    for (let i = 0; i < MAIL_LIMITS.resetPerIp; i++) expect((await client(server.url).post('/api/auth/recover', { email: uniqueEmail(`r${i}`) }, from(ip))).status).toBe(202);
+    for (let i = 0; i < MAIL_LIMITS.resetPerIp; i++)
+      expect((await client(server.url).post('/api/auth/recover', { email: uniqueEmail(`r${i}`) }, from(ip))).status).toBe(202);
     const refused = await client(server.url).post('/api/auth/recover', { email: uniqueEmail('oltre') }, from(ip));
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(msg.tooManyRequests);
@@ -44,7 +45,8 @@ describe(`password reset mails (${engine})`, () => {
 describe(`verification mails (${engine})`, () => {
   it(`reach the account at most ${MAIL_LIMITS.verifyPerAccount} times an hour`, async () => {
     const user = await createUser(server);
-    for (let i = 0; i < MAIL_LIMITS.verifyPerAccount; i++) expect((await user.client.post('/api/auth/verify-email/send', {}, from(`192.0.2.${i + 1}`))).status).toBe(202);
+    for (let i = 0; i < MAIL_LIMITS.verifyPerAccount; i++)
+      expect((await user.client.post('/api/auth/verify-email/send', {}, from(`192.0.2.${i + 1}`))).status).toBe(202);
     const refused = await user.client.post('/api/auth/verify-email/send', {}, from('192.0.2.99'));
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(msg.tooManyMails);
@@ -56,7 +58,8 @@ describe(`verification mails (${engine})`, () => {
     let sent = 0;
     while (sent < MAIL_LIMITS.verifyPerIp) {
       const user = await createUser(server);
-      for (let i = 0; i < 4 && sent < MAIL_LIMITS.verifyPerIp; i++, sent++) expect((await user.client.post('/api/auth/verify-email/send', {}, from(ip))).status).toBe(202);
+      for (let i = 0; i < 4 && sent < MAIL_LIMITS.verifyPerIp; i++, sent++)
+        expect((await user.client.post('/api/auth/verify-email/send', {}, from(ip))).status).toBe(202);
     }
     expect((await (await createUser(server)).client.post('/api/auth/verify-email/send', {}, from(ip))).status).toBe(429);
   });

@@ -91,10 +91,7 @@ describe(`production never writes a mailed token or link to a log line (${engine
   it('through reset, e-mail change, verification and invitation mails', async () => {
     const lines: string[] = [];
     const logStream = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
-    const server = await startServer(
-      { NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'trace' },
-      { logStream },
-    );
+    const server = await startServer({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'trace' }, { logStream });
     try {
       // The outbox page does not exist in production (whatever the web app answers for the path).
       expect(JSON.stringify((await client(server.url).get('/dev/mail')).body)).not.toContain('Posta di sviluppo');

@@ -32,8 +32,10 @@ async function teamOfThree() {
   return { store, owner, admin, staff, ids: { owner: idOf(owner.id), admin: idOf(admin.id), staff: idOf(staff.id) } };
 }
 
-const ownerOf = async (storeId: string) => (await server.ctx.db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirstOrThrow()).owner_id;
-const roleOf = async (memberId: string) => (await server.ctx.db.selectFrom('store_members').select('role').where('id', '=', memberId).executeTakeFirstOrThrow()).role;
+const ownerOf = async (storeId: string) =>
+  (await server.ctx.db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirstOrThrow()).owner_id;
+const roleOf = async (memberId: string) =>
+  (await server.ctx.db.selectFrom('store_members').select('role').where('id', '=', memberId).executeTakeFirstOrThrow()).role;
 
 describe(`the store's owner (${engine})`, () => {
   it('is the creator, shown as owner in the team and in the store list', async () => {
@@ -119,7 +121,8 @@ describe(`the store's owner (${engine})`, () => {
 
   it('limits password guesses on the transfer to 5, then answers 429 even to the right one', async () => {
     const { store, owner, ids } = await teamOfThree();
-    for (let i = 0; i < 5; i++) expectApiError(await owner.client.post(teamUrl(store.id, '/ownership'), { memberId: ids.admin, password: `tentativo-${i}` }), 400, msg.passwordWrong);
+    for (let i = 0; i < 5; i++)
+      expectApiError(await owner.client.post(teamUrl(store.id, '/ownership'), { memberId: ids.admin, password: `tentativo-${i}` }), 400, msg.passwordWrong);
     expectApiError(await owner.client.post(teamUrl(store.id, '/ownership'), { memberId: ids.admin, password: owner.password }), 429, msg.tooManyLogins);
     expect(await ownerOf(store.id)).toBe(owner.id);
   });
@@ -150,14 +153,37 @@ describe(`existing stores get their earliest admin as owner (${engine})`, () => 
       for (const u of users) {
         // 'confermato' opened a confirmation link later than sign-up; the others were confirmed at sign-up.
         const confirmed = u.email.startsWith('confermato') ? t(30) : u.at;
-        await db.insertInto('auth_users').values({ id: u.id, email: u.email, password_hash: 'x', email_confirmed_at: confirmed, created_at: u.at, updated_at: u.at } as never).execute();
+        await db
+          .insertInto('auth_users')
+          .values({ id: u.id, email: u.email, password_hash: 'x', email_confirmed_at: confirmed, created_at: u.at, updated_at: u.at } as never)
+          .execute();
         await db.insertInto('users').values({ id: u.id, email: u.email, active_store_id: null, created_at: u.at }).execute();
       }
       const storeId = randomUUID();
-      await db.insertInto('stores').values({ id: storeId, name: 'Storica', slug: `storica-${storeId.slice(0, 6)}`, logo_url: null, colors: '{}', theme_id: null, created_at: t(0) } as never).execute();
-      const member = (userId: string, role: 'admin' | 'staff', min: number) => ({ id: randomUUID(), store_id: storeId, user_id: userId, role, created_at: t(min) });
+      await db
+        .insertInto('stores')
+        .values({
+          id: storeId,
+          name: 'Storica',
+          slug: `storica-${storeId.slice(0, 6)}`,
+          logo_url: null,
+          colors: '{}',
+          theme_id: null,
+          created_at: t(0),
+        } as never)
+        .execute();
+      const member = (userId: string, role: 'admin' | 'staff', min: number) => ({
+        id: randomUUID(),
+        store_id: storeId,
+        user_id: userId,
+        role,
+        created_at: t(min),
+      });
       // The staff member joined first; of the two admins, the creator is the earlier.
-      await db.insertInto('store_members').values([member(users[2]!.id, 'staff', 1), member(users[1]!.id, 'admin', 5), member(users[0]!.id, 'admin', 2)]).execute();
+      await db
+        .insertInto('store_members')
+        .values([member(users[2]!.id, 'staff', 1), member(users[1]!.id, 'admin', 5), member(users[0]!.id, 'admin', 2)])
+        .execute();
 
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       expect((await db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirstOrThrow()).owner_id).toBe(users[0]!.id);

@@ -32,7 +32,10 @@ const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) 
 
 /** Uploads one generated picture and returns the staged image. */
 async function upload(m: Awaited<ReturnType<typeof merchant>>, width: number, height: number, target: 'product' | 'variant' = 'product') {
-  const res = await m.client.post(`${m.base}/product-images?target=${target}`, imageForm([{ bytes: await imageBytes('jpeg', width, height, '#10B981'), type: 'image/jpeg', name: 'foto.jpg' }]));
+  const res = await m.client.post(
+    `${m.base}/product-images?target=${target}`,
+    imageForm([{ bytes: await imageBytes('jpeg', width, height, '#10B981'), type: 'image/jpeg', name: 'foto.jpg' }]),
+  );
   expect(res.status).toBe(201);
   return res.body.images[0] as { id: string; url: string; thumbUrl: string };
 }
@@ -68,7 +71,9 @@ describe(`product slugs (${engine})`, () => {
 
   it('numbers concurrent saves of the same title instead of failing them', async () => {
     const m = await merchant(server);
-    const saves = await Promise.all(Array.from({ length: 6 }, (_, i) => m.client.post(`${m.base}/products`, { title: 'Tazza Espresso', priceCents: 900, sku: `TAZZA-${i}` })));
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => m.client.post(`${m.base}/products`, { title: 'Tazza Espresso', priceCents: 900, sku: `TAZZA-${i}` })),
+    );
     expect(saves.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(saves.map((r) => r.body.slug).sort()).toEqual(['tazza-espresso', ...[2, 3, 4, 5, 6].map((n) => `tazza-espresso-${n}`)].sort());
   });
@@ -108,7 +113,9 @@ describe(`product slugs (${engine})`, () => {
     expect(clash.status).toBe(409);
     expect(clash.body.error.message).toBe(SLUG_TAKEN);
     expect((await m.client.post(`${m.base}/products`, { title: 'Vaso', priceCents: 100, sku: 'VASO-3', slug: 'Vaso' })).body.error.message).toBe(SLUG_INVALID);
-    expect(await server.ctx.db.selectFrom('products').select('sku').where('store_id', '=', m.store.id).where('title', '=', 'Vaso').execute()).toEqual([{ sku: 'VASO-1' }]);
+    expect(await server.ctx.db.selectFrom('products').select('sku').where('store_id', '=', m.store.id).where('title', '=', 'Vaso').execute()).toEqual([
+      { sku: 'VASO-1' },
+    ]);
 
     // Another store may use the same slug.
     const o = await merchant(server);
@@ -128,7 +135,10 @@ describe(`migration 004-seo (${engine})`, () => {
       const old = db as unknown as Kysely<any>;
       const stores = [randomUUID(), randomUUID()];
       for (const [i, id] of stores.entries()) {
-        await old.insertInto('stores').values({ id, name: `S${i}`, slug: `s-${id}`, colors: '{}', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+        await old
+          .insertInto('stores')
+          .values({ id, name: `S${i}`, slug: `s-${id}`, colors: '{}', created_at: '2026-01-01T00:00:00.000Z' })
+          .execute();
       }
       const products: Array<[string, string, string]> = [
         [stores[0]!, 'Caffè Arabica', '2026-01-01T00:00:01.000Z'],
@@ -141,9 +151,38 @@ describe(`migration 004-seo (${engine})`, () => {
       for (const [storeId, title, at] of products) {
         const id = randomUUID();
         ids.push(id);
-        await old.insertInto('products').values({ id, store_id: storeId, title, description: '', price_cents: 100, sku: id.slice(0, 8), category_id: null, status: 'active', image_urls: '[]', created_at: at, updated_at: at }).execute();
+        await old
+          .insertInto('products')
+          .values({
+            id,
+            store_id: storeId,
+            title,
+            description: '',
+            price_cents: 100,
+            sku: id.slice(0, 8),
+            category_id: null,
+            status: 'active',
+            image_urls: '[]',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
       }
-      await old.insertInto('product_images').values({ id: randomUUID(), store_id: stores[0]!, product_id: ids[0]!, variant_id: null, position: 0, url: '/files/a.webp', thumb_url: '/files/a-thumb.webp', storage_key: 'a.webp', thumb_key: 'a-thumb.webp', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+      await old
+        .insertInto('product_images')
+        .values({
+          id: randomUUID(),
+          store_id: stores[0]!,
+          product_id: ids[0]!,
+          variant_id: null,
+          position: 0,
+          url: '/files/a.webp',
+          thumb_url: '/files/a-thumb.webp',
+          storage_key: 'a.webp',
+          thumb_key: 'a-thumb.webp',
+          created_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
 
       await migrate(db, schema);
       const rows = await db.selectFrom('products').select(['id', 'slug']).execute();
@@ -204,7 +243,11 @@ describe(`public product by slug or id (${engine})`, () => {
   it('falls back to image_urls for products saved before product_images existed', async () => {
     const m = await merchant(server);
     const { id, slug } = await insertProduct(server, m.store.id, { title: 'Vecchia foto' });
-    await server.ctx.db.updateTable('products').set({ image_urls: JSON.stringify(['/files/vecchia.webp']) }).where('id', '=', id).execute();
+    await server.ctx.db
+      .updateTable('products')
+      .set({ image_urls: JSON.stringify(['/files/vecchia.webp']) })
+      .where('id', '=', id)
+      .execute();
     const legacy = { url: '/files/vecchia.webp', width: null, height: null, srcset: [] };
     expect((await pub(`${m.store.slug}/products`)).body.items[0]).toMatchObject({ slug, thumbUrl: '/files/vecchia.webp', image: legacy });
     expect((await pub(`${m.store.slug}/products/${slug}`)).body.product.images).toEqual([{ ...legacy, thumbUrl: '/files/vecchia.webp' }]);
@@ -237,10 +280,14 @@ describe(`image copies for srcset (${engine})`, () => {
     const small = await upload(m, 200, 100);
     expect(JSON.parse((await imageRow(small.id)).srcset)).toEqual([]);
     const q = await createProduct(m.client, m.base, { title: 'Foto piccola', status: 'active', imageIds: [small.id] });
-    expect((await pub(`${m.store.slug}/products/${q.slug}`)).body.product.images[0]).toMatchObject({ width: 200, height: 100, srcset: [{ url: small.url, width: 200 }] });
+    expect((await pub(`${m.store.slug}/products/${q.slug}`)).body.product.images[0]).toMatchObject({
+      width: 200,
+      height: 100,
+      srcset: [{ url: small.url, width: 200 }],
+    });
   });
 
-  it('removes the copies with the image: deleted, replaced in the gallery, a variant\'s, the product\'s', async () => {
+  it("removes the copies with the image: deleted, replaced in the gallery, a variant's, the product's", async () => {
     const m = await merchant(server);
     const files = () => storeFiles(server, m.store.id);
     const [a, b] = [await upload(m, 1400, 700), await upload(m, 1400, 700)];
@@ -372,7 +419,13 @@ describe(`sitemaps and robots.txt (${engine})`, () => {
         expect(locs(page.body).length).toBeLessThanOrEqual(3);
         pages.push(...locs(page.body));
       }
-      expect(pages).toEqual([home, `${home}/products`, `${home}/category/alfa`, `${home}/category/beta`, ...['due', 'quattro', 'tre', 'uno'].map((s) => `${home}/products/${s}`)]);
+      expect(pages).toEqual([
+        home,
+        `${home}/products`,
+        `${home}/category/alfa`,
+        `${home}/category/beta`,
+        ...['due', 'quattro', 'tre', 'uno'].map((s) => `${home}/products/${s}`),
+      ]);
       expect((await small.inject({ method: 'GET', url: `/store/${store.slug}/sitemap-4.xml` })).statusCode).toBe(404);
 
       // The platform index lists every store's sitemap, this store's pages one by one (no index inside an index).
@@ -381,7 +434,10 @@ describe(`sitemaps and robots.txt (${engine})`, () => {
       const bigPages: string[] = [];
       for (const s of stores) {
         const count = async (table: 'categories' | 'products') => {
-          let q = server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', s.id);
+          let q = server.ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('store_id', '=', s.id);
           if (table === 'products') q = q.where('status', '=', 'active');
           return Number((await q.executeTakeFirstOrThrow()).n);
         };
@@ -394,8 +450,14 @@ describe(`sitemaps and robots.txt (${engine})`, () => {
       expect(bigPages).toContain(`${home}/sitemap-3.xml`);
 
       const robots = await small.inject({ method: 'GET', url: '/robots.txt' });
-      const indexPages = robots.body.split('\n').filter((l) => l.startsWith('Sitemap: ')).map((l) => l.slice('Sitemap: '.length));
-      expect(indexPages).toEqual([`${server.ctx.publicUrl()}/sitemap.xml`, ...Array.from({ length: Math.ceil(expected.length / 3) - 1 }, (_, i) => `${server.ctx.publicUrl()}/sitemap-index-${i + 2}.xml`)]);
+      const indexPages = robots.body
+        .split('\n')
+        .filter((l) => l.startsWith('Sitemap: '))
+        .map((l) => l.slice('Sitemap: '.length));
+      expect(indexPages).toEqual([
+        `${server.ctx.publicUrl()}/sitemap.xml`,
+        ...Array.from({ length: Math.ceil(expected.length / 3) - 1 }, (_, i) => `${server.ctx.publicUrl()}/sitemap-index-${i + 2}.xml`),
+      ]);
       const listed: string[] = [];
       for (const url of indexPages) {
         const page = await small.inject({ method: 'GET', url: new URL(url).pathname });
@@ -422,7 +484,17 @@ describe(`sitemaps and robots.txt (${engine})`, () => {
     const entries = locs(index.body);
     expect(entries[0]).toBe(`${origin}/sitemap-site.xml`);
     expect(entries).toContain(`${origin}/store/${store.slug}/sitemap.xml`);
-    expect(entries).toHaveLength(1 + Number((await server.ctx.db.selectFrom('stores').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+    expect(entries).toHaveLength(
+      1 +
+        Number(
+          (
+            await server.ctx.db
+              .selectFrom('stores')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+    );
 
     const site = await inject('/sitemap-site.xml');
     expect(site.headers['content-type']).toBe('application/xml; charset=utf-8');

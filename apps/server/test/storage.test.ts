@@ -264,12 +264,26 @@ describe(`local files route (${engine})`, () => {
 
   it('serves stored files with long cache headers and never outside the files folder', async () => {
     fs.writeFileSync(path.join(server.dataDir, 'segreto.txt'), 'non leggibile');
-    const url = await server.ctx.storage.put('stores/x/logo/1.webp', await sharp(await solidPng()).webp().toBuffer(), 'image/webp');
+    const url = await server.ctx.storage.put(
+      'stores/x/logo/1.webp',
+      await sharp(await solidPng())
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    );
     const ok = await fetch(server.url + url);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(ok.headers.get('content-type')).toBe('image/webp');
-    for (const p of ['/files/../segreto.txt', '/files/..%2fsegreto.txt', '/files/%2e%2e/segreto.txt', '/files/stores/x/../../../segreto.txt', '/files/..%5csegreto.txt', '/files/', '/files/stores/x/logo/nessuno.webp']) {
+    for (const p of [
+      '/files/../segreto.txt',
+      '/files/..%2fsegreto.txt',
+      '/files/%2e%2e/segreto.txt',
+      '/files/stores/x/../../../segreto.txt',
+      '/files/..%5csegreto.txt',
+      '/files/',
+      '/files/stores/x/logo/nessuno.webp',
+    ]) {
       const res = await fetch(server.url + p);
       expect(res.status, p).toBe(404);
       expect(await res.text()).not.toContain('non leggibile');

@@ -13,7 +13,17 @@ beforeAll(async () => {
   otherStore = await createStoreFor(server, (await createUser(server)).id, 'Altra Vetrina');
   const shoes = await insertCategory(server, store.id, 'Scarpe', 'scarpe');
   await insertCategory(server, store.id, 'Borse', 'borse');
-  ids.runner = (await insertProduct(server, store.id, { title: 'Scarpa da corsa', priceCents: 8900, categoryId: shoes, variants: [{ label: '41', deltaCents: 0, stock: 2 }, { label: '45', deltaCents: 1000, stock: 0 }] })).id;
+  ids.runner = (
+    await insertProduct(server, store.id, {
+      title: 'Scarpa da corsa',
+      priceCents: 8900,
+      categoryId: shoes,
+      variants: [
+        { label: '41', deltaCents: 0, stock: 2 },
+        { label: '45', deltaCents: 1000, stock: 0 },
+      ],
+    })
+  ).id;
   ids.soldOut = (await insertProduct(server, store.id, { title: 'Sandalo 100% cuoio', priceCents: 4000, stock: 0, categoryId: shoes })).id;
   ids.bag = (await insertProduct(server, store.id, { title: 'Borsa tote', priceCents: 3500, stock: 7 })).id;
   ids.draft = (await insertProduct(server, store.id, { title: 'Bozza nascosta', status: 'draft' })).id;
@@ -47,7 +57,8 @@ describe(`public storefront API (${engine})`, () => {
   });
 
   it('searches titles (wildcards taken literally), filters by category slug and pages', async () => {
-    const search = async (q: string) => (await get(`/api/public/stores/${store.slug}/products?search=${encodeURIComponent(q)}`)).body.items.map((p: any) => p.title);
+    const search = async (q: string) =>
+      (await get(`/api/public/stores/${store.slug}/products?search=${encodeURIComponent(q)}`)).body.items.map((p: any) => p.title);
     // The title match ranks above the product found through its category ('Scarpe').
     expect(await search('SCARPA')).toEqual(['Scarpa da corsa', 'Sandalo 100% cuoio']);
     expect(await search('100%')).toEqual(['Sandalo 100% cuoio']);

@@ -66,38 +66,70 @@ describe(`logo upload (${engine})`, () => {
 
   it('accepts a webp declared as anything, judged by its bytes', async () => {
     const { admin, store } = await newStore();
-    const webp = await sharp(await solidPng()).webp().toBuffer();
-    const res = await admin.client.put(`/api/stores/${store.id}/logo`, formWith([{ data: webp, type: 'application/octet-stream', filename: 'senza-estensione' }]));
+    const webp = await sharp(await solidPng())
+      .webp()
+      .toBuffer();
+    const res = await admin.client.put(
+      `/api/stores/${store.id}/logo`,
+      formWith([{ data: webp, type: 'application/octet-stream', filename: 'senza-estensione' }]),
+    );
     expect(res.status).toBe(200);
   });
 
   describe('refuses and stores nothing', () => {
     const cases: Array<[string, () => Promise<FormData | string>, number, string]> = [
-      ['a renamed text file', async () => formWith([{ data: 'ciao, non sono un\'immagine', type: 'image/png', filename: 'logo.png' }]), 400, 'File type must be image/png, image/jpeg, image/webp'],
-      ['an SVG', async () => formWith([{ data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml', filename: 'logo.svg' }]), 400, 'File type must be image/png, image/jpeg, image/webp'],
+      [
+        'a renamed text file',
+        async () => formWith([{ data: "ciao, non sono un'immagine", type: 'image/png', filename: 'logo.png' }]),
+        400,
+        'File type must be image/png, image/jpeg, image/webp',
+      ],
+      [
+        'an SVG',
+        async () =>
+          formWith([{ data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', type: 'image/svg+xml', filename: 'logo.svg' }]),
+        400,
+        'File type must be image/png, image/jpeg, image/webp',
+      ],
       ['an empty file', async () => formWith([{ data: Buffer.alloc(0) }]), 400, 'File type must be image/png, image/jpeg, image/webp'],
-      ['a 2 MB + 1 byte image', async () => {
-        const png = await solidPng();
-        return formWith([{ data: Buffer.concat([png, Buffer.alloc(LOGO_MAX + 1 - png.length)]) }]);
-      }, 413, `File is larger than ${LOGO_MAX} bytes`],
-      ['a truncated PNG', async () => {
-        const png = await noisyPng(200);
-        return formWith([{ data: png.subarray(0, Math.floor(png.length * 0.6)) }]);
-      }, 400, "L'immagine è danneggiata o non leggibile"],
+      [
+        'a 2 MB + 1 byte image',
+        async () => {
+          const png = await solidPng();
+          return formWith([{ data: Buffer.concat([png, Buffer.alloc(LOGO_MAX + 1 - png.length)]) }]);
+        },
+        413,
+        `File is larger than ${LOGO_MAX} bytes`,
+      ],
+      [
+        'a truncated PNG',
+        async () => {
+          const png = await noisyPng(200);
+          return formWith([{ data: png.subarray(0, Math.floor(png.length * 0.6)) }]);
+        },
+        400,
+        "L'immagine è danneggiata o non leggibile",
+      ],
       ['two files at once', async () => formWith([{ data: await solidPng() }, { data: await solidPng(), filename: 'due.png' }]), 400, 'Too many files'],
-      ['no file', async () => {
-        const fd = new FormData();
-        fd.append('nome', 'solo testo');
-        return fd;
-      }, 400, 'Nessun file ricevuto'],
+      [
+        'no file',
+        async () => {
+          const fd = new FormData();
+          fd.append('nome', 'solo testo');
+          return fd;
+        },
+        400,
+        'Nessun file ricevuto',
+      ],
       ['a JSON body', async () => JSON.stringify({ logoUrl: 'https://evil.example/x.png' }), 415, 'Invia il file come multipart/form-data'],
     ];
     it.each(cases)('%s', async (_label, make, status, message) => {
       const { admin, store } = await newStore();
       const body = await make();
-      const res = typeof body === 'string'
-        ? await admin.client.put(`/api/stores/${store.id}/logo`, undefined, { raw: body })
-        : await admin.client.put(`/api/stores/${store.id}/logo`, body);
+      const res =
+        typeof body === 'string'
+          ? await admin.client.put(`/api/stores/${store.id}/logo`, undefined, { raw: body })
+          : await admin.client.put(`/api/stores/${store.id}/logo`, body);
       expect(res.status).toBe(status);
       expect(res.body.error.message).toBe(message);
       expect(await logoUrlOf(store.id)).toBeNull();

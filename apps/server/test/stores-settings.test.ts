@@ -74,7 +74,10 @@ describe(`update a store (${engine})`, () => {
 
   it('answers an absurdly long store id with a 4xx in the shared error shape', async () => {
     const { admin } = await storeWithTeam();
-    for (const res of [await admin.client.get(`/api/stores/${'x'.repeat(10_000)}`), await admin.client.patch(`/api/stores/${'x'.repeat(300)}`, { name: 'Nome' })]) {
+    for (const res of [
+      await admin.client.get(`/api/stores/${'x'.repeat(10_000)}`),
+      await admin.client.patch(`/api/stores/${'x'.repeat(300)}`, { name: 'Nome' }),
+    ]) {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(res.body.error.message).toMatch(/non valido|non trovato/);

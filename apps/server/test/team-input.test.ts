@@ -50,7 +50,8 @@ describe(`bad input on every team endpoint (${engine})`, () => {
     const members = (await c.get(teamUrl(store.id, '/members'))).body.members as Array<{ id: string }>;
     const role = teamUrl(store.id, `/members/${members[0]!.id}`);
     expectApiError(await raw(c, 'PATCH', role, '{"role":'), 400, msg.invalidJson);
-    for (const body of [{}, { role: 42 }, { role: 'owner' }, { role: ['admin'] }, { role: long }]) expectApiError(await c.patch(role, body), 400, teamMsg.inviteRoleInvalid);
+    for (const body of [{}, { role: 42 }, { role: 'owner' }, { role: ['admin'] }, { role: long }])
+      expectApiError(await c.patch(role, body), 400, teamMsg.inviteRoleInvalid);
     expectApiError(await c.patch(role, { role: 'staff', isOwner: true }), 400, 'Campo non previsto: isOwner');
     expectApiError(await c.patch(role, [{ role: 'staff' }]), 400);
     const transfer = teamUrl(store.id, '/ownership');

@@ -101,7 +101,12 @@ describe(`team life cycle (${engine})`, () => {
     };
     const partner = await joinAsAdmin('socio');
     const third = await joinAsAdmin('terzo');
-    const members = (await admin.client.get(teamUrl(store.id, '/members'))).body.members as Array<{ id: string; email: string; role: string; isOwner: boolean }>;
+    const members = (await admin.client.get(teamUrl(store.id, '/members'))).body.members as Array<{
+      id: string;
+      email: string;
+      role: string;
+      isOwner: boolean;
+    }>;
     const row = (email: string) => members.find((m) => m.email === email)!;
     expect(row(partner.email)).toMatchObject({ role: 'admin', isOwner: false });
     expect(row(admin.email)).toMatchObject({ role: 'admin', isOwner: true });

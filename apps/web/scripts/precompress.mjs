@@ -15,7 +15,10 @@ function walk(dir) {
       if (entry.name !== '.vite' && entry.name !== 'server') walk(file);
     } else if (TEXT.test(entry.name) && fs.statSync(file).size >= 512) {
       const data = fs.readFileSync(file);
-      fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+      fs.writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      );
       fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
     }
   }

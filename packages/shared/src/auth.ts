@@ -6,17 +6,9 @@ export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
 
 /** E-mails are compared and stored trimmed and lower-cased. */
-export const emailField = z
-  .string({ error: msg.emailInvalid })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX, msg.emailTooLong)
-  .email(msg.emailInvalid);
+export const emailField = z.string({ error: msg.emailInvalid }).trim().toLowerCase().max(EMAIL_MAX, msg.emailTooLong).email(msg.emailInvalid);
 
-const newPassword = z
-  .string({ error: msg.passwordMin })
-  .min(PASSWORD_MIN, msg.passwordMin)
-  .max(PASSWORD_MAX, msg.passwordTooLong);
+const newPassword = z.string({ error: msg.passwordMin }).min(PASSWORD_MIN, msg.passwordMin).max(PASSWORD_MAX, msg.passwordTooLong);
 
 /** A password the user already has (sign-in, or confirming a sensitive change). */
 export const currentPasswordField = z.string({ error: msg.passwordRequired }).min(1, msg.passwordRequired).max(PASSWORD_MAX, msg.passwordTooLong);
@@ -98,11 +90,4 @@ export const confirmedEmailSchema = z.object({ email: z.string() });
 /** Accepted for processing (a mail goes out, or nothing happens when the address is unknown). */
 export const acceptedResponseSchema = z.object({ ok: z.literal(true) });
 
-export type AuthEvent =
-  | 'INITIAL_SESSION'
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY'
-  | 'MFA_CHALLENGE_VERIFIED';
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY' | 'MFA_CHALLENGE_VERIFIED';

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { attributesFromPairs, formatSku, generatedSkuNumber, parseEuroToCents, quantityFromInput, skuKey, categorySlug, numberedSlug, productSlugFromTitle } from './catalog-utils.js';
+import {
+  attributesFromPairs,
+  formatSku,
+  generatedSkuNumber,
+  parseEuroToCents,
+  quantityFromInput,
+  skuKey,
+  categorySlug,
+  numberedSlug,
+  productSlugFromTitle,
+} from './catalog-utils.js';
 import { productFormSchema, productInputSchema, variantInputSchema } from './catalog.js';
 
 describe('categorySlug (spec §5)', () => {
@@ -119,13 +129,28 @@ describe('form rules', () => {
     expect(quantityFromInput('12')).toBe(12);
   });
   it('keeps attribute pairs only when key and value are both filled', () => {
-    expect(attributesFromPairs([{ key: 'Taglia', value: 'M' }, { key: 'Colore', value: ' ' }, { key: '', value: 'Rosso' }])).toEqual({ Taglia: 'M' });
-    const parsed = variantInputSchema.parse({ label: 'M', sku: 'X-1', attributes: [{ key: ' Taglia ', value: 'M' }, { key: 'x', value: '' }] });
+    expect(
+      attributesFromPairs([
+        { key: 'Taglia', value: 'M' },
+        { key: 'Colore', value: ' ' },
+        { key: '', value: 'Rosso' },
+      ]),
+    ).toEqual({ Taglia: 'M' });
+    const parsed = variantInputSchema.parse({
+      label: 'M',
+      sku: 'X-1',
+      attributes: [
+        { key: ' Taglia ', value: 'M' },
+        { key: 'x', value: '' },
+      ],
+    });
     expect(parsed.attributes).toEqual({ Taglia: 'M' });
   });
   it('rejects a price with three decimals and a missing one with the right messages', () => {
     const base = { title: 'T', description: '', sku: 'SKU-1', stock: 0, categoryId: '', status: 'draft' as const };
-    expect(productFormSchema.safeParse({ ...base, price: '1.234' }).error?.issues[0]?.message).toBe('Inserisci un prezzo valido (numero con al massimo 2 decimali)');
+    expect(productFormSchema.safeParse({ ...base, price: '1.234' }).error?.issues[0]?.message).toBe(
+      'Inserisci un prezzo valido (numero con al massimo 2 decimali)',
+    );
     expect(productFormSchema.safeParse({ ...base, price: '' }).error?.issues[0]?.message).toBe('Il prezzo è obbligatorio');
     expect(productFormSchema.safeParse({ ...base, price: '9,99', stock: Number.NaN }).data?.stock).toBe(0);
   });

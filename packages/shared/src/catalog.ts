@@ -45,12 +45,10 @@ export const catalogMsg = {
   categoryNotFound: 'Categoria non trovata',
   imageNotFound: 'Immagine non trovata',
   inventoryNotFound: 'Articolo di magazzino non trovato',
-  belowReserved: (reserved: number) =>
-    `La quantità non può essere inferiore alle unità riservate da ordini aperti (${reserved}).`,
+  belowReserved: (reserved: number) => `La quantità non può essere inferiore alle unità riservate da ordini aperti (${reserved}).`,
   variantPriceNegative: 'Il prezzo della variante (prezzo del prodotto più la differenza) non può essere negativo',
   productPriceBelowVariant: 'Con questo prezzo una variante avrebbe un prezzo negativo: riduci prima la sua differenza di prezzo',
-  reservedBlocksVariants:
-    'Non puoi aggiungere varianti: il prodotto ha unità riservate da ordini aperti. Evadi o annulla prima quegli ordini.',
+  reservedBlocksVariants: 'Non puoi aggiungere varianti: il prodotto ha unità riservate da ordini aperti. Evadi o annulla prima quegli ordini.',
   tooManyVariants: `Un prodotto può avere al massimo ${CATALOG_LIMITS.variantsPerProduct} varianti`,
   tooManyCategories: `Hai raggiunto il numero massimo di categorie (${CATALOG_LIMITS.categoriesPerStore})`,
   sampleDataFailed: 'Impossibile creare i dati di esempio',
@@ -60,10 +58,23 @@ export const catalogMsg = {
 const SKU_PATTERN = /^(?:[A-Za-z0-9][A-Za-z0-9._/-]*)?$/;
 const id = z.string().min(1).max(64);
 
-export const productTitleField = z.string({ error: catalogMsg.titleRequired }).trim().min(1, catalogMsg.titleRequired).max(200, 'Il titolo può contenere al massimo 200 caratteri');
+export const productTitleField = z
+  .string({ error: catalogMsg.titleRequired })
+  .trim()
+  .min(1, catalogMsg.titleRequired)
+  .max(200, 'Il titolo può contenere al massimo 200 caratteri');
 export const productDescriptionField = z.string().trim().max(5000, 'La descrizione può contenere al massimo 5000 caratteri');
-export const skuField = z.string({ error: catalogMsg.skuRequired }).trim().min(1, catalogMsg.skuRequired).max(64, 'Lo SKU può contenere al massimo 64 caratteri').regex(SKU_PATTERN, catalogMsg.skuFormat);
-export const stockField = z.number({ error: catalogMsg.stockInvalid }).int(catalogMsg.stockInvalid).min(0, catalogMsg.stockInvalid).max(1_000_000, 'La giacenza non può superare 1.000.000');
+export const skuField = z
+  .string({ error: catalogMsg.skuRequired })
+  .trim()
+  .min(1, catalogMsg.skuRequired)
+  .max(64, 'Lo SKU può contenere al massimo 64 caratteri')
+  .regex(SKU_PATTERN, catalogMsg.skuFormat);
+export const stockField = z
+  .number({ error: catalogMsg.stockInvalid })
+  .int(catalogMsg.stockInvalid)
+  .min(0, catalogMsg.stockInvalid)
+  .max(1_000_000, 'La giacenza non può superare 1.000.000');
 export const productStatusField = z.enum(PRODUCT_STATUSES, { error: catalogMsg.statusInvalid });
 /** A product's address in its store (/products/{slug}): lowercase words of letters and digits joined by single hyphens. */
 export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -73,7 +84,11 @@ export const productSlugField = z
   .min(1, catalogMsg.productSlugInvalid)
   .max(PRODUCT_SLUG_MAX, catalogMsg.productSlugInvalid)
   .regex(PRODUCT_SLUG_PATTERN, catalogMsg.productSlugInvalid);
-const priceCentsField = z.number({ error: catalogMsg.priceRequired }).int(catalogMsg.priceInvalid).min(0, catalogMsg.priceNegative).max(100_000_000, catalogMsg.priceTooHigh);
+const priceCentsField = z
+  .number({ error: catalogMsg.priceRequired })
+  .int(catalogMsg.priceInvalid)
+  .min(0, catalogMsg.priceNegative)
+  .max(100_000_000, catalogMsg.priceTooHigh);
 
 /**
  * Create or update a product. Prices travel as integer cents; imageIds is the gallery in order (first is the cover).
@@ -99,7 +114,11 @@ export type ProductData = z.output<typeof productInputSchema>;
 
 /** Euro typed in a form, checked with the same rules the server applies to cents. */
 const euroText = (allowNegative: boolean, invalid: string) =>
-  z.string().trim().refine((v) => v === '' || allowNegative || !v.startsWith('-'), catalogMsg.priceNegative).refine((v) => v === '' || parseEuroToCents(v, { allowNegative }) !== null, invalid);
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || allowNegative || !v.startsWith('-'), catalogMsg.priceNegative)
+    .refine((v) => v === '' || parseEuroToCents(v, { allowNegative }) !== null, invalid);
 
 /** Empty number inputs and non-numbers are 0 in quantity fields. */
 const quantityText = z.preprocess((v) => (v === '' || v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? 0 : Number(v)), stockField);
@@ -114,7 +133,9 @@ export const productFormSchema = z.object({
     .refine((v) => v === '' || (v.length <= PRODUCT_SLUG_MAX && PRODUCT_SLUG_PATTERN.test(v)), catalogMsg.productSlugInvalid)
     .default(''),
   description: productDescriptionField,
-  price: euroText(false, catalogMsg.priceInvalid).refine((v) => v !== '', catalogMsg.priceRequired).refine((v) => (parseEuroToCents(v) ?? 0) <= 100_000_000, catalogMsg.priceTooHigh),
+  price: euroText(false, catalogMsg.priceInvalid)
+    .refine((v) => v !== '', catalogMsg.priceRequired)
+    .refine((v) => (parseEuroToCents(v) ?? 0) <= 100_000_000, catalogMsg.priceTooHigh),
   sku: skuField,
   stock: quantityText,
   categoryId: z.string(),
@@ -122,17 +143,36 @@ export const productFormSchema = z.object({
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
-const variantLabelField = z.string({ error: catalogMsg.variantRequired }).trim().min(1, catalogMsg.variantRequired).max(100, 'La label può contenere al massimo 100 caratteri');
-const variantSkuField = z.string({ error: catalogMsg.variantRequired }).trim().min(1, catalogMsg.variantRequired).max(64, 'Lo SKU può contenere al massimo 64 caratteri').regex(SKU_PATTERN, catalogMsg.skuFormat);
+const variantLabelField = z
+  .string({ error: catalogMsg.variantRequired })
+  .trim()
+  .min(1, catalogMsg.variantRequired)
+  .max(100, 'La label può contenere al massimo 100 caratteri');
+const variantSkuField = z
+  .string({ error: catalogMsg.variantRequired })
+  .trim()
+  .min(1, catalogMsg.variantRequired)
+  .max(64, 'Lo SKU può contenere al massimo 64 caratteri')
+  .regex(SKU_PATTERN, catalogMsg.skuFormat);
 const attributePairs = z
-  .array(z.object({ key: z.string().trim().max(50, 'Il nome di un attributo può contenere al massimo 50 caratteri'), value: z.string().trim().max(100, 'Il valore di un attributo può contenere al massimo 100 caratteri') }))
+  .array(
+    z.object({
+      key: z.string().trim().max(50, 'Il nome di un attributo può contenere al massimo 50 caratteri'),
+      value: z.string().trim().max(100, 'Il valore di un attributo può contenere al massimo 100 caratteri'),
+    }),
+  )
   .max(20, 'Puoi indicare al massimo 20 attributi');
 
 /** Create or update a variant. Attribute pairs are kept only when key and value are both filled (spec §5). */
 export const variantInputSchema = z.strictObject({
   label: variantLabelField,
   sku: variantSkuField,
-  priceDeltaCents: z.number({ error: catalogMsg.deltaInvalid }).int(catalogMsg.deltaInvalid).min(-100_000_000, catalogMsg.deltaInvalid).max(100_000_000, catalogMsg.deltaInvalid).default(0),
+  priceDeltaCents: z
+    .number({ error: catalogMsg.deltaInvalid })
+    .int(catalogMsg.deltaInvalid)
+    .min(-100_000_000, catalogMsg.deltaInvalid)
+    .max(100_000_000, catalogMsg.deltaInvalid)
+    .default(0),
   stock: stockField.default(0),
   attributes: attributePairs.default([]).transform(attributesFromPairs),
   imageId: id.nullable().default(null),
@@ -150,13 +190,21 @@ export const variantFormSchema = z.object({
 export type VariantFormValues = z.input<typeof variantFormSchema>;
 
 export const inventoryUpdateSchema = z.strictObject({
-  qty: z.number({ error: catalogMsg.qtyInvalid }).int(catalogMsg.qtyInvalid).min(0, catalogMsg.qtyInvalid).max(1_000_000, 'La quantità non può superare 1.000.000'),
+  qty: z
+    .number({ error: catalogMsg.qtyInvalid })
+    .int(catalogMsg.qtyInvalid)
+    .min(0, catalogMsg.qtyInvalid)
+    .max(1_000_000, 'La quantità non può superare 1.000.000'),
 });
 export type InventoryUpdateInput = z.infer<typeof inventoryUpdateSchema>;
 
 /** Name required; an empty slug falls back to the one derived from the name (spec §5). */
 export const categoryInputSchema = z.strictObject({
-  name: z.string({ error: catalogMsg.categoryNameRequired }).trim().min(1, catalogMsg.categoryNameRequired).max(100, 'Il nome può contenere al massimo 100 caratteri'),
+  name: z
+    .string({ error: catalogMsg.categoryNameRequired })
+    .trim()
+    .min(1, catalogMsg.categoryNameRequired)
+    .max(100, 'Il nome può contenere al massimo 100 caratteri'),
   slug: z.string().trim().max(80, 'Lo slug può contenere al massimo 80 caratteri').default(''),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 
 export type ErrorCode =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'internal';
+  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'payload_too_large' | 'unsupported_media_type' | 'internal';
 
 /** The one shape every failing API response has (declared once for every route's 4xx and 5xx). */
 export const apiErrorBodySchema = z.object({

@@ -12,8 +12,7 @@ export const contactMsg = {
   tooMany: 'Hai inviato troppi messaggi. Riprova tra qualche minuto.',
 } as const;
 
-const required = (max: number, tooLong: string) =>
-  z.string({ error: contactMsg.missing }).trim().min(1, contactMsg.missing).max(max, tooLong);
+const required = (max: number, tooLong: string) => z.string({ error: contactMsg.missing }).trim().min(1, contactMsg.missing).max(max, tooLong);
 
 /** The storefront contact form of a guest. */
 export const contactSchema = z.strictObject({

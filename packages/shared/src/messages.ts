@@ -24,7 +24,7 @@ export const msg = {
   forbidden: 'Non hai i permessi per questa operazione',
   notFound: 'Risorsa non trovata',
   linkInvalid: 'Il link non è valido o è scaduto',
-  sameEmail: "La nuova email è uguale a quella attuale",
+  sameEmail: 'La nuova email è uguale a quella attuale',
   invalidJson: 'Il corpo della richiesta non è un JSON valido',
   unsupportedMedia: 'Formato della richiesta non supportato',
   payloadTooLarge: 'La richiesta è troppo grande',

@@ -60,7 +60,11 @@ export const checkoutSchema = z.strictObject({
   shippingCents: z.number().int().min(0).max(1_000_000),
   totalCents: z.number({ error: 'Totale non valido' }).int('Totale non valido').min(0).max(1_000_000_000),
   /** One key per checkout attempt: a double click or a retried request creates one order. */
-  idempotencyKey: z.string({ error: 'Chiave di idempotenza non valida' }).min(8).max(100).regex(/^[\w-]+$/, 'Chiave di idempotenza non valida'),
+  idempotencyKey: z
+    .string({ error: 'Chiave di idempotenza non valida' })
+    .min(8)
+    .max(100)
+    .regex(/^[\w-]+$/, 'Chiave di idempotenza non valida'),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

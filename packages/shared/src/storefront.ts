@@ -142,7 +142,11 @@ export const storefrontProductsQuerySchema = z
     page: z.coerce.number({ error: pageMsg }).int(pageMsg).min(1, pageMsg).max(10_000, pageMsg).default(1),
     pageSize: z.coerce.number().int().min(1).max(48).default(24),
     /** The `nextCursor` of the previous page (opaque). */
-    cursor: z.string().max(300, pageMsg).regex(/^[A-Za-z0-9_-]+$/, pageMsg).optional(),
+    cursor: z
+      .string()
+      .max(300, pageMsg)
+      .regex(/^[A-Za-z0-9_-]+$/, pageMsg)
+      .optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'Il prezzo minimo non può superare il prezzo massimo',

@@ -139,7 +139,16 @@ export interface ThemeTokens {
 
 export const THEME_TOKENS: Record<string, ThemeTokens> = {
   moderno: { columns: 4, density: 'comfortable', card: 'shadow', headingFont: 'sans', headingWeight: 600, radius: '1rem', hero: 'large', imageRatio: '4/5' },
-  classico: { columns: 3, density: 'comfortable', card: 'bordered', headingFont: 'serif', headingWeight: 600, radius: '0.25rem', hero: 'centered', imageRatio: '3/4' },
+  classico: {
+    columns: 3,
+    density: 'comfortable',
+    card: 'bordered',
+    headingFont: 'serif',
+    headingWeight: 600,
+    radius: '0.25rem',
+    hero: 'centered',
+    imageRatio: '3/4',
+  },
   minimal: { columns: 4, density: 'airy', card: 'flat', headingFont: 'sans', headingWeight: 300, radius: '0', hero: 'none', imageRatio: '1/1' },
   audace: { columns: 2, density: 'compact', card: 'bold', headingFont: 'sans', headingWeight: 800, radius: '1.5rem', hero: 'full-bleed', imageRatio: '4/5' },
 };

@@ -14,8 +14,7 @@ z.config({
     const label = field ? ` ${field}` : '';
     switch (iss.code) {
       case 'invalid_type':
-        if (iss.input === undefined)
-          return field ? `Il campo${label} è obbligatorio` : 'Il corpo della richiesta è mancante o non valido';
+        if (iss.input === undefined) return field ? `Il campo${label} è obbligatorio` : 'Il corpo della richiesta è mancante o non valido';
         return field ? `Valore non valido per il campo${label}` : 'Il corpo della richiesta è mancante o non valido';
       case 'too_big':
         return iss.origin === 'string'

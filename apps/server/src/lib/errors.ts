@@ -16,7 +16,5 @@ export const badRequest = (message: string, field?: string) => new AppError(400,
 export const unauthenticated = (message: string) => new AppError(401, 'unauthenticated', message);
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message: string) => new AppError(404, 'not_found', message);
-export const conflict = (message: string, extra: { field?: string; title?: string } = {}) =>
-  new AppError(409, 'conflict', message, extra);
-export const rateLimited = (message: string, retryAfter: number, title?: string) =>
-  new AppError(429, 'rate_limited', message, { retryAfter, title });
+export const conflict = (message: string, extra: { field?: string; title?: string } = {}) => new AppError(409, 'conflict', message, extra);
+export const rateLimited = (message: string, retryAfter: number, title?: string) => new AppError(429, 'rate_limited', message, { retryAfter, title });

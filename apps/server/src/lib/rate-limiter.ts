@@ -63,7 +63,12 @@ return 0`;
 export function redisRateLimiter(redis: Redis, prefix = 'vetrina:rl:'): RateLimiter {
   return {
     async get(key) {
-      const [count, ttl] = await redis.multi().get(prefix + key).pttl(prefix + key).exec().then((r) => [r?.[0]?.[1], r?.[1]?.[1]]);
+      const [count, ttl] = await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec()
+        .then((r) => [r?.[0]?.[1], r?.[1]?.[1]]);
       return { count: Number(count ?? 0), resetMs: Math.max(0, Number(ttl ?? 0)) };
     },
     async incr(key, windowMs) {

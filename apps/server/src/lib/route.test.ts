@@ -15,7 +15,11 @@ beforeAll(async () => {
   addRoute(app, { method: 'POST', url: '/account', auth: 'public', summary: 'create', response: { 201: accountSchema } }, async () => row);
   addRoute(app, { method: 'DELETE', url: '/account', auth: 'public', summary: 'delete', response: { 204: null } }, async () => undefined);
   // A database drift (a number where the schema says text) is a server bug, not something to send.
-  addRoute(app, { method: 'GET', url: '/drifted', auth: 'public', summary: 'drift', response: { 200: accountSchema } }, async () => ({ ...row, email: 42 }) as unknown as typeof row);
+  addRoute(
+    app,
+    { method: 'GET', url: '/drifted', auth: 'public', summary: 'drift', response: { 200: accountSchema } },
+    async () => ({ ...row, email: 42 }) as unknown as typeof row,
+  );
   addRoute(app, { method: 'GET', url: '/undeclared', auth: 'public', summary: 'status', response: { 200: accountSchema } }, async (_req, _input, reply) => {
     reply.status(202);
     return row;

@@ -65,7 +65,9 @@ export function addRoute<
 ): void {
   const inputOf = (req: FastifyRequest) => ({ body: req.body, query: req.query, params: req.params }) as RouteInput<B, Q, P>;
   const response = def.response;
-  const declared = Object.keys(response ?? {}).map(Number).filter((s) => s >= 200 && s < 300);
+  const declared = Object.keys(response ?? {})
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300);
   const successStatus = declared.length ? Math.min(...declared) : 200;
   app.route({
     method: def.method,

@@ -11,7 +11,10 @@ const DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Creato', '20
 /** Response schemas as the client receives them (zod's output side), each with a description. */
 function responsesToJson(response: Record<string, unknown>) {
   return Object.fromEntries(
-    Object.entries(response).map(([status, schema]) => [status, isZod(schema) ? { description: DESCRIPTIONS[status] ?? 'Risposta', ...(toJson(schema, 'output') as object) } : schema]),
+    Object.entries(response).map(([status, schema]) => [
+      status,
+      isZod(schema) ? { description: DESCRIPTIONS[status] ?? 'Risposta', ...(toJson(schema, 'output') as object) } : schema,
+    ]),
   );
 }
 

@@ -5,8 +5,7 @@ import { AppError } from '../lib/errors.js';
 interface ZodLikeError {
   issues: Array<{ message: string; path: PropertyKey[] }>;
 }
-const isZodError = (e: unknown): e is ZodLikeError =>
-  typeof e === 'object' && e !== null && Array.isArray((e as ZodLikeError).issues);
+const isZodError = (e: unknown): e is ZodLikeError => typeof e === 'object' && e !== null && Array.isArray((e as ZodLikeError).issues);
 
 const body = (code: string, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody => ({
   error: { code, message, ...extra },

@@ -12,7 +12,6 @@ import { concurrencyLimit } from '../lib/limit.js';
 import { singleFlight } from '../lib/ttl-cache.js';
 import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, type StorefrontService } from '../modules/storefront/service.js';
 
-
 /** The server bundle of the public build (apps/web/src/public/entry-server.tsx). */
 interface RenderedPage {
   status: number;
@@ -84,7 +83,15 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir
     res.header('cache-control', immutable(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
   // The build writes .br and .gz copies of every text asset (scripts/precompress.mjs).
   await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, preCompressed: true, setHeaders, allowedPath: (p) => p !== '/index.html' });
-  await app.register(fastifyStatic, { root: path.join(publicDir, 'p'), prefix: '/p/', wildcard: false, index: false, preCompressed: true, decorateReply: false, setHeaders });
+  await app.register(fastifyStatic, {
+    root: path.join(publicDir, 'p'),
+    prefix: '/p/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    decorateReply: false,
+    setHeaders,
+  });
 
   const renderer = (await import(pathToFileURL(serverEntry).href)) as PublicRenderer;
   const storefront = storefrontService(ctx);
@@ -150,8 +157,7 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     return html;
   };
 
-  const document = (page: RenderedPage) =>
-    `${head0}${page.head}\n${pageStyles(page.modules)}${beforeBody}${page.body}${beforeData}${page.data}${afterData}`;
+  const document = (page: RenderedPage) => `${head0}${page.head}\n${pageStyles(page.modules)}${beforeBody}${page.body}${beforeData}${page.data}${afterData}`;
 
   /** The cache key of a page: a store's pages start with its slug, so its writes drop them. */
   function cacheKey(pathname: string, href: string) {
@@ -217,7 +223,10 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     if (!Buffer.isBuffer(packed)) {
       const html = cached.subarray(b + 1);
       packed = await compressOnce(zkey, async () => {
-        const bytes = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }) : gzipSync(html, { level: 6 });
+        const bytes =
+          encoding === 'br'
+            ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+            : gzipSync(html, { level: 6 });
         ctx.publicCache.set(zkey, bytes);
         return bytes;
       });

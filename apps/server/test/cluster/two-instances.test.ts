@@ -20,10 +20,24 @@ const procs: ChildProcess[] = [];
 const password = `cluster-${randomBytes(6).toString('hex')}-sicura`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-cluster-'));
 // Sign-up limits would count in the shared Redis across runs: off here, tested elsewhere.
-const env = { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema, REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', SIGNUP_RATE_LIMIT: '0' };
+const env = {
+  DATABASE_URL: PG_URL,
+  DATABASE_SCHEMA: schema,
+  REDIS_URL,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+  SIGNUP_RATE_LIMIT: '0',
+};
 
 async function startInstance(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   procs.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {

@@ -19,9 +19,7 @@ const FALLBACK_MESSAGE = 'Si è verificato un errore. Riprova.';
  */
 export async function toApiError(res: { status: number; json(): Promise<unknown> }): Promise<ApiError> {
   const body: unknown = await res.json().catch(() => null);
-  const parsed = await import('./api-error-schema')
-    .then(({ apiErrorBodySchema }) => apiErrorBodySchema.safeParse(body))
-    .catch(() => null);
+  const parsed = await import('./api-error-schema').then(({ apiErrorBodySchema }) => apiErrorBodySchema.safeParse(body)).catch(() => null);
   const e = parsed?.success ? parsed.data.error : undefined;
   return new ApiError(res.status, e?.code ?? 'http_error', e?.message ?? FALLBACK_MESSAGE, e?.field, e?.title);
 }

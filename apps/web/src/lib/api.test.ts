@@ -3,7 +3,10 @@ import { presenceResponseSchema, storeSummarySchema } from '@vetrina/shared';
 import { ApiError, api, apiNoContent } from './api';
 
 const answer = (status: number, body?: unknown) =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,7 +49,11 @@ describe('api with a response schema', () => {
 
   it('falls back to a generic message when the error body is not the shared shape', async () => {
     answer(502, { message: 'Bad gateway' });
-    await expect(apiNoContent('/api/stores/x', { method: 'DELETE' })).rejects.toMatchObject({ status: 502, code: 'http_error', message: 'Si è verificato un errore. Riprova.' });
+    await expect(apiNoContent('/api/stores/x', { method: 'DELETE' })).rejects.toMatchObject({
+      status: 502,
+      code: 'http_error',
+      message: 'Si è verificato un errore. Riprova.',
+    });
   });
 
   it('accepts a 204 without a body', async () => {

@@ -25,7 +25,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'USER_UPDATED') void queryClient.invalidateQueries({ queryKey: ['me'] });
     });
     void sessionManager.init().then(() => {
-      setState((s) => (s.status === 'loading' ? { status: sessionManager.current ? 'authenticated' : 'unauthenticated', session: sessionManager.current, lastEvent: 'INITIAL_SESSION' } : s));
+      setState((s) =>
+        s.status === 'loading'
+          ? { status: sessionManager.current ? 'authenticated' : 'unauthenticated', session: sessionManager.current, lastEvent: 'INITIAL_SESSION' }
+          : s,
+      );
     });
     return () => {
       off();

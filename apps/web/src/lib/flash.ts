@@ -25,7 +25,8 @@ export function showFlash() {
   try {
     const { title, description } = JSON.parse(raw) as { title: string; description?: string };
     // sonner loads only when there is something to show (it is not in the pages' first load).
-    if (typeof title === 'string') void import('sonner').then(({ toast }) => toast.success(title, typeof description === 'string' ? { description } : undefined));
+    if (typeof title === 'string')
+      void import('sonner').then(({ toast }) => toast.success(title, typeof description === 'string' ? { description } : undefined));
   } catch {
     /* not ours */
   }

@@ -2,7 +2,8 @@ import { options, type VNode } from 'preact';
 import { useEffect } from 'react';
 
 /** Text of a title element's children ('Prodotti · ' + name arrives as several strings). */
-const textOf = (children: unknown): string => (Array.isArray(children) ? children.map(textOf).join('') : children == null || children === false ? '' : String(children));
+const textOf = (children: unknown): string =>
+  Array.isArray(children) ? children.map(textOf).join('') : children == null || children === false ? '' : String(children);
 
 /** In the browser: the document's title follows the page, as React 19's hoisted <title> does. */
 function ClientTitle({ children }: { children?: unknown }) {

@@ -52,5 +52,11 @@ export async function renderPage(href: string, origin: string, options: { notFou
   const resolved = { location: locationOf(url), match, layout, page };
   const body = renderToString(createElement(PageTree, { resolved, navigator: staticNavigator, cache }) as never);
   const seed = cache.toSeed((e) => (e instanceof ApiError ? { status: e.status, message: e.message } : { status: 503, message: 'Servizio non disponibile' }));
-  return { status: head.status, head: head.html, body, data: scriptJson({ cache: seed, ...(match.route.id === 'not-found' ? { notFound: true } : {}) }), modules };
+  return {
+    status: head.status,
+    head: head.html,
+    body,
+    data: scriptJson({ cache: seed, ...(match.route.id === 'not-found' ? { notFound: true } : {}) }),
+    modules,
+  };
 }

@@ -39,17 +39,25 @@ const MARKETING: Record<string, { title: string; description: string }> = {
     title: 'Vetrina — Il tuo negozio online in pochi minuti',
     description: 'Vetrina: crea il tuo negozio online in pochi minuti. 0% commissioni, store illimitati, assistenza in italiano.',
   },
-  faq: { title: 'Domande frequenti · Vetrina', description: 'Le risposte alle domande più frequenti su Vetrina: prezzi, pagamenti, store, team, sicurezza e assistenza.' },
-  pricing: { title: 'Prezzi · Vetrina', description: 'Starter a 29 € al mese, Professional a 79 €, Enterprise su misura. 0% commissioni sulle vendite e 30 giorni soddisfatti o rimborsati.' },
-  blog: { title: 'Blog · Vetrina', description: 'Guide, strategie e case study per vendere online: SEO, spedizioni in Italia, schede prodotto e lavoro in team.' },
+  faq: {
+    title: 'Domande frequenti · Vetrina',
+    description: 'Le risposte alle domande più frequenti su Vetrina: prezzi, pagamenti, store, team, sicurezza e assistenza.',
+  },
+  pricing: {
+    title: 'Prezzi · Vetrina',
+    description: 'Starter a 29 € al mese, Professional a 79 €, Enterprise su misura. 0% commissioni sulle vendite e 30 giorni soddisfatti o rimborsati.',
+  },
+  blog: {
+    title: 'Blog · Vetrina',
+    description: 'Guide, strategie e case study per vendere online: SEO, spedizioni in Italia, schede prodotto e lavoro in team.',
+  },
 };
 
 /** Text for an HTML attribute or element. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** JSON inside a <script> element: nothing in it can close the element or start markup. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A description of at most 160 characters, cut at a word, on one line. */
 export function summary(text: string, max = 160): string {
@@ -86,9 +94,28 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
   const { route, params } = match;
   if (route.layout === 'marketing') {
     const m = MARKETING[route.id];
-    if (!m) return { status: 404, meta: { title: 'Pagina non trovata · Vetrina', description: 'La pagina che cerchi non esiste o è stata spostata.', noindex: true, siteName: 'Vetrina', jsonLd: [] } };
+    if (!m)
+      return {
+        status: 404,
+        meta: {
+          title: 'Pagina non trovata · Vetrina',
+          description: 'La pagina che cerchi non esiste o è stata spostata.',
+          noindex: true,
+          siteName: 'Vetrina',
+          jsonLd: [],
+        },
+      };
     const org = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Vetrina', url: abs('/'), logo: abs('/favicon.svg') };
-    return { status: 200, meta: { ...m, canonical: url.pathname === '/' ? '/' : url.pathname.replace(/\/+$/, ''), siteName: 'Vetrina', image: abs('/og-vetrina.png'), jsonLd: route.id === 'landing' ? [org] : [] } };
+    return {
+      status: 200,
+      meta: {
+        ...m,
+        canonical: url.pathname === '/' ? '/' : url.pathname.replace(/\/+$/, ''),
+        siteName: 'Vetrina',
+        image: abs('/og-vetrina.png'),
+        jsonLd: route.id === 'landing' ? [org] : [],
+      },
+    };
   }
 
   const slug = params.storeSlug ?? '';
@@ -96,10 +123,25 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
   const store = storeRead.data;
   if (!store) {
     const status = storeRead.status === 404 ? 404 : 503;
-    return { status, meta: { title: status === 404 ? 'Store non trovato' : 'Impossibile caricare lo store', description: 'Il negozio che cerchi non esiste o non è raggiungibile.', noindex: true, siteName: 'Vetrina', jsonLd: [] } };
+    return {
+      status,
+      meta: {
+        title: status === 404 ? 'Store non trovato' : 'Impossibile caricare lo store',
+        description: 'Il negozio che cerchi non esiste o non è raggiungibile.',
+        noindex: true,
+        siteName: 'Vetrina',
+        jsonLd: [],
+      },
+    };
   }
   const home = `/store/${encodeURIComponent(store.slug)}`;
-  const storeLd = { '@context': 'https://schema.org', '@type': 'OnlineStore', name: store.name, url: abs(home), ...(store.logoUrl ? { logo: abs(store.logoUrl) } : {}) };
+  const storeLd = {
+    '@context': 'https://schema.org',
+    '@type': 'OnlineStore',
+    name: store.name,
+    url: abs(home),
+    ...(store.logoUrl ? { logo: abs(store.logoUrl) } : {}),
+  };
   const base = { siteName: store.name, image: store.logoUrl ? abs(store.logoUrl) : null };
   const crumbs = (items: Array<{ name: string; path: string }>) => ({
     '@context': 'https://schema.org',
@@ -119,7 +161,15 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
       const cover = featured?.items.find((p) => p.image)?.image;
       return {
         status: 200,
-        meta: { ...base, image: base.image ?? largest(cover), title: store.name, description: summary(`${store.name}: ${STORE_TAGLINE}`), canonical: home, preload: firstCard(featured?.items), jsonLd: [storeLd, ...(featured?.items.length ? [itemList(featured.items)] : [])] },
+        meta: {
+          ...base,
+          image: base.image ?? largest(cover),
+          title: store.name,
+          description: summary(`${store.name}: ${STORE_TAGLINE}`),
+          canonical: home,
+          preload: firstCard(featured?.items),
+          jsonLd: [storeLd, ...(featured?.items.length ? [itemList(featured.items)] : [])],
+        },
       };
     }
     case 'store-products': {
@@ -145,7 +195,11 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
     }
     case 'store-category': {
       const category = store.categories.find((c) => c.slug === params.categorySlug);
-      if (!category) return { status: 404, meta: { ...base, title: `Categoria non trovata · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
+      if (!category)
+        return {
+          status: 404,
+          meta: { ...base, title: `Categoria non trovata · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] },
+        };
       const page = pageOf(url.searchParams);
       const results = list(storefrontData.products(slug, categoryListParams(category.slug, url.searchParams)).key);
       const path = `${home}/category/${encodeURIComponent(category.slug)}`;
@@ -159,7 +213,11 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
           preload: firstCard(results?.items),
           jsonLd: [
             storeLd,
-            crumbs([{ name: 'Home', path: home }, { name: 'Prodotti', path: `${home}/products` }, { name: category.name, path }]),
+            crumbs([
+              { name: 'Home', path: home },
+              { name: 'Prodotti', path: `${home}/products` },
+              { name: category.name, path },
+            ]),
             ...(results?.items.length ? [itemList(results.items)] : []),
           ],
         },
@@ -203,8 +261,19 @@ function productMeta(
   const offers =
     low === high
       ? { '@type': 'Offer', price: euros(low), priceCurrency: 'EUR', availability, url: abs(path), seller: { '@type': 'Organization', name: store.name } }
-      : { '@type': 'AggregateOffer', lowPrice: euros(low), highPrice: euros(high), offerCount: prices.length, priceCurrency: 'EUR', availability, url: abs(path) };
-  const crumbPath = [{ name: 'Home', path: home }, { name: 'Prodotti', path: `${home}/products` }];
+      : {
+          '@type': 'AggregateOffer',
+          lowPrice: euros(low),
+          highPrice: euros(high),
+          offerCount: prices.length,
+          priceCurrency: 'EUR',
+          availability,
+          url: abs(path),
+        };
+  const crumbPath = [
+    { name: 'Home', path: home },
+    { name: 'Prodotti', path: `${home}/products` },
+  ];
   if (product.category) crumbPath.push({ name: product.category.name, path: `${home}/category/${encodeURIComponent(product.category.slug)}` });
   crumbPath.push({ name: product.title, path });
   const description = product.description.trim() ? product.description : `${product.title} da ${store.name}. ${STORE_TAGLINE}`;
@@ -237,7 +306,10 @@ function productMeta(
 }
 
 function render(m: Meta, abs: (p: string) => string): string {
-  const tag = (attrs: Record<string, string>) => `<meta ${Object.entries(attrs).map(([k, v]) => `${k}="${escapeHtml(v)}"`).join(' ')}>`;
+  const tag = (attrs: Record<string, string>) =>
+    `<meta ${Object.entries(attrs)
+      .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
+      .join(' ')}>`;
   const lines = [`<title>${escapeHtml(m.title)}</title>`, tag({ name: 'description', content: m.description })];
   if (m.noindex) lines.push(tag({ name: 'robots', content: 'noindex, follow' }));
   if (m.preload) {

@@ -124,7 +124,10 @@ function isPlainClick(e: MouseEvent<HTMLAnchorElement>, target?: string) {
   return !e.defaultPrevented && e.button === 0 && (!target || target === '_self') && !(e.metaKey || e.altKey || e.ctrlKey || e.shiftKey);
 }
 
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, state, reloadDocument, preventScrollReset, onClick, target, ...rest }, ref) {
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { to, replace, state, reloadDocument, preventScrollReset, onClick, target, ...rest },
+  ref,
+) {
   const { location, navigator } = useRouter();
   const href = resolveTo(to, location);
   return (

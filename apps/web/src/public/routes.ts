@@ -9,7 +9,8 @@ export interface RouteModule {
 }
 
 export type LayoutId = 'storefront' | 'marketing';
-export type RouteId = 'landing' | 'faq' | 'pricing' | 'blog' | 'not-found' | 'store-home' | 'store-products' | 'store-product' | 'store-category' | 'store-checkout';
+export type RouteId =
+  'landing' | 'faq' | 'pricing' | 'blog' | 'not-found' | 'store-home' | 'store-products' | 'store-product' | 'store-category' | 'store-checkout';
 
 export interface PublicRoute {
   id: RouteId;
@@ -46,18 +47,78 @@ export const layouts: Record<LayoutId, () => Promise<RouteModule>> = {
  * the browser hydrates and navigates among them; any other path belongs to the dashboard app.
  */
 export const publicRoutes: PublicRoute[] = [
-  { id: 'landing', pattern: '/', layout: 'marketing', page: once(() => import('@/features/marketing/pages/landing-page')), source: 'src/features/marketing/pages/landing-page.tsx' },
-  { id: 'faq', pattern: '/faq', layout: 'marketing', page: once(() => import('@/features/marketing/pages/faq-page')), source: 'src/features/marketing/pages/faq-page.tsx' },
-  { id: 'pricing', pattern: '/pricing', layout: 'marketing', page: once(() => import('@/features/marketing/pages/pricing-page')), source: 'src/features/marketing/pages/pricing-page.tsx' },
-  { id: 'blog', pattern: '/blog', layout: 'marketing', page: once(() => import('@/features/marketing/pages/blog-page')), source: 'src/features/marketing/pages/blog-page.tsx' },
-  { id: 'store-home', pattern: '/store/:storeSlug', layout: 'storefront', page: once(() => import('@/features/storefront/pages/home-page')), source: 'src/features/storefront/pages/home-page.tsx' },
-  { id: 'store-products', pattern: '/store/:storeSlug/products', layout: 'storefront', page: once(() => import('@/features/storefront/pages/products-page')), source: 'src/features/storefront/pages/products-page.tsx' },
-  { id: 'store-product', pattern: '/store/:storeSlug/products/:productSlug', layout: 'storefront', page: once(() => import('@/features/storefront/pages/product-page')), source: 'src/features/storefront/pages/product-page.tsx' },
-  { id: 'store-category', pattern: '/store/:storeSlug/category/:categorySlug', layout: 'storefront', page: once(() => import('@/features/storefront/pages/category-page')), source: 'src/features/storefront/pages/category-page.tsx' },
-  { id: 'store-checkout', pattern: '/store/:storeSlug/checkout', layout: 'storefront', page: once(() => import('@/features/storefront/pages/checkout-page')), source: 'src/features/storefront/pages/checkout-page.tsx' },
+  {
+    id: 'landing',
+    pattern: '/',
+    layout: 'marketing',
+    page: once(() => import('@/features/marketing/pages/landing-page')),
+    source: 'src/features/marketing/pages/landing-page.tsx',
+  },
+  {
+    id: 'faq',
+    pattern: '/faq',
+    layout: 'marketing',
+    page: once(() => import('@/features/marketing/pages/faq-page')),
+    source: 'src/features/marketing/pages/faq-page.tsx',
+  },
+  {
+    id: 'pricing',
+    pattern: '/pricing',
+    layout: 'marketing',
+    page: once(() => import('@/features/marketing/pages/pricing-page')),
+    source: 'src/features/marketing/pages/pricing-page.tsx',
+  },
+  {
+    id: 'blog',
+    pattern: '/blog',
+    layout: 'marketing',
+    page: once(() => import('@/features/marketing/pages/blog-page')),
+    source: 'src/features/marketing/pages/blog-page.tsx',
+  },
+  {
+    id: 'store-home',
+    pattern: '/store/:storeSlug',
+    layout: 'storefront',
+    page: once(() => import('@/features/storefront/pages/home-page')),
+    source: 'src/features/storefront/pages/home-page.tsx',
+  },
+  {
+    id: 'store-products',
+    pattern: '/store/:storeSlug/products',
+    layout: 'storefront',
+    page: once(() => import('@/features/storefront/pages/products-page')),
+    source: 'src/features/storefront/pages/products-page.tsx',
+  },
+  {
+    id: 'store-product',
+    pattern: '/store/:storeSlug/products/:productSlug',
+    layout: 'storefront',
+    page: once(() => import('@/features/storefront/pages/product-page')),
+    source: 'src/features/storefront/pages/product-page.tsx',
+  },
+  {
+    id: 'store-category',
+    pattern: '/store/:storeSlug/category/:categorySlug',
+    layout: 'storefront',
+    page: once(() => import('@/features/storefront/pages/category-page')),
+    source: 'src/features/storefront/pages/category-page.tsx',
+  },
+  {
+    id: 'store-checkout',
+    pattern: '/store/:storeSlug/checkout',
+    layout: 'storefront',
+    page: once(() => import('@/features/storefront/pages/checkout-page')),
+    source: 'src/features/storefront/pages/checkout-page.tsx',
+  },
 ];
 
-export const notFoundRoute: PublicRoute = { id: 'not-found', pattern: null, layout: 'marketing', page: once(() => import('@/features/marketing/pages/not-found-page')), source: 'src/features/marketing/pages/not-found-page.tsx' };
+export const notFoundRoute: PublicRoute = {
+  id: 'not-found',
+  pattern: null,
+  layout: 'marketing',
+  page: once(() => import('@/features/marketing/pages/not-found-page')),
+  source: 'src/features/marketing/pages/not-found-page.tsx',
+};
 
 export interface RouteMatch {
   route: PublicRoute;

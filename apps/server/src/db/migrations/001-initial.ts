@@ -154,11 +154,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('chat_messages_conversation_idx')
-    .on('chat_messages')
-    .columns(['store_id', 'user_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('chat_messages_conversation_idx').on('chat_messages').columns(['store_id', 'user_id', 'created_at']).execute();
   await db.schema.createIndex('chat_messages_store_idx').on('chat_messages').columns(['store_id', 'created_at']).execute();
 
   await db.schema
@@ -180,7 +176,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('price_cents', 'integer', (c) => c.notNull().check(sql`price_cents >= 0`))
     .addColumn('sku', 'text', (c) => c.notNull())
-    .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn('stock', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     .addColumn('category_id', 'text', (c) => c.references('categories.id').onDelete('set null'))
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('draft', 'active', 'archived')`))
     .addColumn('image_urls', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -188,11 +189,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('products_store_created_idx').on('products').columns(['store_id', 'created_at']).execute();
-  await db.schema
-    .createIndex('products_store_status_idx')
-    .on('products')
-    .columns(['store_id', 'status', 'created_at'])
-    .execute();
+  await db.schema.createIndex('products_store_status_idx').on('products').columns(['store_id', 'status', 'created_at']).execute();
   await db.schema.createIndex('products_category_idx').on('products').columns(['category_id', 'status']).execute();
 
   await db.schema
@@ -203,7 +200,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('label', 'text', (c) => c.notNull())
     .addColumn('sku', 'text', (c) => c.notNull())
     .addColumn('price_delta_cents', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn('stock', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     .addColumn('attributes', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('image_url', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -247,13 +249,7 @@ export async function up(db: Db): Promise<void> {
     .addCheckConstraint('inventory_qty_nonneg', sql`qty >= 0 and reserved >= 0 and reserved <= qty`)
     .execute();
   await db.schema.createIndex('inventory_variant_uq').on('inventory').column('variant_id').unique().execute();
-  await db.schema
-    .createIndex('inventory_product_unit_uq')
-    .on('inventory')
-    .column('product_id')
-    .unique()
-    .where(sql.ref('variant_id'), 'is', null)
-    .execute();
+  await db.schema.createIndex('inventory_product_unit_uq').on('inventory').column('product_id').unique().where(sql.ref('variant_id'), 'is', null).execute();
   await db.schema.createIndex('inventory_store_product_idx').on('inventory').columns(['store_id', 'product_id']).execute();
 
   await db.schema
@@ -261,9 +257,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('store_id', 'text', (c) => c.notNull().references('stores.id').onDelete('cascade'))
     .addColumn('order_number', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled')`))
     .addColumn('customer_name', 'text', (c) => c.notNull())
     .addColumn('customer_email', 'text', (c) => c.notNull())
     .addColumn('customer_phone', 'text')
@@ -318,9 +312,26 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   for (const t of [
-    'order_items', 'orders', 'inventory', 'store_skus', 'product_images', 'product_variants', 'products',
-    'categories', 'chat_messages', 'store_messages', 'store_invitations', 'store_members', 'outbox_mails',
-    'auth_tokens', 'refresh_tokens', 'sessions', 'users', 'stores', 'auth_users', 'themes',
+    'order_items',
+    'orders',
+    'inventory',
+    'store_skus',
+    'product_images',
+    'product_variants',
+    'products',
+    'categories',
+    'chat_messages',
+    'store_messages',
+    'store_invitations',
+    'store_members',
+    'outbox_mails',
+    'auth_tokens',
+    'refresh_tokens',
+    'sessions',
+    'users',
+    'stores',
+    'auth_users',
+    'themes',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

@@ -24,11 +24,22 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   for (const name of [
-    'order_items_variant_idx', 'order_items_product_idx', 'product_variants_store_idx', 'product_images_variant_idx',
-    'inventory_product_idx', 'store_skus_variant_idx', 'store_skus_product_idx',
+    'order_items_variant_idx',
+    'order_items_product_idx',
+    'product_variants_store_idx',
+    'product_images_variant_idx',
+    'inventory_product_idx',
+    'store_skus_variant_idx',
+    'store_skus_product_idx',
   ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
-  await db.schema.alterTable('product_variants').addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('products').addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('product_variants')
+    .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -15,10 +15,16 @@ type Db = Kysely<any>;
 export async function up(db: Db): Promise<void> {
   // NOT NULL from the start with a placeholder default (SQLite cannot add the constraint later);
   // every row gets its real slug below, before the unique index exists.
-  await db.schema.alterTable('products').addColumn('slug', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('slug', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('product_images').addColumn('width', 'integer').execute();
   await db.schema.alterTable('product_images').addColumn('height', 'integer').execute();
-  await db.schema.alterTable('product_images').addColumn('srcset', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('product_images')
+    .addColumn('srcset', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 
   // One store at a time, so memory holds one catalogue's titles, never the whole table.
   const stores = await db.selectFrom('products').select('store_id').distinct().execute();

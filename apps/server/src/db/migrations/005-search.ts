@@ -22,8 +22,14 @@ export async function up(db: Db): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const run = (text: string) => sql.raw(text).execute(db);
 
-  await db.schema.alterTable('products').addColumn('price_from_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('products').addColumn('sort_title', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('price_from_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('sort_title', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   await db.schema
     .createTable('product_search')
@@ -37,7 +43,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('indexed_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   // Only stale rows are in it: "anything to rebuild in this store?" is one probe.
-  await db.schema.createIndex('product_search_stale_idx').on('product_search').column('store_id').where(sql.ref('version'), '>', sql.ref('indexed_version')).execute();
+  await db.schema
+    .createIndex('product_search_stale_idx')
+    .on('product_search')
+    .column('store_id')
+    .where(sql.ref('version'), '>', sql.ref('indexed_version'))
+    .execute();
 
   await db.schema
     .createTable('store_product_counts')
@@ -83,7 +94,8 @@ export async function up(db: Db): Promise<void> {
 
   // Backfill, then the triggers (so the backfill does not fire them).
   const lowest = pg ? 'greatest' : 'max';
-  const priceFrom = (p: string) => `${lowest}(0, ${p}.price_cents + coalesce((select min(v.price_delta_cents) from product_variants v where v.product_id = ${p}.id), 0))`;
+  const priceFrom = (p: string) =>
+    `${lowest}(0, ${p}.price_cents + coalesce((select min(v.price_delta_cents) from product_variants v where v.product_id = ${p}.id), 0))`;
   await run(`update products set price_from_cents = ${priceFrom('products')}`);
   await run(`insert into store_product_counts (store_id, status, n) select store_id, status, count(*) from products group by store_id, status`);
   await run(`insert into product_search (product_id, store_id, version, indexed_version) select id, store_id, 1, 0 from products`);
@@ -99,7 +111,8 @@ type Run = (text: string) => Promise<unknown>;
 async function sqliteTriggers(run: Run, priceFrom: (p: string) => string) {
   const bump = (productId: string) => `update product_search set version = version + 1 where product_id = ${productId};`;
   const recount = (productId: string) => `update products set price_from_cents = ${priceFrom('products')} where id = ${productId};`;
-  const plus = (p: string) => `insert into store_product_counts (store_id, status, n) values (${p}.store_id, ${p}.status, 1) on conflict (store_id, status) do update set n = n + 1;`;
+  const plus = (p: string) =>
+    `insert into store_product_counts (store_id, status, n) values (${p}.store_id, ${p}.status, 1) on conflict (store_id, status) do update set n = n + 1;`;
   const minus = (p: string) => `update store_product_counts set n = n - 1 where store_id = ${p}.store_id and status = ${p}.status;`;
   await run(`create trigger products_search_insert after insert on products begin
     insert into product_search (product_id, store_id) values (new.id, new.store_id);
@@ -111,7 +124,9 @@ async function sqliteTriggers(run: Run, priceFrom: (p: string) => string) {
   await run(`create trigger products_count_status after update of status on products when old.status <> new.status begin ${minus('old')} ${plus('new')} end`);
   await run(`create trigger products_count_delete after delete on products begin ${minus('old')} end`);
   await run(`create trigger variants_insert after insert on product_variants begin ${bump('new.product_id')} ${recount('new.product_id')} end`);
-  await run(`create trigger variants_update after update of label, sku, price_delta_cents on product_variants begin ${bump('new.product_id')} ${recount('new.product_id')} end`);
+  await run(
+    `create trigger variants_update after update of label, sku, price_delta_cents on product_variants begin ${bump('new.product_id')} ${recount('new.product_id')} end`,
+  );
   await run(`create trigger variants_delete after delete on product_variants begin ${bump('old.product_id')} ${recount('old.product_id')} end`);
   await run(`create trigger categories_rename after update of name on categories when old.name <> new.name begin
     update product_search set version = version + 1 where product_id in (select id from products where category_id = new.id);
@@ -146,7 +161,9 @@ async function postgresTriggers(run: Run, priceFrom: (p: string) => string) {
     new.price_from_cents := greatest(0, new.price_cents + coalesce((select min(v.price_delta_cents) from product_variants v where v.product_id = new.id), 0));
     return new;
   end $$`);
-  await run(`create trigger products_price_from before insert or update of price_cents on products for each row execute function vetrina_products_price_from()`);
+  await run(
+    `create trigger products_price_from before insert or update of price_cents on products for each row execute function vetrina_products_price_from()`,
+  );
   await run(`create function vetrina_variants_written() returns trigger language plpgsql as $$
   declare pid text := case when tg_op = 'DELETE' then old.product_id else new.product_id end;
   begin
@@ -154,7 +171,9 @@ async function postgresTriggers(run: Run, priceFrom: (p: string) => string) {
     update products set price_from_cents = ${priceFrom('products')} where id = pid;
     return null;
   end $$`);
-  await run(`create trigger variants_written after insert or update of label, sku, price_delta_cents or delete on product_variants for each row execute function vetrina_variants_written()`);
+  await run(
+    `create trigger variants_written after insert or update of label, sku, price_delta_cents or delete on product_variants for each row execute function vetrina_variants_written()`,
+  );
   await run(`create function vetrina_categories_renamed() returns trigger language plpgsql as $$
   begin
     if new.name <> old.name then
@@ -173,12 +192,30 @@ export async function down(db: Db): Promise<void> {
     await run(`drop trigger if exists variants_written on product_variants`);
     await run(`drop trigger if exists products_price_from on products`);
     await run(`drop trigger if exists products_written on products`);
-    for (const f of ['vetrina_categories_renamed', 'vetrina_variants_written', 'vetrina_products_price_from', 'vetrina_products_written']) await run(`drop function if exists ${f}()`);
+    for (const f of ['vetrina_categories_renamed', 'vetrina_variants_written', 'vetrina_products_price_from', 'vetrina_products_written'])
+      await run(`drop function if exists ${f}()`);
   } else {
-    for (const t of ['categories_rename', 'variants_delete', 'variants_update', 'variants_insert', 'products_count_delete', 'products_count_status', 'products_price_update', 'products_search_update', 'products_search_insert']) await run(`drop trigger if exists ${t}`);
+    for (const t of [
+      'categories_rename',
+      'variants_delete',
+      'variants_update',
+      'variants_insert',
+      'products_count_delete',
+      'products_count_status',
+      'products_price_update',
+      'products_search_update',
+      'products_search_insert',
+    ])
+      await run(`drop trigger if exists ${t}`);
     await run(`drop table if exists product_fts`);
   }
-  for (const name of ['products_store_status_title_idx', 'products_store_status_price_idx', 'products_store_status_created_idx', 'products_store_created_id_idx']) await db.schema.dropIndex(name).ifExists().execute();
+  for (const name of [
+    'products_store_status_title_idx',
+    'products_store_status_price_idx',
+    'products_store_status_created_idx',
+    'products_store_created_id_idx',
+  ])
+    await db.schema.dropIndex(name).ifExists().execute();
   await db.schema.createIndex('products_store_created_idx').on('products').columns(['store_id', 'created_at']).execute();
   await db.schema.createIndex('products_store_status_idx').on('products').columns(['store_id', 'status', 'created_at']).execute();
   await db.schema.dropTable('store_product_counts').execute();

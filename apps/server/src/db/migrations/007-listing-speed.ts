@@ -36,13 +36,17 @@ const OLD_INDEXES = (pg: boolean) => {
   };
 };
 
-const inStock = (productId: string) => `(case when exists (select 1 from inventory i where i.product_id = ${productId} and i.qty > i.reserved) then 1 else 0 end)`;
+const inStock = (productId: string) =>
+  `(case when exists (select 1 from inventory i where i.product_id = ${productId} and i.qty > i.reserved) then 1 else 0 end)`;
 
 export async function up(db: Db): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const run = (text: string) => sql.raw(text).execute(db);
 
-  await db.schema.alterTable('products').addColumn('in_stock', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('in_stock', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await run(`update products set in_stock = ${inStock('products.id')}`);
   // Only a real change writes the product row (and its indexes): a sale that leaves stock does not.
   const set = (productId: string) => `update products set in_stock = ${inStock(productId)} where id = ${productId} and in_stock <> ${inStock(productId)};`;
@@ -53,10 +57,14 @@ export async function up(db: Db): Promise<void> {
       if tg_op <> 'DELETE' then ${set('new.product_id')} end if;
       return null;
     end $$`);
-    await run(`create trigger inventory_written after insert or update of qty, reserved, product_id or delete on inventory for each row execute function vetrina_inventory_written()`);
+    await run(
+      `create trigger inventory_written after insert or update of qty, reserved, product_id or delete on inventory for each row execute function vetrina_inventory_written()`,
+    );
   } else {
     await run(`create trigger inventory_stock_insert after insert on inventory begin ${set('new.product_id')} end`);
-    await run(`create trigger inventory_stock_update after update of qty, reserved, product_id on inventory begin ${set('old.product_id')} ${set('new.product_id')} end`);
+    await run(
+      `create trigger inventory_stock_update after update of qty, reserved, product_id on inventory begin ${set('old.product_id')} ${set('new.product_id')} end`,
+    );
     await run(`create trigger inventory_stock_delete after delete on inventory begin ${set('old.product_id')} end`);
   }
 

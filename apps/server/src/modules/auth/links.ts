@@ -25,10 +25,25 @@ export function oneTimeLinks(ctx: AppContext) {
       const token = newToken();
       const now = clock.iso();
       await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
+        await trx
+          .updateTable('auth_tokens')
+          .set({ used_at: now })
+          .where('user_id', '=', userId)
+          .where('kind', '=', kind)
+          .where('used_at', 'is', null)
+          .execute();
         await trx
           .insertInto('auth_tokens')
-          .values({ id: newId(), user_id: userId, kind, new_email: opts.newEmail ?? null, token_hash: hashToken(token), expires_at: new Date(clock.nowMs() + LINKS[kind].ttlMs).toISOString(), used_at: null, created_at: now })
+          .values({
+            id: newId(),
+            user_id: userId,
+            kind,
+            new_email: opts.newEmail ?? null,
+            token_hash: hashToken(token),
+            expires_at: new Date(clock.nowMs() + LINKS[kind].ttlMs).toISOString(),
+            used_at: null,
+            created_at: now,
+          })
           .execute();
       });
       return `${ctx.publicUrl()}${LINKS[kind].path}?token=${encodeURIComponent(token)}${opts.query ?? ''}`;

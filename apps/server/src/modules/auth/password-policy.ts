@@ -17,7 +17,11 @@ const CHECKED_CHARS = 64;
 let checker: Promise<(password: string, context: string[]) => number> | null = null;
 function loadChecker() {
   checker ??= (async () => {
-    const [{ zxcvbn, zxcvbnOptions }, common, italian] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-it')]);
+    const [{ zxcvbn, zxcvbnOptions }, common, italian] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-it'),
+    ]);
     zxcvbnOptions.setOptions({
       translations: italian.translations,
       graphs: common.adjacencyGraphs,

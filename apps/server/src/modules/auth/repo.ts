@@ -37,7 +37,15 @@ export function authRepo(db: Db) {
     insertAccount: async (d: Db, a: { id: string; email: string; passwordHash: string; confirmedAt: string | null; now: string }) => {
       await d
         .insertInto('auth_users')
-        .values({ id: a.id, email: a.email, password_hash: a.passwordHash, email_confirmed_at: a.confirmedAt, email_verified_at: null, created_at: a.now, updated_at: a.now })
+        .values({
+          id: a.id,
+          email: a.email,
+          password_hash: a.passwordHash,
+          email_confirmed_at: a.confirmedAt,
+          email_verified_at: null,
+          created_at: a.now,
+          updated_at: a.now,
+        })
         .execute();
       await d.insertInto('users').values({ id: a.id, email: a.email, active_store_id: null, created_at: a.now }).execute();
     },

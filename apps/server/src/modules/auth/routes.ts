@@ -44,47 +44,98 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
   }
 
-  addRoute(app, { method: 'POST', url: '/api/auth/signup', auth: 'public', summary: 'Registrazione', tags, body: signUpSchema, response: { 201: signUpResultSchema } }, async (req, { body }, reply) => {
-    const issued = await auth.signUp(body, req.ip, req.headers['user-agent']);
-    if (!issued) return { session: null, confirmationSent: true as const };
-    setSessionCookies(reply, issued);
-    return { session: issued.session };
-  });
-
-  addRoute(app, { method: 'POST', url: '/api/auth/login', auth: 'public', summary: 'Accesso con email e password', tags, body: signInSchema, response: { 200: sessionResponseSchema } }, async (req, { body }, reply) => {
-    const issued = await auth.signIn(body, req.ip, req.headers['user-agent']);
-    setSessionCookies(reply, issued);
-    return { session: issued.session };
-  });
-
-  addRoute(app, { method: 'POST', url: '/api/auth/refresh', auth: 'public', summary: 'Rinnova la sessione (cookie httpOnly)', tags, response: { 200: sessionResponseSchema } }, async (req, _input, reply) => {
-    assertSameOrigin(req);
-    try {
-      const issued = await auth.refresh(req.cookies[REFRESH_COOKIE]);
+  addRoute(
+    app,
+    { method: 'POST', url: '/api/auth/signup', auth: 'public', summary: 'Registrazione', tags, body: signUpSchema, response: { 201: signUpResultSchema } },
+    async (req, { body }, reply) => {
+      const issued = await auth.signUp(body, req.ip, req.headers['user-agent']);
+      if (!issued) return { session: null, confirmationSent: true as const };
       setSessionCookies(reply, issued);
       return { session: issued.session };
-    } catch (err) {
-      clearSessionCookies(reply);
-      throw err;
-    }
-  });
-
-  addRoute(app, { method: 'POST', url: '/api/auth/logout', auth: 'public', summary: 'Uscita (scope local, global o others)', tags, body: signOutSchema.optional(), response: { 204: null } }, async (req, { body }, reply) => {
-    assertSameOrigin(req);
-    const scope = body?.scope ?? 'local';
-    const fromCookie = await auth.sessionOfRefreshToken(req.cookies[REFRESH_COOKIE]);
-    const who = req.user ? { userId: req.user.id, sessionId: req.user.sessionId } : fromCookie;
-    if (who) await auth.signOut(who.userId, who.sessionId, scope);
-    if (scope !== 'others') clearSessionCookies(reply);
-  });
-
-  addRoute(app, { method: 'GET', url: '/api/auth/user', auth: 'user', summary: "L'utente della sessione", tags, response: { 200: authUserResponseSchema } }, async (req) => {
-    return { user: await auth.getUser(requireUser(req).id) };
-  });
+    },
+  );
 
   addRoute(
     app,
-    { method: 'POST', url: '/api/auth/email-change', auth: 'user', summary: 'Chiede il cambio email (serve la password attuale; avvisa il vecchio indirizzo)', tags, body: emailChangeSchema, response: { 202: acceptedResponseSchema } },
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      auth: 'public',
+      summary: 'Accesso con email e password',
+      tags,
+      body: signInSchema,
+      response: { 200: sessionResponseSchema },
+    },
+    async (req, { body }, reply) => {
+      const issued = await auth.signIn(body, req.ip, req.headers['user-agent']);
+      setSessionCookies(reply, issued);
+      return { session: issued.session };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/refresh',
+      auth: 'public',
+      summary: 'Rinnova la sessione (cookie httpOnly)',
+      tags,
+      response: { 200: sessionResponseSchema },
+    },
+    async (req, _input, reply) => {
+      assertSameOrigin(req);
+      try {
+        const issued = await auth.refresh(req.cookies[REFRESH_COOKIE]);
+        setSessionCookies(reply, issued);
+        return { session: issued.session };
+      } catch (err) {
+        clearSessionCookies(reply);
+        throw err;
+      }
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/logout',
+      auth: 'public',
+      summary: 'Uscita (scope local, global o others)',
+      tags,
+      body: signOutSchema.optional(),
+      response: { 204: null },
+    },
+    async (req, { body }, reply) => {
+      assertSameOrigin(req);
+      const scope = body?.scope ?? 'local';
+      const fromCookie = await auth.sessionOfRefreshToken(req.cookies[REFRESH_COOKIE]);
+      const who = req.user ? { userId: req.user.id, sessionId: req.user.sessionId } : fromCookie;
+      if (who) await auth.signOut(who.userId, who.sessionId, scope);
+      if (scope !== 'others') clearSessionCookies(reply);
+    },
+  );
+
+  addRoute(
+    app,
+    { method: 'GET', url: '/api/auth/user', auth: 'user', summary: "L'utente della sessione", tags, response: { 200: authUserResponseSchema } },
+    async (req) => {
+      return { user: await auth.getUser(requireUser(req).id) };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/email-change',
+      auth: 'user',
+      summary: 'Chiede il cambio email (serve la password attuale; avvisa il vecchio indirizzo)',
+      tags,
+      body: emailChangeSchema,
+      response: { 202: acceptedResponseSchema },
+    },
     async (req, { body }) => {
       await mailbox.requestEmailChange(requireUser(req).id, body, req.ip);
       return { ok: true as const };
@@ -93,17 +144,43 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(
     app,
-    { method: 'POST', url: '/api/auth/email-change/confirm', auth: 'public', summary: 'Applica il cambio email dal link ricevuto (disconnette gli altri dispositivi)', tags, body: tokenSchema, response: { 200: confirmedEmailSchema } },
+    {
+      method: 'POST',
+      url: '/api/auth/email-change/confirm',
+      auth: 'public',
+      summary: 'Applica il cambio email dal link ricevuto (disconnette gli altri dispositivi)',
+      tags,
+      body: tokenSchema,
+      response: { 200: confirmedEmailSchema },
+    },
     async (req, { body }) => mailbox.confirmEmailChange(body.token, req.user ? { userId: req.user.id, sessionId: req.user.sessionId } : undefined),
-  );
-
-  addRoute(app, { method: 'POST', url: '/api/auth/verify-email', auth: 'public', summary: "Conferma l'indirizzo email dal link ricevuto", tags, body: tokenSchema, response: { 200: confirmedEmailSchema } }, async (_req, { body }) =>
-    mailbox.verifyEmail(body.token),
   );
 
   addRoute(
     app,
-    { method: 'POST', url: '/api/auth/verify-email/send', auth: 'user', summary: 'Invia un link per confermare il proprio indirizzo email', tags, body: verifyEmailRequestSchema.optional(), response: { 202: acceptedResponseSchema } },
+    {
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      auth: 'public',
+      summary: "Conferma l'indirizzo email dal link ricevuto",
+      tags,
+      body: tokenSchema,
+      response: { 200: confirmedEmailSchema },
+    },
+    async (_req, { body }) => mailbox.verifyEmail(body.token),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/verify-email/send',
+      auth: 'user',
+      summary: 'Invia un link per confermare il proprio indirizzo email',
+      tags,
+      body: verifyEmailRequestSchema.optional(),
+      response: { 202: acceptedResponseSchema },
+    },
     async (req, { body }) => {
       const sent = await mailbox.sendVerification(requireUser(req).id, req.ip, body?.redirectTo);
       if (!sent) throw rateLimited(msg.tooManyMails, 3600_000);
@@ -111,20 +188,56 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  addRoute(app, { method: 'POST', url: '/api/auth/recover', auth: 'public', summary: 'Invia il link per reimpostare la password', tags, body: recoverSchema, response: { 202: acceptedResponseSchema } }, async (req, { body }) => {
-    await mailbox.requestPasswordReset(body.email, req.ip);
-    return { ok: true as const };
-  });
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/recover',
+      auth: 'public',
+      summary: 'Invia il link per reimpostare la password',
+      tags,
+      body: recoverSchema,
+      response: { 202: acceptedResponseSchema },
+    },
+    async (req, { body }) => {
+      await mailbox.requestPasswordReset(body.email, req.ip);
+      return { ok: true as const };
+    },
+  );
 
-  addRoute(app, { method: 'POST', url: '/api/auth/reset-password', auth: 'public', summary: 'Imposta una nuova password dal link ricevuto', tags, body: resetPasswordSchema, response: { 200: sessionResponseSchema } }, async (req, { body }, reply) => {
-    const issued = await mailbox.resetPassword(body.token, body.password, req.headers['user-agent']);
-    setSessionCookies(reply, issued);
-    return { session: issued.session };
-  });
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      auth: 'public',
+      summary: 'Imposta una nuova password dal link ricevuto',
+      tags,
+      body: resetPasswordSchema,
+      response: { 200: sessionResponseSchema },
+    },
+    async (req, { body }, reply) => {
+      const issued = await mailbox.resetPassword(body.token, body.password, req.headers['user-agent']);
+      setSessionCookies(reply, issued);
+      return { session: issued.session };
+    },
+  );
 
-  addRoute(app, { method: 'POST', url: '/api/auth/confirm', auth: 'public', summary: "Conferma l'email di registrazione", tags, body: tokenSchema, response: { 200: sessionResponseSchema } }, async (req, { body }, reply) => {
-    const issued = await mailbox.confirmSignup(body.token, req.headers['user-agent']);
-    setSessionCookies(reply, issued);
-    return { session: issued.session };
-  });
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/confirm',
+      auth: 'public',
+      summary: "Conferma l'email di registrazione",
+      tags,
+      body: tokenSchema,
+      response: { 200: sessionResponseSchema },
+    },
+    async (req, { body }, reply) => {
+      const issued = await mailbox.confirmSignup(body.token, req.headers['user-agent']);
+      setSessionCookies(reply, issued);
+      return { session: issued.session };
+    },
+  );
 }

@@ -34,9 +34,11 @@ export function authService(ctx: AppContext) {
       const now = clock.iso();
       const user = { id: newId(), email: input.email, created_at: now };
       try {
-        await ctx.db.transaction().execute((trx) =>
-          repo.insertAccount(trx, { id: user.id, email: user.email, passwordHash, confirmedAt: ctx.config.requireEmailConfirmation ? null : now, now }),
-        );
+        await ctx.db
+          .transaction()
+          .execute((trx) =>
+            repo.insertAccount(trx, { id: user.id, email: user.email, passwordHash, confirmedAt: ctx.config.requireEmailConfirmation ? null : now, now }),
+          );
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(msg.emailTaken, { field: 'email' });
         throw err;

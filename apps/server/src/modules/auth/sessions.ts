@@ -46,7 +46,13 @@ export function sessionsService(ctx: AppContext) {
     const token = newToken();
     await db
       .insertInto('refresh_tokens')
-      .values({ token_hash: hashToken(token), session_id: sessionId, created_at: clock.iso(), expires_at: new Date(clock.nowMs() + REFRESH_TTL_MS).toISOString(), used_at: null })
+      .values({
+        token_hash: hashToken(token),
+        session_id: sessionId,
+        created_at: clock.iso(),
+        expires_at: new Date(clock.nowMs() + REFRESH_TTL_MS).toISOString(),
+        used_at: null,
+      })
       .execute();
     return token;
   }
@@ -66,13 +72,18 @@ export function sessionsService(ctx: AppContext) {
 
     /** Revokes now (outside any transaction) and tells every instance. */
     async revokeNow(userId: string, scope: RevokeScope): Promise<void> {
-      await (await revoke(ctx.db, userId, scope))();
+      await (
+        await revoke(ctx.db, userId, scope)
+      )();
     },
 
     async start(user: AccountRow, userAgent: string | undefined): Promise<IssuedSession> {
       const sessionId = newId();
       return ctx.db.transaction().execute(async (trx) => {
-        await trx.insertInto('sessions').values({ id: sessionId, user_id: user.id, created_at: clock.iso(), revoked_at: null, user_agent: userAgent?.slice(0, 300) ?? null }).execute();
+        await trx
+          .insertInto('sessions')
+          .values({ id: sessionId, user_id: user.id, created_at: clock.iso(), revoked_at: null, user_agent: userAgent?.slice(0, 300) ?? null })
+          .execute();
         const refreshToken = await newRefreshToken(trx, sessionId);
         return { session: accessToken(user, sessionId), refreshToken };
       });
@@ -87,7 +98,9 @@ export function sessionsService(ctx: AppContext) {
       const user = { id: row.user_id, email: row.email, created_at: row.created_at };
       if (row.used_at) {
         if (now - Date.parse(row.used_at) <= REUSE_GRACE_MS) return { session: accessToken(user, row.session_id) };
-        await (await revoke(ctx.db, row.user_id, { only: row.session_id }))();
+        await (
+          await revoke(ctx.db, row.user_id, { only: row.session_id })
+        )();
         ctx.log.warn({ sessionId: row.session_id }, 'refresh token reuse detected: session revoked');
         throw unauthenticated(msg.sessionExpired);
       }
@@ -106,7 +119,9 @@ export function sessionsService(ctx: AppContext) {
 
     async signOut(userId: string, sessionId: string, scope: 'local' | 'global' | 'others') {
       const which: RevokeScope = scope === 'local' ? { only: sessionId } : scope === 'others' ? { except: sessionId } : 'all';
-      await (await revoke(ctx.db, userId, which))();
+      await (
+        await revoke(ctx.db, userId, which)
+      )();
     },
 
     /** Looks up the session a refresh cookie belongs to, without rotating it. */

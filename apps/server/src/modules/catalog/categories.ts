@@ -36,7 +36,13 @@ export function categoriesService(db: Db) {
     const r = await db
       .selectFrom('categories as c')
       .select(['c.id', 'c.name', 'c.slug', 'c.created_at'])
-      .select((eb) => eb.selectFrom('products as p').whereRef('p.category_id', '=', 'c.id').select((e) => e.fn.countAll<number>().as('n')).as('product_count'))
+      .select((eb) =>
+        eb
+          .selectFrom('products as p')
+          .whereRef('p.category_id', '=', 'c.id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('product_count'),
+      )
       .where('c.id', '=', categoryId)
       .where('c.store_id', '=', storeId)
       .executeTakeFirst();
@@ -52,7 +58,13 @@ export function categoriesService(db: Db) {
       const rows = await db
         .selectFrom('categories as c')
         .select(['c.id', 'c.name', 'c.slug', 'c.created_at'])
-        .select((eb) => eb.selectFrom('products as p').whereRef('p.category_id', '=', 'c.id').select((e) => e.fn.countAll<number>().as('n')).as('product_count'))
+        .select((eb) =>
+          eb
+            .selectFrom('products as p')
+            .whereRef('p.category_id', '=', 'c.id')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .as('product_count'),
+        )
         .where('c.store_id', '=', storeId)
         .orderBy('c.name')
         .orderBy('c.id')
@@ -63,7 +75,11 @@ export function categoriesService(db: Db) {
 
     async create(storeId: string, input: CategoryData): Promise<Category> {
       const slug = slugFor(input);
-      const count = await db.selectFrom('categories').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).executeTakeFirst();
+      const count = await db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('store_id', '=', storeId)
+        .executeTakeFirst();
       if (Number(count?.n ?? 0) >= CATALOG_LIMITS.categoriesPerStore) throw conflict(catalogMsg.tooManyCategories);
       const id = newId();
       await guardSlug(() => db.insertInto('categories').values({ id, store_id: storeId, name: input.name, slug, created_at: clock.iso() }).execute());
@@ -75,7 +91,12 @@ export function categoriesService(db: Db) {
       // A new name changes what finds the category's products: their search rows are rebuilt in the same transaction.
       const res = await guardSlug(() =>
         db.transaction().execute(async (trx) => {
-          const updated = await trx.updateTable('categories').set({ name: input.name, slug }).where('id', '=', categoryId).where('store_id', '=', storeId).executeTakeFirst();
+          const updated = await trx
+            .updateTable('categories')
+            .set({ name: input.name, slug })
+            .where('id', '=', categoryId)
+            .where('store_id', '=', storeId)
+            .executeTakeFirst();
           await refreshStale(trx, storeId);
           return updated;
         }),

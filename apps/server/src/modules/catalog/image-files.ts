@@ -60,7 +60,8 @@ export function parseSrcset(raw: string | null | undefined): SrcsetEntry[] {
   }
   if (!Array.isArray(value)) return [];
   return value.filter(
-    (e): e is SrcsetEntry => typeof e === 'object' && e !== null && typeof e.key === 'string' && typeof e.url === 'string' && Number.isInteger(e.width) && e.width > 0,
+    (e): e is SrcsetEntry =>
+      typeof e === 'object' && e !== null && typeof e.key === 'string' && typeof e.url === 'string' && Number.isInteger(e.width) && e.width > 0,
   );
 }
 
@@ -138,9 +139,9 @@ export const imageRowFiles = (s: StoredImage) => ({
 export async function removeFiles(ctx: AppContext, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 8) {
     await Promise.all(
-      keys.slice(i, i + 8).map((key) =>
-        ctx.storage.delete(key).catch((err: unknown) => ctx.log.error({ err, key }, 'product image file could not be removed')),
-      ),
+      keys
+        .slice(i, i + 8)
+        .map((key) => ctx.storage.delete(key).catch((err: unknown) => ctx.log.error({ err, key }, 'product image file could not be removed'))),
     );
   }
 }

@@ -57,7 +57,15 @@ async function sweepStaged(ctx: AppContext, storeId: string): Promise<void> {
     .limit(100)
     .execute();
   if (!old.length) return;
-  await ctx.db.deleteFrom('product_images').where('id', 'in', old.map((r) => r.id)).where('product_id', 'is', null).execute();
+  await ctx.db
+    .deleteFrom('product_images')
+    .where(
+      'id',
+      'in',
+      old.map((r) => r.id),
+    )
+    .where('product_id', 'is', null)
+    .execute();
   await removeFiles(ctx, keysOf(old));
 }
 
@@ -85,17 +93,43 @@ export async function setProductGallery(trx: Db, storeId: string, productId: str
     const byId = new Map(rows.map((r) => [r.id, r.url]));
     for (const id of imageIds) urls.push(byId.get(id) ?? '');
   }
-  let gone = trx.selectFrom('product_images').select(['id', ...IMAGE_FILE_COLUMNS]).where('product_id', '=', productId).where('variant_id', 'is', null);
+  let gone = trx
+    .selectFrom('product_images')
+    .select(['id', ...IMAGE_FILE_COLUMNS])
+    .where('product_id', '=', productId)
+    .where('variant_id', 'is', null);
   if (imageIds.length) gone = gone.where('id', 'not in', imageIds);
   const removed = await gone.execute();
-  if (removed.length) await trx.deleteFrom('product_images').where('id', 'in', removed.map((r) => r.id)).execute();
-  await trx.updateTable('products').set({ image_urls: JSON.stringify(urls) }).where('id', '=', productId).execute();
+  if (removed.length)
+    await trx
+      .deleteFrom('product_images')
+      .where(
+        'id',
+        'in',
+        removed.map((r) => r.id),
+      )
+      .execute();
+  await trx
+    .updateTable('products')
+    .set({ image_urls: JSON.stringify(urls) })
+    .where('id', '=', productId)
+    .execute();
   return { removedKeys: keysOf(removed), urls };
 }
 
 /** Sets a variant's single optional image; the previous one is detached and its keys returned. */
-export async function setVariantImage(trx: Db, storeId: string, productId: string, variantId: string, imageId: string | null): Promise<{ removedKeys: string[] }> {
-  const current = await trx.selectFrom('product_images').select(['id', ...IMAGE_FILE_COLUMNS]).where('variant_id', '=', variantId).execute();
+export async function setVariantImage(
+  trx: Db,
+  storeId: string,
+  productId: string,
+  variantId: string,
+  imageId: string | null,
+): Promise<{ removedKeys: string[] }> {
+  const current = await trx
+    .selectFrom('product_images')
+    .select(['id', ...IMAGE_FILE_COLUMNS])
+    .where('variant_id', '=', variantId)
+    .execute();
   if (imageId && current.some((c) => c.id === imageId)) return { removedKeys: [] };
   let url: string | null = null;
   if (imageId) {
@@ -110,7 +144,15 @@ export async function setVariantImage(trx: Db, storeId: string, productId: strin
     if (Number(res.numUpdatedRows) !== 1) throw notFound(catalogMsg.imageNotFound);
     url = (await trx.selectFrom('product_images').select('url').where('id', '=', imageId).executeTakeFirstOrThrow()).url;
   }
-  if (current.length) await trx.deleteFrom('product_images').where('id', 'in', current.map((c) => c.id)).execute();
+  if (current.length)
+    await trx
+      .deleteFrom('product_images')
+      .where(
+        'id',
+        'in',
+        current.map((c) => c.id),
+      )
+      .execute();
   await trx.updateTable('product_variants').set({ image_url: url }).where('id', '=', variantId).execute();
   return { removedKeys: keysOf(current) };
 }
@@ -122,12 +164,25 @@ export async function deleteImage(ctx: AppContext, storeId: string, imageId: str
     if (!img) throw notFound(catalogMsg.imageNotFound);
     if (img.variant_id) return (await setVariantImage(trx, storeId, img.product_id ?? '', img.variant_id, null)).removedKeys;
     if (img.product_id) {
-      const rest = await trx.selectFrom('product_images').select('id').where('product_id', '=', img.product_id).where('variant_id', 'is', null).where('id', '!=', imageId).orderBy('position').execute();
-      return (await setProductGallery(trx, storeId, img.product_id, rest.map((r) => r.id))).removedKeys;
+      const rest = await trx
+        .selectFrom('product_images')
+        .select('id')
+        .where('product_id', '=', img.product_id)
+        .where('variant_id', 'is', null)
+        .where('id', '!=', imageId)
+        .orderBy('position')
+        .execute();
+      return (
+        await setProductGallery(
+          trx,
+          storeId,
+          img.product_id,
+          rest.map((r) => r.id),
+        )
+      ).removedKeys;
     }
     await trx.deleteFrom('product_images').where('id', '=', imageId).execute();
     return keysOf([img]);
   });
   await removeFiles(ctx, keys);
 }
-

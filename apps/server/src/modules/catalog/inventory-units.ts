@@ -10,7 +10,10 @@ import { newId } from '../../lib/ids.js';
 export const inventoryUnits = {
   async create(trx: Db, unit: { storeId: string; productId: string; variantId: string | null; qty: number }): Promise<string> {
     const id = newId();
-    await trx.insertInto('inventory').values({ id, store_id: unit.storeId, product_id: unit.productId, variant_id: unit.variantId, qty: unit.qty, reserved: 0 }).execute();
+    await trx
+      .insertInto('inventory')
+      .values({ id, store_id: unit.storeId, product_id: unit.productId, variant_id: unit.variantId, qty: unit.qty, reserved: 0 })
+      .execute();
     return id;
   },
 
@@ -21,7 +24,13 @@ export const inventoryUnits = {
   async setQty(trx: Db, storeId: string, inventoryId: string, qty: number): Promise<void> {
     let updated: bigint;
     try {
-      const res = await trx.updateTable('inventory').set({ qty }).where('id', '=', inventoryId).where('store_id', '=', storeId).where('reserved', '<=', qty).executeTakeFirst();
+      const res = await trx
+        .updateTable('inventory')
+        .set({ qty })
+        .where('id', '=', inventoryId)
+        .where('store_id', '=', storeId)
+        .where('reserved', '<=', qty)
+        .executeTakeFirst();
       updated = res.numUpdatedRows;
     } catch (err) {
       if (isCheckViolation(err)) throw conflict(catalogMsg.qtyInvalid, { field: 'qty' });

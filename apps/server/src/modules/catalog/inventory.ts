@@ -46,7 +46,12 @@ async function thumbsOf(db: Db, productIds: string[], variantIds: string[]): Pro
     ? await db
         .selectFrom('product_images')
         .select(['product_id', 'variant_id', 'thumb_url'])
-        .where((eb) => eb.or([eb.and([eb('product_id', 'in', productIds), eb('variant_id', 'is', null), eb('position', '=', 0)]), ...(variantIds.length ? [eb('variant_id', 'in', variantIds)] : [])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('product_id', 'in', productIds), eb('variant_id', 'is', null), eb('position', '=', 0)]),
+            ...(variantIds.length ? [eb('variant_id', 'in', variantIds)] : []),
+          ]),
+        )
         .execute()
     : [];
   const byVariant = new Map(rows.filter((r) => r.variant_id).map((r) => [r.variant_id, r.thumb_url]));
@@ -60,14 +65,32 @@ export async function listInventory(db: Db, storeId: string, f: { page: number; 
   let q = rowsOf(db, storeId);
   if (f.q) {
     const pattern = containsPattern(f.q);
-    q = q.where((eb) => eb.or([ilike(eb.ref('p.title'), pattern), ilike(eb.ref('v.label'), pattern), ilike(eb.ref('p.sku'), pattern), ilike(eb.ref('v.sku'), pattern)]));
+    q = q.where((eb) =>
+      eb.or([ilike(eb.ref('p.title'), pattern), ilike(eb.ref('v.label'), pattern), ilike(eb.ref('p.sku'), pattern), ilike(eb.ref('v.sku'), pattern)]),
+    );
   }
   const [count, rows, sums] = await Promise.all([
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    q.select(columns).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').orderBy('v.created_at').orderBy('i.id').limit(pageSize).offset((f.page - 1) * pageSize).execute(),
-    db.selectFrom('inventory').select((eb) => [eb.fn.sum<number>('qty').as('qty'), eb.fn.sum<number>('reserved').as('reserved')]).where('store_id', '=', storeId).executeTakeFirst(),
+    q
+      .select(columns)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .orderBy('v.created_at')
+      .orderBy('i.id')
+      .limit(pageSize)
+      .offset((f.page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('inventory')
+      .select((eb) => [eb.fn.sum<number>('qty').as('qty'), eb.fn.sum<number>('reserved').as('reserved')])
+      .where('store_id', '=', storeId)
+      .executeTakeFirst(),
   ]);
-  const thumb = await thumbsOf(db, [...new Set(rows.map((r) => r.product_id))], rows.flatMap((r) => (r.variant_id ? [r.variant_id] : [])));
+  const thumb = await thumbsOf(
+    db,
+    [...new Set(rows.map((r) => r.product_id))],
+    rows.flatMap((r) => (r.variant_id ? [r.variant_id] : [])),
+  );
   const total = Number(sums?.qty ?? 0);
   const reserved = Number(sums?.reserved ?? 0);
   return {

@@ -26,11 +26,33 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, { query }) => ({ images: await uploadImages(ctx, requireMember(req).storeId, query.target, req) }),
   );
 
-  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId/product-images/:imageId', auth: { permission: 'catalog:write' }, summary: "Elimina un'immagine e i suoi file", tags, params: imageParams, response: { 204: null } }, async (req, { params }) => {
-    await deleteImage(ctx, requireMember(req).storeId, params.imageId);
-  });
+  addRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/stores/:storeId/product-images/:imageId',
+      auth: { permission: 'catalog:write' },
+      summary: "Elimina un'immagine e i suoi file",
+      tags,
+      params: imageParams,
+      response: { 204: null },
+    },
+    async (req, { params }) => {
+      await deleteImage(ctx, requireMember(req).storeId, params.imageId);
+    },
+  );
 
-  addRoute(app, { method: 'POST', url: '/api/stores/:storeId/sample-data', auth: { permission: 'store:seed' }, summary: 'Sostituisce prodotti e categorie con i dati di esempio', tags, params: storeIdParams, response: { 200: sampleDataResultSchema } }, async (req) =>
-    seedSampleData(ctx, requireMember(req).storeId),
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores/:storeId/sample-data',
+      auth: { permission: 'store:seed' },
+      summary: 'Sostituisce prodotti e categorie con i dati di esempio',
+      tags,
+      params: storeIdParams,
+      response: { 200: sampleDataResultSchema },
+    },
+    async (req) => seedSampleData(ctx, requireMember(req).storeId),
   );
 }

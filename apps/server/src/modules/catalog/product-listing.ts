@@ -43,7 +43,8 @@ type KeySort = Exclude<StorefrontSort, 'relevance'>;
  * CROSS JOIN's left table as the outer loop; PostgreSQL plans it freely): the cost follows the
  * matches, never the store's size. Other lists read the products only; they never name `s`.
  */
-const searchRowsOfStore = (db: Db, storeId: string) => db.selectFrom('product_search as s').crossJoin('products as p').whereRef('p.id', '=', 's.product_id').where('p.store_id', '=', storeId);
+const searchRowsOfStore = (db: Db, storeId: string) =>
+  db.selectFrom('product_search as s').crossJoin('products as p').whereRef('p.id', '=', 's.product_id').where('p.store_id', '=', storeId);
 type FilteredProducts = ReturnType<typeof searchRowsOfStore>;
 const productsOfStore = (db: Db, storeId: string) => db.selectFrom('products as p').where('p.store_id', '=', storeId) as unknown as FilteredProducts;
 type Key = string | number;
@@ -67,7 +68,8 @@ function decodeCursor(cursor: string, sort: KeySort): [Key, string] {
     throw badRequest(cursorMsg, 'cursor');
   }
   const keyType = ORDERS[sort].text ? 'string' : 'number';
-  if (!Array.isArray(v) || v.length !== 3 || v[0] !== sort || typeof v[1] !== keyType || typeof v[2] !== 'string' || v[2].length > 64) throw badRequest(cursorMsg, 'cursor');
+  if (!Array.isArray(v) || v.length !== 3 || v[0] !== sort || typeof v[1] !== keyType || typeof v[2] !== 'string' || v[2].length > 64)
+    throw badRequest(cursorMsg, 'cursor');
   return [v[1] as Key, v[2]];
 }
 
@@ -89,7 +91,10 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   if (spec.maxPriceCents !== undefined) base = base.where('p.price_from_cents', '<=', spec.maxPriceCents);
   // A unit with qty > reserved (the 'Esaurito' rule), kept per product by triggers (migration 007).
   if (spec.availableOnly) base = base.where('p.in_stock', '=', 1);
-  if (literal !== null) base = literal ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>])) : base.where(sql<SqlBool>`1 = 0`);
+  if (literal !== null)
+    base = literal
+      ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>]))
+      : base.where(sql<SqlBool>`1 = 0`);
 
   const limit = spec.pageSize + 1;
   const offset = (spec.page - 1) * spec.pageSize;
@@ -106,11 +111,22 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     const terms = order ? [col('m.k', order.text), col('m.id', true)] : [sql.ref('m.k'), col('m.created_at', true), col('m.id', true)];
     const ordered = <Q extends { orderBy: (e: RawBuilder<unknown>, d: 'asc' | 'desc') => Q }>(q: Q) => terms.reduce((acc, t) => acc.orderBy(t, dir), q);
     if (spec.count === false) {
-      const rows = await ordered(db.selectFrom(matches.as('m')).select('m.id')).limit(limit).offset(offset).execute();
-      return pageOf(rows.map((r) => r.id), spec, null, null);
+      const rows = await ordered(db.selectFrom(matches.as('m')).select('m.id'))
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return pageOf(
+        rows.map((r) => r.id),
+        spec,
+        null,
+        null,
+      );
     }
     const counted = db
-      .with((cte) => cte('m').materialized(), () => matches)
+      .with(
+        (cte) => cte('m').materialized(),
+        () => matches,
+      )
       .selectFrom('m')
       .select((eb) => ['m.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches')]);
     const rows = await ordered(counted).limit(limit).offset(offset).execute();
@@ -118,15 +134,31 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     const n = Number(rows[0]?.matches ?? 0);
     // A page past the end has no row to carry the count: counted apart (page 1 is simply empty).
     const total = rows.length || offset === 0 ? (n > cap ? { n: cap, capped: true } : { n, capped: false }) : await countOf(db, spec, base, true);
-    return pageOf(rows.map((r) => r.id), spec, total, null);
+    return pageOf(
+      rows.map((r) => r.id),
+      spec,
+      total,
+      null,
+    );
   }
 
-  const total = spec.count === false ? null : await countOf(db, spec, base, Boolean(literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly));
+  const total =
+    spec.count === false
+      ? null
+      : await countOf(
+          db,
+          spec,
+          base,
+          Boolean(literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly),
+        );
 
   const sort: KeySort = spec.sort === 'relevance' ? 'newest' : spec.sort;
   const order = ORDERS[sort];
   const dir = order.desc ? 'desc' : 'asc';
-  let q = base.select(['p.id', sql<Key>`${sql.ref(order.column)}`.as('sort_key')]).orderBy(col(order.column, order.text), dir).orderBy(col('p.id', true), dir);
+  let q = base
+    .select(['p.id', sql<Key>`${sql.ref(order.column)}`.as('sort_key')])
+    .orderBy(col(order.column, order.text), dir)
+    .orderBy(col('p.id', true), dir);
   // A cursor (the last row of the previous page) continues with an index seek: the cost of page
   // 400 is that of page 1. Without one (a typed or shared link) the page is counted off the index.
   if (spec.cursor && literal === null) {
@@ -139,8 +171,16 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   const rows = await q.limit(limit).execute();
   const shown = rows.slice(0, spec.pageSize);
   const last = shown.at(-1);
-  const cursor = rows.length > spec.pageSize && last && literal === null ? encodeCursor(sort, typeof last.sort_key === 'number' ? last.sort_key : String(last.sort_key), last.id) : null;
-  return pageOf(rows.map((r) => r.id), spec, total, cursor);
+  const cursor =
+    rows.length > spec.pageSize && last && literal === null
+      ? encodeCursor(sort, typeof last.sort_key === 'number' ? last.sort_key : String(last.sort_key), last.id)
+      : null;
+  return pageOf(
+    rows.map((r) => r.id),
+    spec,
+    total,
+    cursor,
+  );
 }
 
 function pageOf(ids: string[], spec: ListingSpec, total: { n: number; capped: boolean } | null, nextCursor: string | null): ListingPage {
@@ -154,14 +194,22 @@ function pageOf(ids: string[], spec: ListingSpec, total: { n: number; capped: bo
  */
 async function countOf(db: Db, spec: ListingSpec, base: FilteredProducts, filtered: boolean): Promise<{ n: number; capped: boolean }> {
   if (!filtered) {
-    let q = db.selectFrom('store_product_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n')).where('store_id', '=', spec.storeId);
+    let q = db
+      .selectFrom('store_product_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+      .where('store_id', '=', spec.storeId);
     if (spec.status) q = q.where('status', '=', spec.status);
     const r = await q.executeTakeFirst();
     return { n: Math.max(0, Number(r?.n ?? 0)), capped: false };
   }
   const cap = LISTING_LIMITS.countCap;
   const r = await db
-    .selectFrom(base.select('p.id').limit(cap + 1).as('t'))
+    .selectFrom(
+      base
+        .select('p.id')
+        .limit(cap + 1)
+        .as('t'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   const n = Number(r?.n ?? 0);

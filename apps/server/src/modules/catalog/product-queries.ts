@@ -16,13 +16,32 @@ export interface ProductListFilter {
 const productsOf = (db: Db, storeId: string) =>
   db.selectFrom('products as p').leftJoin('categories as c', 'c.id', 'p.category_id').where('p.store_id', '=', storeId);
 
-const productColumns = ['p.id', 'p.slug', 'p.title', 'p.description', 'p.price_cents', 'p.sku', 'p.status', 'p.created_at', 'p.updated_at', 'c.id as category_id', 'c.name as category_name', 'c.slug as category_slug'] as const;
+const productColumns = [
+  'p.id',
+  'p.slug',
+  'p.title',
+  'p.description',
+  'p.price_cents',
+  'p.sku',
+  'p.status',
+  'p.created_at',
+  'p.updated_at',
+  'c.id as category_id',
+  'c.name as category_name',
+  'c.slug as category_slug',
+] as const;
 
 /** Covers (position 0 of each gallery) and stock per product, for one page of products at once. */
 async function pageExtras(db: Db, productIds: string[]) {
   if (!productIds.length) return { covers: new Map<string, ProductImage>(), units: new Map<string, { variants: number; stock: number }>() };
   const [covers, units] = await Promise.all([
-    db.selectFrom('product_images').select(['id', 'product_id', 'url', 'thumb_url']).where('product_id', 'in', productIds).where('variant_id', 'is', null).where('position', '=', 0).execute(),
+    db
+      .selectFrom('product_images')
+      .select(['id', 'product_id', 'url', 'thumb_url'])
+      .where('product_id', 'in', productIds)
+      .where('variant_id', 'is', null)
+      .where('position', '=', 0)
+      .execute(),
     db
       .selectFrom('inventory')
       .select((eb) => ['product_id', eb.fn.count<number>('variant_id').as('variants'), eb.fn.sum<number>('qty').as('stock')])
@@ -43,10 +62,25 @@ async function pageExtras(db: Db, productIds: string[]) {
  */
 export async function listProducts(db: Db, dialect: Dialect, storeId: string, f: ProductListFilter): Promise<Paginated<ProductListItem>> {
   const pageSize = CATALOG_LIMITS.productsPageSize;
-  const list = await productListing(db, dialect, { storeId, status: f.status, categoryId: f.categoryId, search: f.q || undefined, sort: f.q ? 'relevance' : 'newest', page: f.page, pageSize });
+  const list = await productListing(db, dialect, {
+    storeId,
+    status: f.status,
+    categoryId: f.categoryId,
+    search: f.q || undefined,
+    sort: f.q ? 'relevance' : 'newest',
+    page: f.page,
+    pageSize,
+  });
   const [rows, { covers, units }] = await Promise.all([
     // By primary key only (the store in the WHERE makes SQLite walk the store's index); checked below.
-    list.ids.length ? db.selectFrom('products as p').leftJoin('categories as c', 'c.id', 'p.category_id').select([...productColumns, 'p.store_id']).where('p.id', 'in', list.ids).execute() : Promise.resolve([]),
+    list.ids.length
+      ? db
+          .selectFrom('products as p')
+          .leftJoin('categories as c', 'c.id', 'p.category_id')
+          .select([...productColumns, 'p.store_id'])
+          .where('p.id', 'in', list.ids)
+          .execute()
+      : Promise.resolve([]),
     pageExtras(db, list.ids),
   ]);
   const byId = new Map(rows.filter((r) => r.store_id === storeId).map((r) => [r.id, r]));
@@ -62,7 +96,19 @@ export async function listProducts(db: Db, dialect: Dialect, storeId: string, f:
   };
 }
 
-type BaseRow = { id: string; slug: string; title: string; description: string; price_cents: number; sku: string; status: ProductListItem['status']; created_at: string; category_id: string | null; category_name: string | null; category_slug: string | null };
+type BaseRow = {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  price_cents: number;
+  sku: string;
+  status: ProductListItem['status'];
+  created_at: string;
+  category_id: string | null;
+  category_name: string | null;
+  category_slug: string | null;
+};
 
 const baseOf = (r: BaseRow) => ({
   id: r.id,
@@ -82,7 +128,21 @@ export async function variantsOf(db: Db, productId: string): Promise<Variant[]> 
     .selectFrom('product_variants as v')
     .innerJoin('inventory as i', 'i.variant_id', 'v.id')
     .leftJoin('product_images as img', 'img.variant_id', 'v.id')
-    .select(['v.id', 'v.product_id', 'v.label', 'v.sku', 'v.price_delta_cents', 'v.attributes', 'v.created_at', 'i.id as inventory_id', 'i.qty', 'i.reserved', 'img.id as image_id', 'img.url as image_url', 'img.thumb_url as image_thumb'])
+    .select([
+      'v.id',
+      'v.product_id',
+      'v.label',
+      'v.sku',
+      'v.price_delta_cents',
+      'v.attributes',
+      'v.created_at',
+      'i.id as inventory_id',
+      'i.qty',
+      'i.reserved',
+      'img.id as image_id',
+      'img.url as image_url',
+      'img.thumb_url as image_thumb',
+    ])
     .where('v.product_id', '=', productId)
     .orderBy('v.created_at')
     .orderBy('v.id')
@@ -107,7 +167,13 @@ export async function getProduct(db: Db, storeId: string, productId: string): Pr
   const r = await productsOf(db, storeId).select(productColumns).where('p.id', '=', productId).executeTakeFirst();
   if (!r) throw notFound(catalogMsg.productNotFound);
   const [images, variants, unit] = await Promise.all([
-    db.selectFrom('product_images').select(['id', 'url', 'thumb_url']).where('product_id', '=', productId).where('variant_id', 'is', null).orderBy('position').execute(),
+    db
+      .selectFrom('product_images')
+      .select(['id', 'url', 'thumb_url'])
+      .where('product_id', '=', productId)
+      .where('variant_id', 'is', null)
+      .orderBy('position')
+      .execute(),
     variantsOf(db, productId),
     db.selectFrom('inventory').select(['id', 'qty', 'reserved']).where('product_id', '=', productId).where('variant_id', 'is', null).executeTakeFirst(),
   ]);

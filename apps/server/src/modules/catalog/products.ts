@@ -26,7 +26,11 @@ export async function lockProduct(trx: Db, storeId: string, productId: string) {
 
 /** The lowest variant price difference, to keep every variant's final price at 0 or more. */
 async function lowestDelta(trx: Db, productId: string): Promise<number | null> {
-  const r = await trx.selectFrom('product_variants').select((eb) => eb.fn.min<number>('price_delta_cents').as('d')).where('product_id', '=', productId).executeTakeFirst();
+  const r = await trx
+    .selectFrom('product_variants')
+    .select((eb) => eb.fn.min<number>('price_delta_cents').as('d'))
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
   return r?.d === null || r?.d === undefined ? null : Number(r.d);
 }
 
@@ -39,7 +43,20 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
       const slug = await slugForNewProduct(trx, storeId, data.title, data.slug);
       await trx
         .insertInto('products')
-        .values({ id, store_id: storeId, title: data.title, slug, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status, image_urls: '[]', created_at: now, updated_at: now })
+        .values({
+          id,
+          store_id: storeId,
+          title: data.title,
+          slug,
+          description: data.description,
+          price_cents: data.priceCents,
+          sku: data.sku,
+          category_id: data.categoryId,
+          status: data.status,
+          image_urls: '[]',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await skuRegistry.add(trx, storeId, data.sku, { productId: id, variantId: null });
       await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock });
@@ -65,7 +82,15 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
       const slug = await slugAfterEdit(trx, storeId, productId, current.slug, data.slug);
       await trx
         .updateTable('products')
-        .set({ title: data.title, slug, description: data.description, price_cents: data.priceCents, sku: data.sku, category_id: data.categoryId, status: data.status })
+        .set({
+          title: data.title,
+          slug,
+          description: data.description,
+          price_cents: data.priceCents,
+          sku: data.sku,
+          category_id: data.categoryId,
+          status: data.status,
+        })
         .where('id', '=', productId)
         .execute();
       if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });

@@ -34,13 +34,20 @@ export async function guardSku<T>(write: () => Promise<T>): Promise<T> {
  */
 export const skuRegistry = {
   async add(trx: Db, storeId: string, sku: string, owner: SkuOwner): Promise<void> {
-    await trx.insertInto('store_skus').values({ store_id: storeId, sku: skuKey(sku), product_id: owner.productId, variant_id: owner.variantId }).execute();
+    await trx
+      .insertInto('store_skus')
+      .values({ store_id: storeId, sku: skuKey(sku), product_id: owner.productId, variant_id: owner.variantId })
+      .execute();
     await skuRegistry.advanceGenerator(trx, storeId, sku);
   },
 
   /** Points the owner's registry row at its new SKU (a taken SKU fails on the primary key). */
   async rename(trx: Db, storeId: string, sku: string, owner: SkuOwner): Promise<void> {
-    let q = trx.updateTable('store_skus').set({ sku: skuKey(sku) }).where('store_id', '=', storeId).where('product_id', '=', owner.productId);
+    let q = trx
+      .updateTable('store_skus')
+      .set({ sku: skuKey(sku) })
+      .where('store_id', '=', storeId)
+      .where('product_id', '=', owner.productId);
     q = owner.variantId ? q.where('variant_id', '=', owner.variantId) : q.where('variant_id', 'is', null);
     const res = await q.executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) await skuRegistry.add(trx, storeId, sku, owner);
@@ -49,7 +56,12 @@ export const skuRegistry = {
 
   /** Available unless another product or variant of the store holds it. */
   async isAvailable(db: Db, storeId: string, sku: string, owner?: Partial<SkuOwner>): Promise<boolean> {
-    const row = await db.selectFrom('store_skus').select(['product_id', 'variant_id']).where('store_id', '=', storeId).where('sku', '=', skuKey(sku)).executeTakeFirst();
+    const row = await db
+      .selectFrom('store_skus')
+      .select(['product_id', 'variant_id'])
+      .where('store_id', '=', storeId)
+      .where('sku', '=', skuKey(sku))
+      .executeTakeFirst();
     if (!row) return true;
     if (owner?.variantId) return row.variant_id === owner.variantId;
     return Boolean(owner?.productId) && row.product_id === owner?.productId && row.variant_id === null;
@@ -59,7 +71,12 @@ export const skuRegistry = {
   async advanceGenerator(trx: Db, storeId: string, sku: string): Promise<void> {
     const n = generatedSkuNumber(sku);
     if (n === null || n >= 999_999_999) return;
-    await trx.updateTable('stores').set({ next_sku: n + 1 }).where('id', '=', storeId).where('next_sku', '<=', n).execute();
+    await trx
+      .updateTable('stores')
+      .set({ next_sku: n + 1 })
+      .where('id', '=', storeId)
+      .where('next_sku', '<=', n)
+      .execute();
   },
 
   /**

@@ -9,19 +9,63 @@ import { createVariant, deleteVariant, listVariants, updateVariant } from './var
 const tags = ['catalogo'];
 
 export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
-  addRoute(app, { method: 'GET', url: '/api/stores/:storeId/products/:productId/variants', auth: { permission: 'store:read' }, summary: 'Varianti di un prodotto', tags, params: productParams, response: { 200: variantListSchema } }, async (req, { params }) =>
-    listVariants(ctx, requireMember(req).storeId, params.productId),
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/stores/:storeId/products/:productId/variants',
+      auth: { permission: 'store:read' },
+      summary: 'Varianti di un prodotto',
+      tags,
+      params: productParams,
+      response: { 200: variantListSchema },
+    },
+    async (req, { params }) => listVariants(ctx, requireMember(req).storeId, params.productId),
   );
 
-  addRoute(app, { method: 'POST', url: '/api/stores/:storeId/products/:productId/variants', auth: { permission: 'catalog:write' }, summary: 'Aggiunge una variante', tags, params: productParams, body: variantInputSchema, response: { 201: variantSchema } }, async (req, { params, body }) =>
-    createVariant(ctx, requireMember(req).storeId, params.productId, body),
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores/:storeId/products/:productId/variants',
+      auth: { permission: 'catalog:write' },
+      summary: 'Aggiunge una variante',
+      tags,
+      params: productParams,
+      body: variantInputSchema,
+      response: { 201: variantSchema },
+    },
+    async (req, { params, body }) => createVariant(ctx, requireMember(req).storeId, params.productId, body),
   );
 
-  addRoute(app, { method: 'PUT', url: '/api/stores/:storeId/products/:productId/variants/:variantId', auth: { permission: 'catalog:write' }, summary: 'Modifica una variante', tags, params: variantParams, body: variantInputSchema, response: { 200: variantSchema } }, async (req, { params, body }) =>
-    updateVariant(ctx, requireMember(req).storeId, params.productId, params.variantId, body),
+  addRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/stores/:storeId/products/:productId/variants/:variantId',
+      auth: { permission: 'catalog:write' },
+      summary: 'Modifica una variante',
+      tags,
+      params: variantParams,
+      body: variantInputSchema,
+      response: { 200: variantSchema },
+    },
+    async (req, { params, body }) => updateVariant(ctx, requireMember(req).storeId, params.productId, params.variantId, body),
   );
 
-  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId/products/:productId/variants/:variantId', auth: { permission: 'catalog:write' }, summary: 'Elimina una variante', tags, params: variantParams, response: { 204: null } }, async (req, { params }) => {
-    await deleteVariant(ctx, requireMember(req).storeId, params.productId, params.variantId);
-  });
+  addRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/stores/:storeId/products/:productId/variants/:variantId',
+      auth: { permission: 'catalog:write' },
+      summary: 'Elimina una variante',
+      tags,
+      params: variantParams,
+      response: { 204: null },
+    },
+    async (req, { params }) => {
+      await deleteVariant(ctx, requireMember(req).storeId, params.productId, params.variantId);
+    },
+  );
 }

@@ -18,7 +18,13 @@ function assertPrice(productPriceCents: number, deltaCents: number) {
 
 /** A variant of this product of this store, else 404 (ids of another store or product are not found). */
 async function variantOf(trx: Db, storeId: string, productId: string, variantId: string) {
-  const v = await trx.selectFrom('product_variants').select(['id', 'sku']).where('id', '=', variantId).where('product_id', '=', productId).where('store_id', '=', storeId).executeTakeFirst();
+  const v = await trx
+    .selectFrom('product_variants')
+    .select(['id', 'sku'])
+    .where('id', '=', variantId)
+    .where('product_id', '=', productId)
+    .where('store_id', '=', storeId)
+    .executeTakeFirst();
   if (!v) throw notFound(catalogMsg.variantNotFound);
   return v;
 }
@@ -42,12 +48,26 @@ export async function createVariant(ctx: AppContext, storeId: string, productId:
     ctx.db.transaction().execute(async (trx) => {
       const product = await lockProduct(trx, storeId, productId);
       assertPrice(product.price_cents, data.priceDeltaCents);
-      const count = await trx.selectFrom('product_variants').select((eb) => eb.fn.countAll<number>().as('n')).where('product_id', '=', productId).executeTakeFirst();
+      const count = await trx
+        .selectFrom('product_variants')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
       if (Number(count?.n ?? 0) >= CATALOG_LIMITS.variantsPerProduct) throw conflict(catalogMsg.tooManyVariants);
       await inventoryUnits.retireProductUnit(trx, productId);
       await trx
         .insertInto('product_variants')
-        .values({ id, store_id: storeId, product_id: productId, label: data.label, sku: data.sku, price_delta_cents: data.priceDeltaCents, attributes: JSON.stringify(data.attributes), image_url: null, created_at: clock.iso() })
+        .values({
+          id,
+          store_id: storeId,
+          product_id: productId,
+          label: data.label,
+          sku: data.sku,
+          price_delta_cents: data.priceDeltaCents,
+          attributes: JSON.stringify(data.attributes),
+          image_url: null,
+          created_at: clock.iso(),
+        })
         .execute();
       await skuRegistry.add(trx, storeId, data.sku, { productId, variantId: id });
       await inventoryUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock });

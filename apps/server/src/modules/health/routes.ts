@@ -17,13 +17,24 @@ const readySchema = z.object({ status: check, checks: z.object({ database: check
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext) {
   const health = healthService(ctx);
-  addRoute(app, { method: 'GET', url: '/healthz', auth: 'public', summary: 'Il processo è attivo', tags, response: { 200: aliveSchema } }, async (_req, _input, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' as const };
-  });
   addRoute(
     app,
-    { method: 'GET', url: '/readyz', auth: 'public', summary: 'Il server è pronto: database (e Redis, se configurato) rispondono', tags, response: { 200: readySchema, 503: readySchema } },
+    { method: 'GET', url: '/healthz', auth: 'public', summary: 'Il processo è attivo', tags, response: { 200: aliveSchema } },
+    async (_req, _input, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/readyz',
+      auth: 'public',
+      summary: 'Il server è pronto: database (e Redis, se configurato) rispondono',
+      tags,
+      response: { 200: readySchema, 503: readySchema },
+    },
     async (_req, _input, reply) => {
       const { ready, checks } = await health.ready();
       reply.status(ready ? 200 : 503).header('cache-control', 'no-store');

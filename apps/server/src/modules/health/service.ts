@@ -22,7 +22,10 @@ export function healthService(ctx: Pick<AppContext, 'db' | 'redis' | 'log'>) {
   };
   return {
     async ready() {
-      const [database, redis] = await Promise.all([probe('database', () => pingDatabase(ctx.db)), ctx.redis ? probe('redis', () => ctx.redis!.ping()) : Promise.resolve(null)]);
+      const [database, redis] = await Promise.all([
+        probe('database', () => pingDatabase(ctx.db)),
+        ctx.redis ? probe('redis', () => ctx.redis!.ping()) : Promise.resolve(null),
+      ]);
       const checks = { database, ...(redis ? { redis } : {}) };
       return { ready: database === 'ok' && redis !== 'down', checks };
     },

@@ -3,7 +3,6 @@ import { msg } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { escapeHtml } from './templates.js';
 
-
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOCAL_HOST_HEADER = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
 
@@ -30,9 +29,7 @@ export function registerDevOutbox(app: FastifyInstance, db: Db) {
         return `<article><h2>${escapeHtml(m.subject)}</h2><p><b>A:</b> ${escapeHtml(m.to_address)} · ${escapeHtml(m.created_at)}</p><pre>${linked}</pre></article>`;
       })
       .join('');
-    reply
-      .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Posta di sviluppo</title>
+    reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Posta di sviluppo</title>
 <style>body{font-family:system-ui;max-width:760px;margin:24px auto;padding:0 16px}article{border:1px solid #e5e7eb;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}</style></head>
 <body><h1>Posta di sviluppo</h1><p>Le email inviate senza SMTP_URL. Solo fuori produzione e solo da questo computer.</p>${items || '<p>Nessuna email.</p>'}</body></html>`);
   });

@@ -72,7 +72,10 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
       }
     };
     await Promise.all(Array.from({ length: opts.concurrency }, lane));
-    await repo.release(left.map((m) => m.id), worker);
+    await repo.release(
+      left.map((m) => m.id),
+      worker,
+    );
   }
 
   /** Claims and sends due mails until none is left; returns how long to sleep. */

@@ -7,7 +7,14 @@ async function openTransporter(url: string) {
   const { default: nodemailer } = await import('nodemailer');
   // A few reused connections (the worker sends that many mails at once); a mail server that stalls
   // must not hold a queue claim for long (queue-worker.ts SEND_BUDGET_MS).
-  return nodemailer.createTransport({ url, pool: true, maxConnections: WORKER_DEFAULTS.concurrency, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  return nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: WORKER_DEFAULTS.concurrency,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
 }
 
 /** Hands one mail to the SMTP server of SMTP_URL; rejects with nodemailer's error when it refuses. */

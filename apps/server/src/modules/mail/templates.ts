@@ -1,8 +1,7 @@
 import type { Mail } from './mailer.js';
 
 /** Text placed into HTML (mail bodies, the development outbox page). */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** One plain layout for every transactional mail: a title, a few lines and at most one button. */
 export function layoutMail(opts: { to: string; subject: string; lines: string[]; action?: { label: string; url: string } }): Mail {

@@ -30,8 +30,17 @@ export const toChat = (m: ChatMessagesTable): ChatMessage => ({
 
 export function messagesRepo(db: Db) {
   return {
-    contacts: (storeId: string) => db.selectFrom('store_messages').selectAll().where('store_id', '=', storeId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute(),
-    contact: (storeId: string, id: string) => db.selectFrom('store_messages').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst(),
+    contacts: (storeId: string) =>
+      db
+        .selectFrom('store_messages')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute(),
+    contact: (storeId: string, id: string) =>
+      db.selectFrom('store_messages').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst(),
 
     /** One visitor's conversation with a store, oldest first (the latest LIST_LIMIT messages). */
     async conversation(storeId: string, userId: string): Promise<ChatMessage[]> {
@@ -58,7 +67,9 @@ export function messagesRepo(db: Db) {
           'c.message',
           'c.sender_type',
           'c.created_at',
-          sql<number>`(select count(*) from chat_messages x where x.store_id = c.store_id and x.user_id = c.user_id and x.sender_type = 'customer' and x.is_read = 0)`.as('unread'),
+          sql<number>`(select count(*) from chat_messages x where x.store_id = c.store_id and x.user_id = c.user_id and x.sender_type = 'customer' and x.is_read = 0)`.as(
+            'unread',
+          ),
         ])
         .where('c.store_id', '=', storeId)
         .where(
@@ -69,12 +80,24 @@ export function messagesRepo(db: Db) {
         .orderBy('c.created_at', 'desc')
         .limit(LIST_LIMIT)
         .execute();
-      return rows.map((r) => ({ userId: r.user_id, customerEmail: r.email, lastMessage: r.message, lastSenderType: r.sender_type, lastTime: r.created_at, unreadCount: Number(r.unread) }));
+      return rows.map((r) => ({
+        userId: r.user_id,
+        customerEmail: r.email,
+        lastMessage: r.message,
+        lastSenderType: r.sender_type,
+        lastTime: r.created_at,
+        unreadCount: Number(r.unread),
+      }));
     },
 
     async unread(storeId: string) {
       const [contacts, chat] = await Promise.all([
-        db.selectFrom('store_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', storeId).where('is_read', '=', 0).executeTakeFirst(),
+        db
+          .selectFrom('store_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('store_id', '=', storeId)
+          .where('is_read', '=', 0)
+          .executeTakeFirst(),
         db
           .selectFrom('chat_messages')
           .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -34,7 +34,18 @@ export function messagesService(ctx: AppContext) {
       const store = await storeBySlug(slug);
       await limit(`contact:${store.id}:${ip}`, CONTACT_LIMIT);
       const now = clock.iso();
-      const row = { id: newId(), store_id: store.id, customer_name: input.customerName, customer_email: input.customerEmail.toLowerCase(), message: input.message, response: null, status: 'pending' as const, is_read: 0, created_at: now, updated_at: now };
+      const row = {
+        id: newId(),
+        store_id: store.id,
+        customer_name: input.customerName,
+        customer_email: input.customerEmail.toLowerCase(),
+        message: input.message,
+        response: null,
+        status: 'pending' as const,
+        is_read: 0,
+        created_at: now,
+        updated_at: now,
+      };
       await ctx.db.insertInto('store_messages').values(row).execute();
       await publish(topics.store(store.id), { type: 'contact.created', message: toContact(row) });
       return toContact(row);
@@ -45,7 +56,12 @@ export function messagesService(ctx: AppContext) {
       if (!m) throw notFound('Messaggio non trovato');
       if (m.is_read === 1) return toContact(m);
       const updated = { ...m, is_read: 1, updated_at: clock.iso() };
-      await ctx.db.updateTable('store_messages').set({ is_read: 1, updated_at: updated.updated_at }).where('id', '=', id).where('store_id', '=', storeId).execute();
+      await ctx.db
+        .updateTable('store_messages')
+        .set({ is_read: 1, updated_at: updated.updated_at })
+        .where('id', '=', id)
+        .where('store_id', '=', storeId)
+        .execute();
       await publish(topics.store(storeId), { type: 'contact.updated', message: toContact(updated) });
       return toContact(updated);
     },
@@ -56,7 +72,12 @@ export function messagesService(ctx: AppContext) {
       if (!m) throw notFound('Messaggio non trovato');
       const store = await ctx.db.selectFrom('stores').select('name').where('id', '=', storeId).executeTakeFirstOrThrow();
       const updated = { ...m, response, status: 'responded' as const, is_read: 1, updated_at: clock.iso() };
-      await ctx.db.updateTable('store_messages').set({ response, status: 'responded', is_read: 1, updated_at: updated.updated_at }).where('id', '=', id).where('store_id', '=', storeId).execute();
+      await ctx.db
+        .updateTable('store_messages')
+        .set({ response, status: 'responded', is_read: 1, updated_at: updated.updated_at })
+        .where('id', '=', id)
+        .where('store_id', '=', storeId)
+        .execute();
       await ctx.mailer.send(
         layoutMail({
           to: m.customer_email,

@@ -33,14 +33,24 @@ const unavailable = () => new AppError(409, 'unavailable', checkoutMsg.unavailab
 /** Loads every line from the store's own active catalogue and prices it with current prices. */
 export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Promise<PricedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  const products = await db.selectFrom('products').select(['id', 'title', 'price_cents', 'status']).where('store_id', '=', storeId).where('id', 'in', productIds).execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'title', 'price_cents', 'status'])
+    .where('store_id', '=', storeId)
+    .where('id', 'in', productIds)
+    .execute();
   const variants = await db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'label', 'price_delta_cents'])
     .where('store_id', '=', storeId)
     .where('product_id', 'in', productIds)
     .execute();
-  const units = await db.selectFrom('inventory').select(['id', 'product_id', 'variant_id']).where('store_id', '=', storeId).where('product_id', 'in', productIds).execute();
+  const units = await db
+    .selectFrom('inventory')
+    .select(['id', 'product_id', 'variant_id'])
+    .where('store_id', '=', storeId)
+    .where('product_id', 'in', productIds)
+    .execute();
 
   return lines.map((line) => {
     const p = products.find((x) => x.id === line.productId);

@@ -25,7 +25,13 @@ export function checkoutService(ctx: AppContext) {
   const { db } = ctx;
 
   /** Prices the cart, checks the total the shopper saw, and writes the order with its stock in one transaction. */
-  async function placeOrder(store: { id: string; name: string }, slug: string, input: CheckoutInput, lines: PricedLine[], fingerprint: string): Promise<Placed> {
+  async function placeOrder(
+    store: { id: string; name: string },
+    slug: string,
+    input: CheckoutInput,
+    lines: PricedLine[],
+    fingerprint: string,
+  ): Promise<Placed> {
     const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
     const shipping = LIMITS.shippingCents;
     const total = subtotal + shipping;
@@ -109,7 +115,9 @@ export function checkoutService(ctx: AppContext) {
       if (err instanceof OutOfStock || isCheckViolation(err)) {
         // What the shopper saw was stale: the next storefront read must be fresh.
         ctx.storeChanged(slug);
-        throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(err instanceof OutOfStock ? err.title : 'un prodotto'), { title: 'Disponibilità insufficiente' });
+        throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(err instanceof OutOfStock ? err.title : 'un prodotto'), {
+          title: 'Disponibilità insufficiente',
+        });
       }
       // The same checkout sent twice at once: the second sees the first's order (or is refused
       // when the same key came with a different request).

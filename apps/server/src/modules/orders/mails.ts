@@ -46,7 +46,11 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, store: { id: str
       layoutMail({
         to: admin.email,
         subject: `Nuovo ordine #${order.order_number} su ${store.name}`,
-        lines: [`${order.customer_name} (${order.customer_email}) ha effettuato un ordine di ${money(order.total_cents)}.`, ...lines, `Spedizione a: ${address}`],
+        lines: [
+          `${order.customer_name} (${order.customer_email}) ha effettuato un ordine di ${money(order.total_cents)}.`,
+          ...lines,
+          `Spedizione a: ${address}`,
+        ],
         action: { label: 'Apri gli ordini', url: dashboard },
       }),
     );

@@ -4,7 +4,6 @@ import type { Db } from '../../db/index.js';
 import type { OrdersTable } from '../../db/schema.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
 
-
 function toSummary(o: OrdersTable & { item_count: number }): OrderSummary {
   return {
     id: o.id,
@@ -56,12 +55,25 @@ export function ordersRepo(db: Db) {
     },
 
     async detail(storeId: string, orderId: string): Promise<OrderDetail | null> {
-      const o = await db.selectFrom('orders as o').selectAll('o').select(itemCount.as('item_count')).where('o.id', '=', orderId).where('o.store_id', '=', storeId).executeTakeFirst();
+      const o = await db
+        .selectFrom('orders as o')
+        .selectAll('o')
+        .select(itemCount.as('item_count'))
+        .where('o.id', '=', orderId)
+        .where('o.store_id', '=', storeId)
+        .executeTakeFirst();
       if (!o) return null;
       const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute();
       return {
         ...toSummary(o),
-        items: items.map((i) => ({ id: i.id, title: i.title, variantLabel: i.variant_label, quantity: i.quantity, unitPriceCents: i.unit_price_cents, totalPriceCents: i.total_price_cents })),
+        items: items.map((i) => ({
+          id: i.id,
+          title: i.title,
+          variantLabel: i.variant_label,
+          quantity: i.quantity,
+          unitPriceCents: i.unit_price_cents,
+          totalPriceCents: i.total_price_cents,
+        })),
       };
     },
   };

@@ -36,21 +36,55 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  addRoute(app, { method: 'GET', url: '/api/stores/:storeId/orders', auth: { permission: 'store:read' }, summary: 'Ordini dello store (filtri e pagine)', tags: ['orders'], params: storeParams, query: ordersQuerySchema, response: { 200: ordersPageSchema } }, async (req, { query }) => {
-    const { storeId } = requireMember(req);
-    return repo.list(storeId, query);
-  });
-
-  addRoute(app, { method: 'GET', url: '/api/stores/:storeId/orders/:orderId', auth: { permission: 'store:read' }, summary: "Dettaglio dell'ordine con articoli", tags: ['orders'], params: orderParams, response: { 200: orderResponseSchema } }, async (req, { params }) => {
-    const { storeId } = requireMember(req);
-    const order = await repo.detail(storeId, params.orderId);
-    if (!order) throw notFound('Ordine non trovato');
-    return { order };
-  });
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/stores/:storeId/orders',
+      auth: { permission: 'store:read' },
+      summary: 'Ordini dello store (filtri e pagine)',
+      tags: ['orders'],
+      params: storeParams,
+      query: ordersQuerySchema,
+      response: { 200: ordersPageSchema },
+    },
+    async (req, { query }) => {
+      const { storeId } = requireMember(req);
+      return repo.list(storeId, query);
+    },
+  );
 
   addRoute(
     app,
-    { method: 'PATCH', url: '/api/stores/:storeId/orders/:orderId', auth: { permission: 'orders:write' }, summary: "Cambia lo stato dell'ordine (lo stock segue lo stato)", tags: ['orders'], params: orderParams, body: updateOrderStatusSchema, response: { 200: orderResponseSchema } },
+    {
+      method: 'GET',
+      url: '/api/stores/:storeId/orders/:orderId',
+      auth: { permission: 'store:read' },
+      summary: "Dettaglio dell'ordine con articoli",
+      tags: ['orders'],
+      params: orderParams,
+      response: { 200: orderResponseSchema },
+    },
+    async (req, { params }) => {
+      const { storeId } = requireMember(req);
+      const order = await repo.detail(storeId, params.orderId);
+      if (!order) throw notFound('Ordine non trovato');
+      return { order };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/stores/:storeId/orders/:orderId',
+      auth: { permission: 'orders:write' },
+      summary: "Cambia lo stato dell'ordine (lo stock segue lo stato)",
+      tags: ['orders'],
+      params: orderParams,
+      body: updateOrderStatusSchema,
+      response: { 200: orderResponseSchema },
+    },
     async (req, { params, body }) => {
       const { storeId } = requireMember(req);
       await changeOrderStatus(ctx.db, storeId, params.orderId, body.status);

@@ -58,7 +58,8 @@ export async function changeOrderStatus(db: Db, storeId: string, orderId: string
       if (d.needsAvailable) upd = upd.where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', item.quantity));
       try {
         const r = await upd.executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(item.title), { title: 'Disponibilità insufficiente' });
+        if (Number(r.numUpdatedRows) !== 1)
+          throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(item.title), { title: 'Disponibilità insufficiente' });
       } catch (err) {
         if (isCheckViolation(err)) throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(item.title), { title: 'Disponibilità insufficiente' });
         throw err;

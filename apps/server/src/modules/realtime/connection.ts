@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context.js';
 import { verifyJwt } from '../../lib/jwt.js';
 import { clock } from '../../lib/clock.js';
 import { membershipOf, storeBySlug } from '../../lib/tenancy.js';
-import { isAccessEvent, isInternalEvent, topics, type BusEvent } from './bus.js';
+import { isInternalEvent, topics, type BusEvent } from './bus.js';
 import type { IpLimits } from './ip-limits.js';
 import { visitorKey } from './presence.js';
 import type { ConnectionRegistry, TrackedConnection } from './registry.js';

@@ -66,7 +66,12 @@ export function presenceTracker(bus: EventBus, redis: Redis | null) {
       const n = (visitors.get(visitor) ?? 0) + 1;
       visitors.set(visitor, n);
       if (n > 1) return;
-      if (redis) await redis.multi().zadd(key(storeId), Date.now() + TTL_MS, member(visitor)).pexpire(key(storeId), TTL_MS * 2).exec();
+      if (redis)
+        await redis
+          .multi()
+          .zadd(key(storeId), Date.now() + TTL_MS, member(visitor))
+          .pexpire(key(storeId), TTL_MS * 2)
+          .exec();
       await announce(storeId);
     },
     async leave(storeId: string, visitor: string) {

@@ -43,7 +43,11 @@ export async function refreshStale(db: AnyDb, storeId: string): Promise<number> 
     const variants = await db
       .selectFrom('product_variants')
       .select(['product_id', 'label', 'sku'])
-      .where('product_id', 'in', stale.map((r) => r.product_id))
+      .where(
+        'product_id',
+        'in',
+        stale.map((r) => r.product_id),
+      )
       .execute();
     const variantText = new Map<string, string[]>();
     for (const v of variants) variantText.set(v.product_id, [...(variantText.get(v.product_id) ?? []), v.label, v.sku]);
@@ -60,7 +64,12 @@ export async function refreshStale(db: AnyDb, storeId: string): Promise<number> 
         .where('product_id', '=', r.product_id)
         .where('indexed_version', '<', r.version)
         .executeTakeFirst();
-      await db.updateTable('products').set({ sort_title: sortTitle(r.title) }).where('id', '=', r.product_id).where('sort_title', '!=', sortTitle(r.title)).execute();
+      await db
+        .updateTable('products')
+        .set({ sort_title: sortTitle(r.title) })
+        .where('id', '=', r.product_id)
+        .where('sort_title', '!=', sortTitle(r.title))
+        .execute();
       written += Number(res.numUpdatedRows);
     }
     done += written;

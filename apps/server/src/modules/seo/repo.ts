@@ -17,7 +17,9 @@ export function seoRepo(db: Db) {
     /** The latest change among the store's active products, else when the store was created. */
     async storeLastmod(storeId: string): Promise<string | null> {
       const [latest, store] = await Promise.all([
-        activeOf(storeId).select((eb) => eb.fn.max('updated_at').as('at')).executeTakeFirst(),
+        activeOf(storeId)
+          .select((eb) => eb.fn.max('updated_at').as('at'))
+          .executeTakeFirst(),
         db.selectFrom('stores').select('created_at').where('id', '=', storeId).executeTakeFirst(),
       ]);
       return (latest?.at as string | null | undefined) ?? store?.created_at ?? null;
@@ -38,7 +40,9 @@ export function seoRepo(db: Db) {
     },
 
     async activeProductCount(storeId: string): Promise<number> {
-      const r = await activeOf(storeId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const r = await activeOf(storeId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
 
@@ -48,7 +52,7 @@ export function seoRepo(db: Db) {
      */
     async *activeProducts(storeId: string, offset: number, limit: number): AsyncGenerator<DatedSlug[]> {
       let after: string | null = null;
-      for (let left = limit; left > 0; ) {
+      for (let left = limit; left > 0;) {
         let q = activeOf(storeId).select(['slug', 'updated_at']).orderBy('slug').limit(Math.min(CHUNK, left));
         q = after === null ? q.offset(offset) : q.where('slug', '>', after);
         const rows = await q.execute();
@@ -61,14 +65,17 @@ export function seoRepo(db: Db) {
     },
 
     async storeCount(): Promise<number> {
-      const r = await db.selectFrom('stores').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const r = await db
+        .selectFrom('stores')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
 
     /** Store slugs in slug order from `offset`, leaving out `except` ids, in chunks (as activeProducts). */
     async *storeSlugs(offset: number, limit: number, except: string[]): AsyncGenerator<string[]> {
       let after: string | null = null;
-      for (let left = limit; left > 0; ) {
+      for (let left = limit; left > 0;) {
         let q = db.selectFrom('stores').select('slug').orderBy('slug').limit(Math.min(CHUNK, left));
         if (except.length) q = q.where('id', 'not in', except);
         q = after === null ? q.offset(offset) : q.where('slug', '>', after);
@@ -96,7 +103,11 @@ export function seoRepo(db: Db) {
       const cats = await db
         .selectFrom('categories')
         .select((eb) => ['store_id', eb.fn.countAll<number>().as('n')])
-        .where('store_id', 'in', rows.map((r) => r.id))
+        .where(
+          'store_id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .groupBy('store_id')
         .execute();
       const catsOf = new Map(cats.map((c) => [c.store_id, Number(c.n)]));

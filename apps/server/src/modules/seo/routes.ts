@@ -26,8 +26,17 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, opts: S
   const seo = seoService(ctx, opts);
   const config = { auth: 'public' as const };
 
-  app.get('/robots.txt', { config, schema: { summary: 'robots.txt: pagine escluse dai motori di ricerca e sitemap', tags, response: { 200: textAnswer('robots.txt', 'text/plain') } } }, async (_req, reply) =>
-    reply.header('cache-control', CACHE).type('text/plain; charset=utf-8').send(await seo.robots()),
+  app.get(
+    '/robots.txt',
+    {
+      config,
+      schema: { summary: 'robots.txt: pagine escluse dai motori di ricerca e sitemap', tags, response: { 200: textAnswer('robots.txt', 'text/plain') } },
+    },
+    async (_req, reply) =>
+      reply
+        .header('cache-control', CACHE)
+        .type('text/plain; charset=utf-8')
+        .send(await seo.robots()),
   );
 
   app.get('/sitemap.xml', { config, schema: { summary: 'Indice delle sitemap della piattaforma', tags, response: xmlResponse } }, async (_req, reply) => {
@@ -41,14 +50,20 @@ export function registerSeoRoutes(app: FastifyInstance, ctx: AppContext, opts: S
     return body ? sendXml(reply, body) : notFoundText(reply);
   });
 
-  app.get('/sitemap-site.xml', { config, schema: { summary: 'Sitemap delle pagine pubbliche della piattaforma', tags, response: xmlResponse } }, async (_req, reply) =>
-    sendXml(reply, seo.siteSitemap()),
+  app.get(
+    '/sitemap-site.xml',
+    { config, schema: { summary: 'Sitemap delle pagine pubbliche della piattaforma', tags, response: xmlResponse } },
+    async (_req, reply) => sendXml(reply, seo.siteSitemap()),
   );
 
-  app.get('/store/:slug/sitemap.xml', { config, schema: { summary: 'Sitemap di uno store: home, categorie e prodotti attivi', tags, response: xmlResponse } }, async (req, reply) => {
-    const body = await seo.storeSitemap((req.params as { slug: string }).slug, null);
-    return body ? sendXml(reply, body) : notFoundText(reply);
-  });
+  app.get(
+    '/store/:slug/sitemap.xml',
+    { config, schema: { summary: 'Sitemap di uno store: home, categorie e prodotti attivi', tags, response: xmlResponse } },
+    async (req, reply) => {
+      const body = await seo.storeSitemap((req.params as { slug: string }).slug, null);
+      return body ? sendXml(reply, body) : notFoundText(reply);
+    },
+  );
 
   app.get('/store/:slug/sitemap-:page.xml', { config, schema: { hide: true } }, async (req, reply) => {
     const params = req.params as { slug: string; page: string };

@@ -12,8 +12,17 @@ const SITE_PAGES = ['/', '/faq', '/pricing', '/blog'];
 
 /** Crawlers stay out of what only makes sense signed in or mid-purchase (and the JSON API). */
 const DISALLOWED = [
-  '/dashboard', '/api/', '/store/*/checkout', '/store/*/ordine/', '/onboarding', '/login', '/register',
-  '/forgot-password', '/reset-password', '/auth/', '/invitations/',
+  '/dashboard',
+  '/api/',
+  '/store/*/checkout',
+  '/store/*/ordine/',
+  '/onboarding',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/auth/',
+  '/invitations/',
 ];
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -35,7 +44,10 @@ const urlEntry = (loc: string, lastmod: string | null) => {
 };
 const sitemapEntry = (loc: string) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>\n`;
 
-async function* urlset(head: Array<{ loc: string; lastmod: string | null }>, rest?: AsyncIterable<Array<{ loc: string; lastmod: string | null }>>): AsyncGenerator<string> {
+async function* urlset(
+  head: Array<{ loc: string; lastmod: string | null }>,
+  rest?: AsyncIterable<Array<{ loc: string; lastmod: string | null }>>,
+): AsyncGenerator<string> {
   yield `${XML_HEAD}<urlset ${NS}>\n`;
   yield head.map((u) => urlEntry(u.loc, u.lastmod)).join('');
   if (rest) for await (const chunk of rest) yield chunk.map((u) => urlEntry(u.loc, u.lastmod)).join('');

@@ -106,7 +106,11 @@ describe('image work queue', () => {
 
   it('frees the slot of a job that throws before its first await', async () => {
     const queue = new ImageWorkQueue({ concurrency: 1, maxWaitingPerStore: 1, maxWaitingTotal: 10 });
-    await expect(queue.run('a', () => { throw new Error('subito'); })).rejects.toThrow('subito');
+    await expect(
+      queue.run('a', () => {
+        throw new Error('subito');
+      }),
+    ).rejects.toThrow('subito');
     await expect(queue.run('a', async () => 'ok')).resolves.toBe('ok');
   });
 

@@ -76,7 +76,7 @@ export class ImageWorkQueue {
 
   /** Starts the oldest waiting jobs whose store is idle, while slots are free (FIFO among those). */
   private startNext() {
-    for (let i = 0; i < this.waiting.length && this.running < this.limits.concurrency; ) {
+    for (let i = 0; i < this.waiting.length && this.running < this.limits.concurrency;) {
       const next = this.waiting[i]!;
       if (this.busyStores.has(next.storeId)) {
         i++;

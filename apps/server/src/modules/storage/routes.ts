@@ -10,10 +10,16 @@ const notFoundBody = { error: { code: 'not_found', message: msg.notFound } };
 /** For the API document only: a stored file is streamed as it is, never serialised from a schema. */
 const fileAnswer = {
   description: 'Il file (immagine o logo caricato)',
-  content: Object.fromEntries(['image/webp', 'image/png', 'image/jpeg', 'application/octet-stream'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  content: Object.fromEntries(
+    ['image/webp', 'image/png', 'image/jpeg', 'application/octet-stream'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+  ),
 };
 /** Outside /api, so addRoute does not apply; the 404 goes out through the shared error schema. */
-const schema = { summary: 'Un file caricato (driver locale): cache di un anno, il contenuto di una chiave non cambia', tags: ['file'], response: { 200: fileAnswer, '4xx': apiErrorBodySchema } };
+const schema = {
+  summary: 'Un file caricato (driver locale): cache di un anno, il contenuto di una chiave non cambia',
+  tags: ['file'],
+  response: { 200: fileAnswer, '4xx': apiErrorBodySchema },
+};
 
 /**
  * Serves the local driver's files at /files/{key}. Keys never change content (each upload gets a

@@ -18,7 +18,9 @@ export function storefrontCacheInvalidation(cache: TtlCache<string | Buffer>, bu
     /** The store's public data changed (catalogue, settings, stock, deletion). */
     storeChanged(slug: string) {
       drop(slug);
-      bus.publish(topics.cache, { type: 'cache.store-changed', slug }).catch((err: unknown) => log.warn({ err }, 'cache invalidation not announced to other instances'));
+      bus
+        .publish(topics.cache, { type: 'cache.store-changed', slug })
+        .catch((err: unknown) => log.warn({ err }, 'cache invalidation not announced to other instances'));
     },
     close: unsubscribe,
   };

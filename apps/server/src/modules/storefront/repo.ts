@@ -66,7 +66,12 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     const rows = await db
       .selectFrom('inventory as inv')
       .leftJoin('product_variants as v', 'v.id', 'inv.variant_id')
-      .select(['inv.product_id', sql<number>`sum(${availableExpr})`.as('available'), sql<number>`min(coalesce(v.price_delta_cents, 0))`.as('min_delta'), sql<number>`max(coalesce(v.price_delta_cents, 0))`.as('max_delta')])
+      .select([
+        'inv.product_id',
+        sql<number>`sum(${availableExpr})`.as('available'),
+        sql<number>`min(coalesce(v.price_delta_cents, 0))`.as('min_delta'),
+        sql<number>`max(coalesce(v.price_delta_cents, 0))`.as('max_delta'),
+      ])
       .where('inv.product_id', 'in', productIds)
       .groupBy('inv.product_id')
       .execute();
@@ -131,13 +136,30 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     const active = db
       .selectFrom('products as p')
       .leftJoin('categories as c', 'c.id', 'p.category_id')
-      .select(['p.id', 'p.slug', 'p.title', 'p.description', 'p.price_cents', 'p.sku', 'p.image_urls', 'p.updated_at', 'c.name as category_name', 'c.slug as category_slug'])
+      .select([
+        'p.id',
+        'p.slug',
+        'p.title',
+        'p.description',
+        'p.price_cents',
+        'p.sku',
+        'p.image_urls',
+        'p.updated_at',
+        'c.name as category_name',
+        'c.slug as category_slug',
+      ])
       .where('p.store_id', '=', storeId)
       .where('p.status', '=', 'active');
     const p = (await active.where('p.slug', '=', productRef).executeTakeFirst()) ?? (await active.where('p.id', '=', productRef).executeTakeFirst());
     if (!p) return null;
     const [images, variants, units] = await Promise.all([
-      db.selectFrom('product_images').select(['url', 'thumb_url', 'width', 'height', 'srcset']).where('product_id', '=', p.id).where('variant_id', 'is', null).orderBy('position').execute(),
+      db
+        .selectFrom('product_images')
+        .select(['url', 'thumb_url', 'width', 'height', 'srcset'])
+        .where('product_id', '=', p.id)
+        .where('variant_id', 'is', null)
+        .orderBy('position')
+        .execute(),
       db
         .selectFrom('product_variants as v')
         .leftJoin('inventory as inv', 'inv.variant_id', 'v.id')
@@ -146,7 +168,12 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
         .orderBy('v.created_at')
         .orderBy('v.id')
         .execute(),
-      db.selectFrom('inventory as inv').select(availableExpr.as('available')).where('inv.product_id', '=', p.id).where('inv.variant_id', 'is', null).executeTakeFirst(),
+      db
+        .selectFrom('inventory as inv')
+        .select(availableExpr.as('available'))
+        .where('inv.product_id', '=', p.id)
+        .where('inv.variant_id', 'is', null)
+        .executeTakeFirst(),
     ]);
     const imageList = images.length
       ? images.map((i) => ({ ...responsiveImage(i), thumbUrl: i.thumb_url }))

@@ -23,7 +23,15 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) 
 
   addRoute(
     app,
-    { method: 'GET', url: '/api/public/stores/:slug', auth: 'public', summary: 'Vetrina pubblica: store, tema e categorie', tags, params: slugParams, response: { 200: publicStoreResponseSchema } },
+    {
+      method: 'GET',
+      url: '/api/public/stores/:slug',
+      auth: 'public',
+      summary: 'Vetrina pubblica: store, tema e categorie',
+      tags,
+      params: slugParams,
+      response: { 200: publicStoreResponseSchema },
+    },
     async (_req, { params }, reply) => sendCachedJson(reply, await service.store(params.slug)),
   );
 

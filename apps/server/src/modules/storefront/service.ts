@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { LISTING_LIMITS, storefrontProductsQuerySchema, storefrontSuggestionsQuerySchema, type StorefrontProductPage, type StorefrontSuggestion } from '@vetrina/shared';
+import {
+  LISTING_LIMITS,
+  storefrontProductsQuerySchema,
+  storefrontSuggestionsQuerySchema,
+  type StorefrontProductPage,
+  type StorefrontSuggestion,
+} from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { singleFlight } from '../../lib/ttl-cache.js';
@@ -44,41 +50,62 @@ export function storefrontService(ctx: AppContext) {
   return {
     store: (slug: string) => cached(`${slug}|store`, async () => ({ store: await store(slug) })),
     products: (slug: string, query: ProductsQuery) =>
-      cached(`${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`, async (): Promise<StorefrontProductPage> => {
-        const s = await storeId(slug);
-        const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
-        let categoryId: string | undefined;
-        if (query.category) {
-          const c = await repo.categoryBySlug(s.id, query.category);
-          // An unknown category has no products (not an error: the link may be old).
-          if (!c) return empty;
-          categoryId = c.id;
-        }
-        const search = query.search || undefined;
-        const list = await productListing(ctx.db, ctx.dialect, {
-          storeId: s.id,
-          status: 'active',
-          categoryId,
-          search,
-          minPriceCents: query.minPrice,
-          maxPriceCents: query.maxPrice,
-          availableOnly: query.available,
-          sort: query.sort ?? (search ? 'relevance' : 'newest'),
-          page: query.page,
-          pageSize: query.pageSize,
-          cursor: query.cursor,
-        });
-        const items = await repo.productCards(s.id, list.ids);
-        return { items, total: list.total, totalCapped: list.totalCapped, hasMore: list.hasMore, nextCursor: list.nextCursor, page: query.page, pageSize: query.pageSize };
-      }),
+      cached(
+        `${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`,
+        async (): Promise<StorefrontProductPage> => {
+          const s = await storeId(slug);
+          const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
+          let categoryId: string | undefined;
+          if (query.category) {
+            const c = await repo.categoryBySlug(s.id, query.category);
+            // An unknown category has no products (not an error: the link may be old).
+            if (!c) return empty;
+            categoryId = c.id;
+          }
+          const search = query.search || undefined;
+          const list = await productListing(ctx.db, ctx.dialect, {
+            storeId: s.id,
+            status: 'active',
+            categoryId,
+            search,
+            minPriceCents: query.minPrice,
+            maxPriceCents: query.maxPrice,
+            availableOnly: query.available,
+            sort: query.sort ?? (search ? 'relevance' : 'newest'),
+            page: query.page,
+            pageSize: query.pageSize,
+            cursor: query.cursor,
+          });
+          const items = await repo.productCards(s.id, list.ids);
+          return {
+            items,
+            total: list.total,
+            totalCapped: list.totalCapped,
+            hasMore: list.hasMore,
+            nextCursor: list.nextCursor,
+            page: query.page,
+            pageSize: query.pageSize,
+          };
+        },
+      ),
     /** Up to 5 active products for what the shopper is typing, best match first. */
     suggestions: (slug: string, query: SuggestionsQuery) =>
       cached(`${slug}|suggest|${query.q}`, async (): Promise<{ items: StorefrontSuggestion[] }> => {
         const s = await storeId(slug);
         if (!query.q) return { items: [] };
-        const list = await productListing(ctx.db, ctx.dialect, { storeId: s.id, status: 'active', search: query.q, sort: 'relevance', page: 1, pageSize: LISTING_LIMITS.suggestions, count: false });
+        const list = await productListing(ctx.db, ctx.dialect, {
+          storeId: s.id,
+          status: 'active',
+          search: query.q,
+          sort: 'relevance',
+          page: 1,
+          pageSize: LISTING_LIMITS.suggestions,
+          count: false,
+        });
         const cards = await repo.productCards(s.id, list.ids);
-        return { items: cards.map((c) => ({ id: c.id, slug: c.slug, title: c.title, priceCents: c.priceCents, priceVaries: c.priceVaries, thumbUrl: c.thumbUrl })) };
+        return {
+          items: cards.map((c) => ({ id: c.id, slug: c.slug, title: c.title, priceCents: c.priceCents, priceVaries: c.priceVaries, thumbUrl: c.thumbUrl })),
+        };
       }),
     // The answer always carries the canonical slug: a page reached by id (or an old slug's id) redirects to it.
     product: (slug: string, productRef: string) =>

@@ -17,7 +17,20 @@ const summaries = (db: Db) =>
     .selectFrom('store_members as m')
     .innerJoin('stores as s', 's.id', 'm.store_id')
     .leftJoin('themes as t', 't.id', 's.theme_id')
-    .select(['s.id', 's.name', 's.slug', 's.logo_url', 's.colors', 's.theme_id', 's.created_at', 't.name as theme_name', 't.key as theme_key', 'm.role', 's.owner_id', 'm.user_id']);
+    .select([
+      's.id',
+      's.name',
+      's.slug',
+      's.logo_url',
+      's.colors',
+      's.theme_id',
+      's.created_at',
+      't.name as theme_name',
+      't.key as theme_key',
+      'm.role',
+      's.owner_id',
+      'm.user_id',
+    ]);
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['executeTakeFirstOrThrow']>>;
 
@@ -49,16 +62,36 @@ export function storesRepo(db: Db) {
       return row && toSummary(row);
     },
 
-    async insertStoreWithAdmin(values: { id: string; name: string; slug: string; colors: StoreColors; themeId: string | null; userId: string; memberId: string; now: string }) {
+    async insertStoreWithAdmin(values: {
+      id: string;
+      name: string;
+      slug: string;
+      colors: StoreColors;
+      themeId: string | null;
+      userId: string;
+      memberId: string;
+      now: string;
+    }) {
       await db
         .insertInto('stores')
-        .values({ id: values.id, name: values.name, slug: values.slug, logo_url: null, colors: JSON.stringify(values.colors), theme_id: values.themeId, owner_id: values.userId, created_at: values.now })
+        .values({
+          id: values.id,
+          name: values.name,
+          slug: values.slug,
+          logo_url: null,
+          colors: JSON.stringify(values.colors),
+          theme_id: values.themeId,
+          owner_id: values.userId,
+          created_at: values.now,
+        })
         .execute();
-      await db.insertInto('store_members').values({ id: values.memberId, store_id: values.id, user_id: values.userId, role: 'admin', created_at: values.now }).execute();
+      await db
+        .insertInto('store_members')
+        .values({ id: values.memberId, store_id: values.id, user_id: values.userId, role: 'admin', created_at: values.now })
+        .execute();
     },
 
-    setActiveStore: (userId: string, storeId: string | null) =>
-      db.updateTable('users').set({ active_store_id: storeId }).where('id', '=', userId).execute(),
+    setActiveStore: (userId: string, storeId: string | null) => db.updateTable('users').set({ active_store_id: storeId }).where('id', '=', userId).execute(),
 
     async update(storeId: string, patch: { name?: string; colors?: StoreColors; themeId?: string; logoUrl?: string | null }): Promise<boolean> {
       const res = await db
@@ -74,12 +107,10 @@ export function storesRepo(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    logoUrlOf: async (storeId: string) =>
-      (await db.selectFrom('stores').select('logo_url').where('id', '=', storeId).executeTakeFirst())?.logo_url ?? null,
+    logoUrlOf: async (storeId: string) => (await db.selectFrom('stores').select('logo_url').where('id', '=', storeId).executeTakeFirst())?.logo_url ?? null,
 
     /** Users whose active store is this one (their active store moves when it is deleted). */
-    usersActiveOn: async (storeId: string) =>
-      (await db.selectFrom('users').select('id').where('active_store_id', '=', storeId).execute()).map((r) => r.id),
+    usersActiveOn: async (storeId: string) => (await db.selectFrom('users').select('id').where('active_store_id', '=', storeId).execute()).map((r) => r.id),
 
     /** The store that becomes active after another is gone: the newest the user still belongs to. */
     newestStoreIdOf: async (userId: string) =>

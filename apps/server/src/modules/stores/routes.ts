@@ -12,33 +12,111 @@ import { removeLogo, replaceLogo } from './logo.js';
 const tags = ['stores'];
 
 export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
-  addRoute(app, { method: 'POST', url: '/api/stores', auth: 'user', summary: 'Crea uno store (diventa lo store attivo)', tags, body: createStoreSchema, response: { 201: storeSummarySchema } }, async (req, { body }) => {
-    const user = requireUser(req);
-    // Accounts from before profiles existed get theirs now, in the same transaction as the store.
-    return createStore(ctx, user.id, body, (trx) => usersRepo(trx).ensureProfile(user, clock.iso()).then(() => undefined));
-  });
-
-  addRoute(app, { method: 'GET', url: '/api/stores', auth: 'user', summary: 'Gli store di cui sei membro, dal più recente', tags, response: { 200: storeSummaryListSchema } }, async (req) =>
-    storesRepo(ctx.db).summariesOf(requireUser(req).id),
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores',
+      auth: 'user',
+      summary: 'Crea uno store (diventa lo store attivo)',
+      tags,
+      body: createStoreSchema,
+      response: { 201: storeSummarySchema },
+    },
+    async (req, { body }) => {
+      const user = requireUser(req);
+      // Accounts from before profiles existed get theirs now, in the same transaction as the store.
+      return createStore(ctx, user.id, body, (trx) =>
+        usersRepo(trx)
+          .ensureProfile(user, clock.iso())
+          .then(() => undefined),
+      );
+    },
   );
 
-  addRoute(app, { method: 'GET', url: '/api/stores/:storeId', auth: { permission: 'store:read' }, summary: 'Dettaglio di uno store', tags, params: storeIdParams, response: { 200: storeSummarySchema } }, async (req) =>
-    getStore(ctx, requireMember(req)),
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/stores',
+      auth: 'user',
+      summary: 'Gli store di cui sei membro, dal più recente',
+      tags,
+      response: { 200: storeSummaryListSchema },
+    },
+    async (req) => storesRepo(ctx.db).summariesOf(requireUser(req).id),
   );
 
-  addRoute(app, { method: 'PATCH', url: '/api/stores/:storeId', auth: { permission: 'store:settings' }, summary: 'Modifica nome, colori o tema', tags, params: storeIdParams, body: updateStoreSchema, response: { 200: storeSummarySchema } }, async (req, { body }) =>
-    updateStore(ctx, requireMember(req), body),
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/stores/:storeId',
+      auth: { permission: 'store:read' },
+      summary: 'Dettaglio di uno store',
+      tags,
+      params: storeIdParams,
+      response: { 200: storeSummarySchema },
+    },
+    async (req) => getStore(ctx, requireMember(req)),
   );
 
-  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId', auth: { permission: 'store:delete' }, summary: 'Elimina lo store e tutti i suoi dati', tags, params: storeIdParams, response: { 204: null } }, async (req) => {
-    await deleteStore(ctx, requireMember(req));
-  });
-
-  addRoute(app, { method: 'PUT', url: '/api/stores/:storeId/logo', auth: { permission: 'store:settings' }, summary: 'Carica o sostituisce il logo (multipart, un file png/jpeg/webp ≤ 2 MB)', tags, params: storeIdParams, response: { 200: storeSummarySchema } }, async (req) =>
-    replaceLogo(ctx, requireMember(req), req),
+  addRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/stores/:storeId',
+      auth: { permission: 'store:settings' },
+      summary: 'Modifica nome, colori o tema',
+      tags,
+      params: storeIdParams,
+      body: updateStoreSchema,
+      response: { 200: storeSummarySchema },
+    },
+    async (req, { body }) => updateStore(ctx, requireMember(req), body),
   );
 
-  addRoute(app, { method: 'DELETE', url: '/api/stores/:storeId/logo', auth: { permission: 'store:settings' }, summary: 'Rimuove il logo', tags, params: storeIdParams, response: { 200: storeSummarySchema } }, async (req) =>
-    removeLogo(ctx, requireMember(req)),
+  addRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/stores/:storeId',
+      auth: { permission: 'store:delete' },
+      summary: 'Elimina lo store e tutti i suoi dati',
+      tags,
+      params: storeIdParams,
+      response: { 204: null },
+    },
+    async (req) => {
+      await deleteStore(ctx, requireMember(req));
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/stores/:storeId/logo',
+      auth: { permission: 'store:settings' },
+      summary: 'Carica o sostituisce il logo (multipart, un file png/jpeg/webp ≤ 2 MB)',
+      tags,
+      params: storeIdParams,
+      response: { 200: storeSummarySchema },
+    },
+    async (req) => replaceLogo(ctx, requireMember(req), req),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/stores/:storeId/logo',
+      auth: { permission: 'store:settings' },
+      summary: 'Rimuove il logo',
+      tags,
+      params: storeIdParams,
+      response: { 200: storeSummarySchema },
+    },
+    async (req) => removeLogo(ctx, requireMember(req)),
   );
 }

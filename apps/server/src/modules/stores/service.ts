@@ -41,12 +41,7 @@ const SLUG_ATTEMPTS = 8;
  * free slug; the unique index refuses the second, which then retries with the next suffix.
  * `beforeCreate` runs first in the same transaction (the sign-in path inserts the profile there).
  */
-export async function createStore(
-  ctx: AppContext,
-  userId: string,
-  input: NewStore,
-  beforeCreate?: (trx: Db) => Promise<void>,
-): Promise<StoreSummary> {
+export async function createStore(ctx: AppContext, userId: string, input: NewStore, beforeCreate?: (trx: Db) => Promise<void>): Promise<StoreSummary> {
   const themeId = await resolveTheme(ctx.db, input.themeId);
   const base = slugify(input.name);
   for (let attempt = 1; ; attempt++) {

@@ -40,7 +40,17 @@ export function teamRepo(db: Db) {
 
     /** Conditional on the role read before, so two owners' tabs cannot interleave. */
     setRole: async (d: Db, storeId: string, memberId: string, from: Role, to: Role) =>
-      Number((await d.updateTable('store_members').set({ role: to }).where('store_id', '=', storeId).where('id', '=', memberId).where('role', '=', from).executeTakeFirst()).numUpdatedRows) === 1,
+      Number(
+        (
+          await d
+            .updateTable('store_members')
+            .set({ role: to })
+            .where('store_id', '=', storeId)
+            .where('id', '=', memberId)
+            .where('role', '=', from)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
 
     /** Moves ownership to another admin of the store, only if `fromUserId` still owns it and the target is still an admin. */
     setOwner: async (d: Db, storeId: string, fromUserId: string, toUserId: string) =>
@@ -52,7 +62,9 @@ export function teamRepo(db: Db) {
             .where('id', '=', storeId)
             .where('owner_id', '=', fromUserId)
             .where((eb) =>
-              eb.exists(eb.selectFrom('store_members').select('id').where('store_id', '=', storeId).where('user_id', '=', toUserId).where('role', '=', 'admin')),
+              eb.exists(
+                eb.selectFrom('store_members').select('id').where('store_id', '=', storeId).where('user_id', '=', toUserId).where('role', '=', 'admin'),
+              ),
             )
             .executeTakeFirst()
         ).numUpdatedRows,
@@ -146,17 +158,19 @@ export function teamRepo(db: Db) {
         .where('i.id', '=', id)
         .executeTakeFirst(),
 
-    findStoreName: async (storeId: string) =>
-      (await db.selectFrom('stores').select('name').where('id', '=', storeId).executeTakeFirst())?.name ?? null,
+    findStoreName: async (storeId: string) => (await db.selectFrom('stores').select('name').where('id', '=', storeId).executeTakeFirst())?.name ?? null,
 
-    accountEmail: async (userId: string) =>
-      (await db.selectFrom('auth_users').select('email').where('id', '=', userId).executeTakeFirst())?.email ?? null,
+    accountEmail: async (userId: string) => (await db.selectFrom('auth_users').select('email').where('id', '=', userId).executeTakeFirst())?.email ?? null,
 
     account: (userId: string) => db.selectFrom('auth_users').select(['email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst(),
 
     /** Accounts from before profiles existed get theirs when they join a store. */
     ensureProfile: (d: Db, userId: string, email: string, now: string) =>
-      d.insertInto('users').values({ id: userId, email, active_store_id: null, created_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute(),
+      d
+        .insertInto('users')
+        .values({ id: userId, email, active_store_id: null, created_at: now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute(),
 
     insertMember: (d: Db, m: { id: string; storeId: string; userId: string; role: Role; createdAt: string }) =>
       d.insertInto('store_members').values({ id: m.id, store_id: m.storeId, user_id: m.userId, role: m.role, created_at: m.createdAt }).execute(),

@@ -31,9 +31,21 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   const invitations = invitationsService(ctx);
   const base = '/api/stores/:storeId/team';
 
-  addRoute(app, { method: 'GET', url: `${base}/members`, auth: { permission: 'team:read' }, summary: 'Membri dello store', tags, params: teamStoreParams, response: { 200: teamMembersResponseSchema } }, async (req) => ({
-    members: await members.list(requireMember(req)),
-  }));
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/members`,
+      auth: { permission: 'team:read' },
+      summary: 'Membri dello store',
+      tags,
+      params: teamStoreParams,
+      response: { 200: teamMembersResponseSchema },
+    },
+    async (req) => ({
+      members: await members.list(requireMember(req)),
+    }),
+  );
 
   addRoute(
     app,
@@ -54,7 +66,16 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   addRoute(
     app,
-    { method: 'PATCH', url: `${base}/members/:memberId`, auth: { permission: 'team:owner' }, summary: 'Cambia il ruolo di un membro (solo il proprietario)', tags, params: teamMemberParams, body: changeMemberRoleSchema, response: { 200: teamMemberResponseSchema } },
+    {
+      method: 'PATCH',
+      url: `${base}/members/:memberId`,
+      auth: { permission: 'team:owner' },
+      summary: 'Cambia il ruolo di un membro (solo il proprietario)',
+      tags,
+      params: teamMemberParams,
+      body: changeMemberRoleSchema,
+      response: { 200: teamMemberResponseSchema },
+    },
     async (req, { params, body }) => ({ member: await members.changeRole(requireMember(req), params.memberId, body.role) }),
   );
 
@@ -73,19 +94,49 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, { body }) => ({ members: await members.transferOwnership(requireMember(req), body.memberId, body.password) }),
   );
 
-  addRoute(app, { method: 'GET', url: `${base}/invitations`, auth: { permission: 'team:read' }, summary: 'Inviti in sospeso dello store', tags, params: teamStoreParams, response: { 200: teamInvitationsResponseSchema } }, async (req) => ({
-    invitations: await invitations.list(requireMember(req)),
-  }));
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: `${base}/invitations`,
+      auth: { permission: 'team:read' },
+      summary: 'Inviti in sospeso dello store',
+      tags,
+      params: teamStoreParams,
+      response: { 200: teamInvitationsResponseSchema },
+    },
+    async (req) => ({
+      invitations: await invitations.list(requireMember(req)),
+    }),
+  );
 
   addRoute(
     app,
-    { method: 'POST', url: `${base}/invitations`, auth: { permission: 'team:manage' }, summary: "Invita un membro via email", tags, params: teamStoreParams, body: inviteMemberSchema, response: { 201: teamInvitationResponseSchema } },
+    {
+      method: 'POST',
+      url: `${base}/invitations`,
+      auth: { permission: 'team:manage' },
+      summary: 'Invita un membro via email',
+      tags,
+      params: teamStoreParams,
+      body: inviteMemberSchema,
+      response: { 201: teamInvitationResponseSchema },
+    },
     async (req, { body }) => ({ invitation: await invitations.invite(requireMember(req), body) }),
   );
 
   addRoute(
     app,
-    { method: 'DELETE', url: `${base}/invitations/:invitationId`, auth: { permission: 'team:manage' }, summary: 'Annulla un invito in sospeso', tags, params: teamInvitationParams, body: teamEmptyBody, response: { 204: null } },
+    {
+      method: 'DELETE',
+      url: `${base}/invitations/:invitationId`,
+      auth: { permission: 'team:manage' },
+      summary: 'Annulla un invito in sospeso',
+      tags,
+      params: teamInvitationParams,
+      body: teamEmptyBody,
+      response: { 204: null },
+    },
     async (req, { params }) => {
       await invitations.cancel(requireMember(req), params.invitationId);
     },
@@ -96,23 +147,55 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
 function registerReceivedInvitationRoutes(app: FastifyInstance, ctx: AppContext) {
   const acceptance = acceptanceService(ctx);
 
-  addRoute(app, { method: 'GET', url: '/api/invitations', auth: 'user', summary: 'Inviti ricevuti in sospeso', tags, response: { 200: receivedInvitationsResponseSchema } }, async (req) => ({
-    invitations: await acceptance.received(requireUser(req).id),
-  }));
-
-  addRoute(app, { method: 'POST', url: '/api/invitations/accept', auth: 'user', summary: "Accetta l'invito del link ricevuto via email", tags, body: acceptInvitationSchema, response: { 200: acceptedInvitationSchema } }, async (req, { body }) =>
-    acceptance.acceptByToken(requireUser(req).id, body.token),
+  addRoute(
+    app,
+    { method: 'GET', url: '/api/invitations', auth: 'user', summary: 'Inviti ricevuti in sospeso', tags, response: { 200: receivedInvitationsResponseSchema } },
+    async (req) => ({
+      invitations: await acceptance.received(requireUser(req).id),
+    }),
   );
 
   addRoute(
     app,
-    { method: 'POST', url: '/api/invitations/:invitationId/accept', auth: 'user', summary: 'Accetta un invito ricevuto', tags, params: receivedInvitationParams, body: teamEmptyBody, response: { 200: acceptedInvitationSchema } },
+    {
+      method: 'POST',
+      url: '/api/invitations/accept',
+      auth: 'user',
+      summary: "Accetta l'invito del link ricevuto via email",
+      tags,
+      body: acceptInvitationSchema,
+      response: { 200: acceptedInvitationSchema },
+    },
+    async (req, { body }) => acceptance.acceptByToken(requireUser(req).id, body.token),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/invitations/:invitationId/accept',
+      auth: 'user',
+      summary: 'Accetta un invito ricevuto',
+      tags,
+      params: receivedInvitationParams,
+      body: teamEmptyBody,
+      response: { 200: acceptedInvitationSchema },
+    },
     async (req, { params }) => acceptance.acceptById(requireUser(req).id, params.invitationId, req.ip),
   );
 
   addRoute(
     app,
-    { method: 'POST', url: '/api/invitations/:invitationId/decline', auth: 'user', summary: 'Rifiuta un invito ricevuto', tags, params: receivedInvitationParams, body: teamEmptyBody, response: { 204: null } },
+    {
+      method: 'POST',
+      url: '/api/invitations/:invitationId/decline',
+      auth: 'user',
+      summary: 'Rifiuta un invito ricevuto',
+      tags,
+      params: receivedInvitationParams,
+      body: teamEmptyBody,
+      response: { 204: null },
+    },
     async (req, { params }) => {
       await acceptance.decline(requireUser(req).id, params.invitationId);
     },

@@ -7,7 +7,9 @@ import { themesRepo } from './repo.js';
 export function registerThemeRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = themesRepo(ctx.db);
   // The theme catalogue is not tenant data: anyone may read it (the storefront shows its theme too).
-  addRoute(app, { method: 'GET', url: '/api/themes', auth: 'public', summary: 'Temi attivi, dal più vecchio', tags: ['stores'], response: { 200: themeListSchema } }, async () =>
-    repo.listActive(),
+  addRoute(
+    app,
+    { method: 'GET', url: '/api/themes', auth: 'public', summary: 'Temi attivi, dal più vecchio', tags: ['stores'], response: { 200: themeListSchema } },
+    async () => repo.listActive(),
   );
 }

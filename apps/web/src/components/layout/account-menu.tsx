@@ -75,7 +75,12 @@ function AccountMenuItems({
           <DropdownMenuSeparator />
           <DropdownMenuLabel className="text-xs">I tuoi Stores</DropdownMenuLabel>
           {me.stores.map((s) => (
-            <DropdownMenuItem key={s.id} onSelect={() => s.id !== active?.id && onSwitch(s.id)} data-testid="store-switch-item" aria-current={s.id === active?.id ? 'true' : undefined}>
+            <DropdownMenuItem
+              key={s.id}
+              onSelect={() => s.id !== active?.id && onSwitch(s.id)}
+              data-testid="store-switch-item"
+              aria-current={s.id === active?.id ? 'true' : undefined}
+            >
               <StoreAvatar name={s.name} logoUrl={s.logoUrl} color={s.colors.primary} className="size-6 text-xs" />
               <span className="flex-1 truncate">{s.name}</span>
               {s.id === active?.id && <Check aria-label="Store attivo" className="text-primary" />}

@@ -67,21 +67,41 @@ function MobileMenu() {
                   {st.id === me.activeStore?.id && <Check className="size-4 text-primary" aria-label="Store attivo" />}
                 </button>
               ))}
-              <Link to={me && me.stores.length > 0 ? '/onboarding?mode=new-store' : '/onboarding'} className={item} onClick={close}>Crea nuovo store</Link>
-              <Link to="/dashboard" className={item} onClick={close}>Dashboard</Link>
+              <Link to={me && me.stores.length > 0 ? '/onboarding?mode=new-store' : '/onboarding'} className={item} onClick={close}>
+                Crea nuovo store
+              </Link>
+              <Link to="/dashboard" className={item} onClick={close}>
+                Dashboard
+              </Link>
               <Link to="/dashboard/invitations" className={item} onClick={close}>
                 Inviti Ricevuti {(me?.pendingInvitations ?? 0) > 0 && `(${me?.pendingInvitations})`}
               </Link>
-              <Link to="/dashboard/profile" className={item} onClick={close}>Profilo</Link>
+              <Link to="/dashboard/profile" className={item} onClick={close}>
+                Profilo
+              </Link>
               {me?.activeStore && (
-                <Link to={`/dashboard/stores/${me.activeStore.id}/settings`} className={item} onClick={close}>Impostazioni Store</Link>
+                <Link to={`/dashboard/stores/${me.activeStore.id}/settings`} className={item} onClick={close}>
+                  Impostazioni Store
+                </Link>
               )}
-              <button className={cn(item, 'text-left')} onClick={() => { close(); void logout(); }}>Logout</button>
+              <button
+                className={cn(item, 'text-left')}
+                onClick={() => {
+                  close();
+                  void logout();
+                }}
+              >
+                Logout
+              </button>
             </>
           ) : (
             <>
-              <Link to="/login" className={item} onClick={close}>Accedi</Link>
-              <Link to="/register" className={buttonClasses()} onClick={close}>Inizia gratis</Link>
+              <Link to="/login" className={item} onClick={close}>
+                Accedi
+              </Link>
+              <Link to="/register" className={buttonClasses()} onClick={close}>
+                Inizia gratis
+              </Link>
             </>
           )}
         </nav>
@@ -98,7 +118,11 @@ export function TopNav() {
         <Logo />
         <nav className="hidden items-center gap-6 md:flex" aria-label="Principale">
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} className={({ isActive }) => cn('text-sm font-medium text-muted-foreground hover:text-foreground', isActive && 'text-foreground')}>
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={({ isActive }) => cn('text-sm font-medium text-muted-foreground hover:text-foreground', isActive && 'text-foreground')}
+            >
               {l.label}
             </NavLink>
           ))}
@@ -111,8 +135,12 @@ export function TopNav() {
           ) : (
             // Also while the session loads (and in the server's HTML): most visitors are signed out.
             <div className="hidden items-center gap-2 md:flex">
-              <Link to="/login" className={buttonClasses('ghost')}>Accedi</Link>
-              <Link to="/register" className={buttonClasses()}>Inizia gratis</Link>
+              <Link to="/login" className={buttonClasses('ghost')}>
+                Accedi
+              </Link>
+              <Link to="/register" className={buttonClasses()}>
+                Inizia gratis
+              </Link>
             </div>
           )}
           <MobileMenu />
@@ -121,4 +149,3 @@ export function TopNav() {
     </header>
   );
 }
-

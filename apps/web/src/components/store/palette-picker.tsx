@@ -77,7 +77,6 @@ export function PalettePicker({ value, onChange, disabled }: { value: StoreColor
   );
 }
 
-
 /** A hex text field that only reports complete '#RRGGBB' values, so the palette is never invalid. */
 function HexInput({ id, value, onValid, testId }: { id: string; value: string; onValid: (hex: string) => void; testId: string }) {
   const [draft, setDraft] = useState(value);

@@ -50,7 +50,8 @@ export function SampleDataCard({ storeId }: { storeId: string }) {
             <DialogHeader>
               <DialogTitle>Creare i dati di esempio?</DialogTitle>
               <DialogDescription>
-                Tutti i prodotti e le categorie di questo store verranno eliminati e sostituiti da 5 categorie e 12 prodotti di esempio. L'operazione non si può annullare.
+                Tutti i prodotti e le categorie di questo store verranno eliminati e sostituiti da 5 categorie e 12 prodotti di esempio. L'operazione non si può
+                annullare.
               </DialogDescription>
             </DialogHeader>
             <DialogFooter>

@@ -17,13 +17,20 @@ export function ThemePreview({ themeKey, colors, name }: { themeKey: string; col
   const cards = t.columns;
   return (
     <div aria-hidden className="h-36 overflow-hidden rounded-md border bg-white text-[8px] leading-tight text-neutral-800">
-      <div className={cn('flex items-center px-2 py-1', t.hero === 'centered' ? 'justify-center' : 'justify-between')} style={{ borderBottom: '1px solid #eee' }}>
-        <span className="truncate" style={heading}>{name || 'Il mio negozio'}</span>
+      <div
+        className={cn('flex items-center px-2 py-1', t.hero === 'centered' ? 'justify-center' : 'justify-between')}
+        style={{ borderBottom: '1px solid #eee' }}
+      >
+        <span className="truncate" style={heading}>
+          {name || 'Il mio negozio'}
+        </span>
         {t.hero !== 'centered' && <span className="h-1.5 w-6 rounded-full" style={{ background: colors.primary }} />}
       </div>
       {t.hero === 'large' && (
         <div className="m-1.5 flex h-8 items-end p-1.5" style={{ ...radius, background: `linear-gradient(135deg, ${colors.primary}, ${colors.secondary})` }}>
-          <span className="text-white" style={heading}>Nuova collezione</span>
+          <span className="text-white" style={heading}>
+            Nuova collezione
+          </span>
         </div>
       )}
       {t.hero === 'centered' && (
@@ -33,7 +40,9 @@ export function ThemePreview({ themeKey, colors, name }: { themeKey: string; col
       )}
       {t.hero === 'full-bleed' && (
         <div className="flex h-10 items-center px-2" style={{ background: colors.primary }}>
-          <span className="text-[11px] uppercase text-white" style={heading}>Saldi!</span>
+          <span className="text-[11px] uppercase text-white" style={heading}>
+            Saldi!
+          </span>
         </div>
       )}
       <div className={cn('grid p-1.5', GAP[t.density])} style={{ gridTemplateColumns: `repeat(${t.columns}, minmax(0, 1fr))` }}>

@@ -4,9 +4,7 @@ import { cn } from '@/lib/cn';
 export const Card = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
   <div className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...p} />
 );
-export const CardHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex flex-col gap-1.5 p-6', className)} {...p} />
-);
+export const CardHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn('flex flex-col gap-1.5 p-6', className)} {...p} />;
 export const CardTitle = ({ className, ...p }: HTMLAttributes<HTMLHeadingElement>) => (
   <h3 className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...p} />
 );
@@ -14,6 +12,4 @@ export const CardDescription = ({ className, ...p }: HTMLAttributes<HTMLParagrap
   <p className={cn('text-sm text-muted-foreground', className)} {...p} />
 );
 export const CardContent = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn('p-6 pt-0', className)} {...p} />;
-export const CardFooter = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('flex items-center p-6 pt-0', className)} {...p} />
-);
+export const CardFooter = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn('flex items-center p-6 pt-0', className)} {...p} />;

@@ -30,9 +30,7 @@ export const DialogHeader = ({ className, ...p }: ComponentProps<'div'>) => <div
 export const DialogFooter = ({ className, ...p }: ComponentProps<'div'>) => (
   <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />
 );
-export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => (
-  <D.Title className={cn('text-lg font-semibold', className)} {...p} />
-);
+export const DialogTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => <D.Title className={cn('text-lg font-semibold', className)} {...p} />;
 export const DialogDescription = ({ className, ...p }: ComponentProps<typeof D.Description>) => (
   <D.Description className={cn('text-sm text-muted-foreground', className)} {...p} />
 );

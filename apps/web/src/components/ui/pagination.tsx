@@ -2,7 +2,19 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 
 /** Previous / next with "Pagina X di Y"; renders nothing when everything fits on one page. */
-export function Pagination({ page, pageSize, total, onPage, label = 'Paginazione' }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; label?: string }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+  label = 'Paginazione',
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (

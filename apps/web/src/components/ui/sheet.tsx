@@ -6,9 +6,7 @@ import { cn } from '@/lib/cn';
 export const Sheet = D.Root;
 export const SheetTrigger = D.Trigger;
 export const SheetClose = D.Close;
-export const SheetTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => (
-  <D.Title className={cn('text-lg font-semibold', className)} {...p} />
-);
+export const SheetTitle = ({ className, ...p }: ComponentProps<typeof D.Title>) => <D.Title className={cn('text-lg font-semibold', className)} {...p} />;
 export const SheetDescription = D.Description;
 
 export function SheetContent({ side = 'right', className, children, ...p }: ComponentProps<typeof D.Content> & { side?: 'left' | 'right' }) {

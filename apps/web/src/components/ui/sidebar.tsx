@@ -96,7 +96,10 @@ export function Sidebar({ label, children }: { label: string; children: ReactNod
     <aside
       data-testid="sidebar"
       data-state={open ? 'expanded' : 'collapsed'}
-      className={cn('sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 overflow-y-auto border-r bg-background transition-[width] duration-200 md:block', open ? 'w-60' : 'w-14')}
+      className={cn(
+        'sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 overflow-y-auto border-r bg-background transition-[width] duration-200 md:block',
+        open ? 'w-60' : 'w-14',
+      )}
     >
       <nav aria-label={label} className="flex flex-col gap-1 p-2">
         {children}

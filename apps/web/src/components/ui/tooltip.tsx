@@ -4,7 +4,17 @@ import { Tooltip as T } from 'radix-ui';
 export const TooltipProvider = T.Provider;
 
 /** A short label shown on hover and keyboard focus (the trigger keeps its own accessible name). */
-export function Tooltip({ content, side = 'right', children, disabled }: { content: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left'; children: ReactNode; disabled?: boolean }) {
+export function Tooltip({
+  content,
+  side = 'right',
+  children,
+  disabled,
+}: {
+  content: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   if (disabled) return <>{children}</>;
   return (
     <T.Root>

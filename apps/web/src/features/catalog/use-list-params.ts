@@ -7,7 +7,10 @@ export function useListParams() {
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const q = params.get('q') ?? '';
   const setPage = useCallback((p: number) => setParams((prev) => withParam(prev, 'page', p > 1 ? String(p) : null)), [setParams]);
-  const setQuery = useCallback((text: string) => setParams((prev) => withParam(withParam(prev, 'q', text || null), 'page', null), { replace: true }), [setParams]);
+  const setQuery = useCallback(
+    (text: string) => setParams((prev) => withParam(withParam(prev, 'q', text || null), 'page', null), { replace: true }),
+    [setParams],
+  );
   return { page, q, setPage, setQuery };
 }
 

@@ -16,8 +16,7 @@ export const blogPosts: BlogPost[] = [
   {
     slug: 'lancio-in-un-weekend',
     title: 'Come aprire il tuo negozio online in un weekend',
-    excerpt:
-      'Dal catalogo alle spedizioni, una tabella di marcia in dieci passi per andare online entro lunedì senza trascurare nulla di importante.',
+    excerpt: 'Dal catalogo alle spedizioni, una tabella di marcia in dieci passi per andare online entro lunedì senza trascurare nulla di importante.',
     category: 'Guide',
     date: '2026-11-12T12:00:00Z',
     readTime: 8,
@@ -27,8 +26,7 @@ export const blogPosts: BlogPost[] = [
   {
     slug: 'case-study-ceramiche',
     title: 'Ceramiche Ferri: dal mercatino all’export in sei mesi',
-    excerpt:
-      'Come una bottega umbra ha portato online 400 pezzi unici, ha triplicato gli ordini e oggi spedisce in mezza Europa con un team di tre persone.',
+    excerpt: 'Come una bottega umbra ha portato online 400 pezzi unici, ha triplicato gli ordini e oggi spedisce in mezza Europa con un team di tre persone.',
     category: 'Case study',
     date: '2026-11-03T12:00:00Z',
     readTime: 6,

@@ -37,8 +37,7 @@ export const faqGroups: FaqGroup[] = [
       {
         id: 'rimborso',
         question: 'E se Vetrina non fa per me?',
-        answer:
-          'Puoi disdire quando vuoi. Se cambi idea entro 30 giorni dal primo pagamento ti rimborsiamo l’intero importo, senza domande.',
+        answer: 'Puoi disdire quando vuoi. Se cambi idea entro 30 giorni dal primo pagamento ti rimborsiamo l’intero importo, senza domande.',
       },
     ],
   },

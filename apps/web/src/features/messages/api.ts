@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { chatMessageResponseSchema, chatMessagesResponseSchema, contactListSchema, contactResponseSchema, conversationListSchema, presenceResponseSchema } from '@vetrina/shared';
+import {
+  chatMessageResponseSchema,
+  chatMessagesResponseSchema,
+  contactListSchema,
+  contactResponseSchema,
+  conversationListSchema,
+  presenceResponseSchema,
+} from '@vetrina/shared';
 import { api, apiNoContent } from '@/lib/api';
 import { messageKeys } from '@/lib/use-store-events';
 
@@ -17,7 +24,11 @@ export const useConversation = (storeId: string, userId: string | null) =>
   });
 
 export const usePresence = (storeId: string) =>
-  useQuery({ queryKey: messageKeys.presence(storeId), queryFn: () => api(`/api/stores/${storeId}/presence`, { schema: presenceResponseSchema }), staleTime: 60_000 });
+  useQuery({
+    queryKey: messageKeys.presence(storeId),
+    queryFn: () => api(`/api/stores/${storeId}/presence`, { schema: presenceResponseSchema }),
+    staleTime: 60_000,
+  });
 
 function useMessagesMutation<T>(storeId: string, fn: (arg: T) => Promise<unknown>) {
   const qc = useQueryClient();
@@ -28,10 +39,14 @@ export const useMarkContactRead = (storeId: string) =>
   useMessagesMutation(storeId, (id: string) => api(`/api/stores/${storeId}/messages/${id}/read`, { method: 'POST', schema: contactResponseSchema }));
 
 export const useReplyToContact = (storeId: string) =>
-  useMessagesMutation(storeId, ({ id, response }: { id: string; response: string }) => api(`/api/stores/${storeId}/messages/${id}/reply`, { body: { response }, schema: contactResponseSchema }));
+  useMessagesMutation(storeId, ({ id, response }: { id: string; response: string }) =>
+    api(`/api/stores/${storeId}/messages/${id}/reply`, { body: { response }, schema: contactResponseSchema }),
+  );
 
 export const useMarkConversationRead = (storeId: string) =>
   useMessagesMutation(storeId, (userId: string) => apiNoContent(`/api/stores/${storeId}/chats/${userId}/read`, { method: 'POST' }));
 
 export const useSendStoreChat = (storeId: string) =>
-  useMessagesMutation(storeId, ({ userId, message }: { userId: string; message: string }) => api(`/api/stores/${storeId}/chats/${userId}`, { body: { message }, schema: chatMessageResponseSchema }));
+  useMessagesMutation(storeId, ({ userId, message }: { userId: string; message: string }) =>
+    api(`/api/stores/${storeId}/chats/${userId}`, { body: { message }, schema: chatMessageResponseSchema }),
+  );

@@ -42,15 +42,22 @@ const STORE_STALE_MS = 60_000;
 const LIST_STALE_MS = 15_000;
 
 export const storefrontData = {
-  store: (slug: string) => ({ key: `${slug}|store`, fetch: ({ fresh }: Fresh) => publicApi(base(slug), { schema: (s) => s.publicStoreResponseSchema, fresh }).then((r) => r.store) }),
+  store: (slug: string) => ({
+    key: `${slug}|store`,
+    fetch: ({ fresh }: Fresh) => publicApi(base(slug), { schema: (s) => s.publicStoreResponseSchema, fresh }).then((r) => r.store),
+  }),
   products: (slug: string, params: ProductListParams) => {
     const qs = listQuery(params);
-    return { key: `${slug}|products|${qs}`, fetch: ({ fresh }: Fresh) => publicApi(`${base(slug)}/products${qs ? `?${qs}` : ''}`, { schema: (s) => s.storefrontProductPageSchema, fresh }) };
+    return {
+      key: `${slug}|products|${qs}`,
+      fetch: ({ fresh }: Fresh) => publicApi(`${base(slug)}/products${qs ? `?${qs}` : ''}`, { schema: (s) => s.storefrontProductPageSchema, fresh }),
+    };
   },
   /** By the product's slug (or, for old links, its id: the answer carries the canonical slug). */
   product: (slug: string, productRef: string) => ({
     key: `${slug}|product|${productRef}`,
-    fetch: ({ fresh }: Fresh) => publicApi(`${base(slug)}/products/${encodeURIComponent(productRef)}`, { schema: (s) => s.storefrontProductResponseSchema, fresh }).then((r) => r.product),
+    fetch: ({ fresh }: Fresh) =>
+      publicApi(`${base(slug)}/products/${encodeURIComponent(productRef)}`, { schema: (s) => s.storefrontProductResponseSchema, fresh }).then((r) => r.product),
   }),
 };
 
@@ -74,7 +81,11 @@ export const fetchProductNow = (slug: string, productRef: string) => {
 };
 /** Products suggested for what the shopper is typing (kept a few seconds: typing back and forth reuses them). */
 export const fetchSuggestions = (slug: string, q: string) =>
-  browserCache.load(`${slug}|suggest|${q}`, () => publicApi(`${base(slug)}/suggestions?q=${encodeURIComponent(q)}`, { schema: (s) => s.storefrontSuggestionsResponseSchema }).then((r) => r.items), LIST_STALE_MS);
+  browserCache.load(
+    `${slug}|suggest|${q}`,
+    () => publicApi(`${base(slug)}/suggestions?q=${encodeURIComponent(q)}`, { schema: (s) => s.storefrontSuggestionsResponseSchema }).then((r) => r.items),
+    LIST_STALE_MS,
+  );
 /** After an order: availability and prices on screen are refreshed. */
 export const refreshStore = (slug: string) => browserCache.invalidate(`${slug}|`);
 

@@ -62,7 +62,9 @@ export function useChangeMemberRole(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, role }: { memberId: string } & ChangeMemberRoleInput) =>
-      api(`${teamBase(storeId)}/members/${encodeURIComponent(memberId)}`, { method: 'PATCH', body: { role }, schema: teamMemberResponseSchema }).then((r) => r.member),
+      api(`${teamBase(storeId)}/members/${encodeURIComponent(memberId)}`, { method: 'PATCH', body: { role }, schema: teamMemberResponseSchema }).then(
+        (r) => r.member,
+      ),
     onSuccess: (member) => qc.setQueryData<TeamMember[]>(teamKeys.members(storeId), (list) => list?.map((m) => (m.id === member.id ? member : m))),
     onSettled: () => qc.invalidateQueries({ queryKey: teamKeys.members(storeId) }),
   });
@@ -101,7 +103,8 @@ function useRefreshAfterAnswer() {
 export function useAcceptInvitation() {
   const refresh = useRefreshAfterAnswer();
   return useMutation({
-    mutationFn: (invitationId: string) => api(`/api/invitations/${encodeURIComponent(invitationId)}/accept`, { method: 'POST', schema: acceptedInvitationSchema }),
+    mutationFn: (invitationId: string) =>
+      api(`/api/invitations/${encodeURIComponent(invitationId)}/accept`, { method: 'POST', schema: acceptedInvitationSchema }),
     onSettled: refresh,
   });
 }

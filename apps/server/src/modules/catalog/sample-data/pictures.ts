@@ -47,8 +47,14 @@ export function samplePicture(pictogram: Pictogram, palette: [string, string], i
     const render = async (): Promise<RenderedImage> => {
       const side = Math.min(1000, IMAGE_MAX_SIDE);
       const sharp = await loadSharp();
-      const png = await sharp(Buffer.from(svgOf(pictogram, palette, index > 0))).resize(side).png().toBuffer();
-      const [full, thumb] = await Promise.all([sharp(png).webp({ quality: 82 }).toBuffer(), sharp(png).resize(THUMB_SIDE, THUMB_SIDE).webp({ quality: 80 }).toBuffer()]);
+      const png = await sharp(Buffer.from(svgOf(pictogram, palette, index > 0)))
+        .resize(side)
+        .png()
+        .toBuffer();
+      const [full, thumb] = await Promise.all([
+        sharp(png).webp({ quality: 82 }).toBuffer(),
+        sharp(png).resize(THUMB_SIDE, THUMB_SIDE).webp({ quality: 80 }).toBuffer(),
+      ]);
       return { full, thumb, width: side, height: side, derivatives: await renderDerivatives(full, side) };
     };
     p = render();

@@ -40,17 +40,49 @@ function uniqueSlugs(titles: string[]): string[] {
   });
 }
 
-async function insertProduct(trx: Db, storeId: string, p: SampleProduct, sku: string, slug: string, categoryId: string | null, images: PlacedImage[], createdAt: string): Promise<number> {
+async function insertProduct(
+  trx: Db,
+  storeId: string,
+  p: SampleProduct,
+  sku: string,
+  slug: string,
+  categoryId: string | null,
+  images: PlacedImage[],
+  createdAt: string,
+): Promise<number> {
   const productId = newId();
   await trx
     .insertInto('products')
-    .values({ id: productId, store_id: storeId, title: p.title, slug, description: p.description, price_cents: p.priceCents, sku, category_id: categoryId, status: p.status, image_urls: JSON.stringify(images.map((i) => i.url)), created_at: createdAt, updated_at: createdAt })
+    .values({
+      id: productId,
+      store_id: storeId,
+      title: p.title,
+      slug,
+      description: p.description,
+      price_cents: p.priceCents,
+      sku,
+      category_id: categoryId,
+      status: p.status,
+      image_urls: JSON.stringify(images.map((i) => i.url)),
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
     .execute();
   await skuRegistry.add(trx, storeId, sku, { productId, variantId: null });
   if (images.length) {
     await trx
       .insertInto('product_images')
-      .values(images.map((img, position) => ({ id: img.id, store_id: storeId, product_id: productId, variant_id: null, position, ...imageRowFiles(img), created_at: createdAt })))
+      .values(
+        images.map((img, position) => ({
+          id: img.id,
+          store_id: storeId,
+          product_id: productId,
+          variant_id: null,
+          position,
+          ...imageRowFiles(img),
+          created_at: createdAt,
+        })),
+      )
       .execute();
   }
   if (!p.variants?.length) {
@@ -64,7 +96,17 @@ async function insertProduct(trx: Db, storeId: string, p: SampleProduct, sku: st
     const at = new Date(Date.parse(createdAt) + i).toISOString();
     await trx
       .insertInto('product_variants')
-      .values({ id: variantId, store_id: storeId, product_id: productId, label: v.label, sku: variantSku, price_delta_cents: v.deltaCents, attributes: JSON.stringify(v.attributes), image_url: null, created_at: at })
+      .values({
+        id: variantId,
+        store_id: storeId,
+        product_id: productId,
+        label: v.label,
+        sku: variantSku,
+        price_delta_cents: v.deltaCents,
+        attributes: JSON.stringify(v.attributes),
+        image_url: null,
+        created_at: at,
+      })
       .execute();
     await skuRegistry.add(trx, storeId, variantSku, { productId, variantId });
     await inventoryUnits.create(trx, { storeId, productId, variantId, qty: v.stock });
@@ -86,7 +128,12 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
     oldKeys = await ctx.db.transaction().execute(async (trx) => {
       // First statement locks the store row: two seeds of one store run one after the other.
       await trx.updateTable('stores').set({ next_sku: 1 }).where('id', '=', storeId).execute();
-      const old = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('store_id', '=', storeId).where('product_id', 'is not', null).execute();
+      const old = await trx
+        .selectFrom('product_images')
+        .select(IMAGE_FILE_COLUMNS)
+        .where('store_id', '=', storeId)
+        .where('product_id', 'is not', null)
+        .execute();
       await trx.deleteFrom('products').where('store_id', '=', storeId).execute();
       await trx.deleteFrom('categories').where('store_id', '=', storeId).execute();
 
@@ -95,7 +142,10 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
       for (const name of SAMPLE_CATEGORIES) {
         const id = newId();
         categoryIds.set(name, id);
-        await trx.insertInto('categories').values({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() }).execute();
+        await trx
+          .insertInto('categories')
+          .values({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() })
+          .execute();
       }
       variants = 0;
       // The catalogue was just emptied: only the sample products themselves can share a slug.
@@ -103,7 +153,16 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
       for (const [i, p] of SAMPLE_PRODUCTS.entries()) {
         // Listed newest first: the first sample product gets the latest time so it leads the list.
         const createdAt = new Date(now - i * 1000).toISOString();
-        variants += await insertProduct(trx, storeId, p, formatSku(i + 1), slugs[i] ?? productSlugFromTitle(p.title), categoryIds.get(p.category) ?? null, images[i] ?? [], createdAt);
+        variants += await insertProduct(
+          trx,
+          storeId,
+          p,
+          formatSku(i + 1),
+          slugs[i] ?? productSlugFromTitle(p.title),
+          categoryIds.get(p.category) ?? null,
+          images[i] ?? [],
+          createdAt,
+        );
       }
       await refreshStale(trx, storeId);
       return keysOf(old);

@@ -82,8 +82,8 @@ export default function ProfilePage() {
         <CardHeader>
           <CardTitle className="text-lg">Cambia email</CardTitle>
           <CardDescription>
-            Ti invieremo un link di conferma al nuovo indirizzo: la modifica vale solo dopo averlo aperto. Per sicurezza avviseremo anche l’indirizzo
-            attuale e, quando il nuovo sarà confermato, disconnetteremo gli altri dispositivi.
+            Ti invieremo un link di conferma al nuovo indirizzo: la modifica vale solo dopo averlo aperto. Per sicurezza avviseremo anche l’indirizzo attuale e,
+            quando il nuovo sarà confermato, disconnetteremo gli altri dispositivi.
           </CardDescription>
         </CardHeader>
         <CardContent>

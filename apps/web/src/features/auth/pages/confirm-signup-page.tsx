@@ -16,7 +16,14 @@ export default function ConfirmSignupPage() {
   const token = params.get('token') ?? '';
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: ['confirm-signup', token], queryFn: () => confirmSignup(token), enabled: !!token, retry: false, staleTime: Infinity, gcTime: Infinity });
+  const q = useQuery({
+    queryKey: ['confirm-signup', token],
+    queryFn: () => confirmSignup(token),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   useEffect(() => {
     if (q.data) {
       sessionManager.set(q.data.session, 'SIGNED_IN');
@@ -27,7 +34,12 @@ export default function ConfirmSignupPage() {
   const state = !token || q.isError ? 'error' : 'pending';
   return (
     <AuthCard title="Conferma account">
-      <TokenResult state={state} title="Impossibile confermare l’account" message={errorMessage(q.error, msg.linkInvalid)} action={{ to: '/login', label: 'Vai all’accesso' }} />
+      <TokenResult
+        state={state}
+        title="Impossibile confermare l’account"
+        message={errorMessage(q.error, msg.linkInvalid)}
+        action={{ to: '/login', label: 'Vai all’accesso' }}
+      />
     </AuthCard>
   );
 }

@@ -32,7 +32,9 @@ export default function ForgotPasswordPage() {
           <p className="text-sm">
             Se esiste un account per <strong>{sentTo}</strong>, riceverai a breve un&apos;email con il link per reimpostare la password. Il link vale 1 ora.
           </p>
-          <Link to="/login" className="text-sm text-primary hover:underline">Torna all&apos;accesso</Link>
+          <Link to="/login" className="text-sm text-primary hover:underline">
+            Torna all&apos;accesso
+          </Link>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">

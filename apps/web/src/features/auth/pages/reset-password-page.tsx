@@ -49,15 +49,32 @@ export default function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthCard title="Link non valido" description={msg.linkInvalid}>
-        <Link to="/forgot-password" className="block text-center text-sm text-primary hover:underline">Richiedi un nuovo link</Link>
+        <Link to="/forgot-password" className="block text-center text-sm text-primary hover:underline">
+          Richiedi un nuovo link
+        </Link>
       </AuthCard>
     );
   }
   return (
     <AuthCard title="Imposta una nuova password" description="Scegli una password di almeno 8 caratteri.">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Nuova password" type="password" autoComplete="new-password" required hint="Minimo 8 caratteri" error={errors.password?.message} {...form.register('password')} />
-        <FormField label="Conferma password" type="password" autoComplete="new-password" required error={errors.confirm?.message} {...form.register('confirm')} />
+        <FormField
+          label="Nuova password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="Minimo 8 caratteri"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <FormField
+          label="Conferma password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm?.message}
+          {...form.register('confirm')}
+        />
         <FormAlert message={formError} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Salvataggio in corso...' : 'Salva nuova password'}

@@ -19,7 +19,14 @@ export default function VerifyEmailPage() {
   const action = returnAction(safeRedirect(params.get('redirect')));
   const qc = useQueryClient();
   // A query, not an effect: React's double mount must not spend the one-time token twice.
-  const q = useQuery({ queryKey: ['verify-email', token], queryFn: () => verifyEmail(token), enabled: !!token, retry: false, staleTime: Infinity, gcTime: Infinity });
+  const q = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => verifyEmail(token),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   useEffect(() => {
     // The rest of the app (the invitations page) learns that the address is now proved.
     if (q.data) void qc.invalidateQueries({ queryKey: ['me'] });
@@ -30,7 +37,13 @@ export default function VerifyEmailPage() {
       <TokenResult
         state={state}
         title={state === 'success' ? msg.emailVerified : 'Impossibile confermare l’email'}
-        message={state === 'success' ? `Abbiamo verificato che l’indirizzo ${q.data?.email} è tuo.` : state === 'error' ? errorMessage(q.error, msg.linkInvalid) : undefined}
+        message={
+          state === 'success'
+            ? `Abbiamo verificato che l’indirizzo ${q.data?.email} è tuo.`
+            : state === 'error'
+              ? errorMessage(q.error, msg.linkInvalid)
+              : undefined
+        }
         action={action}
       />
     </AuthCard>

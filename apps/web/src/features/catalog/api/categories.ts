@@ -8,7 +8,11 @@ export function useCategories(storeId: string) {
 }
 
 export function useCategory(storeId: string, id: string | undefined) {
-  return useQuery({ queryKey: catalogKeys.category(storeId, id ?? ''), queryFn: () => api(storeApi(storeId, `/categories/${id}`), { schema: categorySchema }), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: catalogKeys.category(storeId, id ?? ''),
+    queryFn: () => api(storeApi(storeId, `/categories/${id}`), { schema: categorySchema }),
+    enabled: Boolean(id),
+  });
 }
 
 export function useSaveCategory(storeId: string) {

@@ -16,7 +16,12 @@ export function imageFileError(file: File): string | null {
  * Uploads images with a progress callback (0–1). XMLHttpRequest rather than fetch: only it
  * reports upload progress. The server keeps them until the product or variant is saved.
  */
-export async function uploadProductImages(storeId: string, files: File[], target: 'product' | 'variant', onProgress?: (fraction: number) => void): Promise<ProductImage[]> {
+export async function uploadProductImages(
+  storeId: string,
+  files: File[],
+  target: 'product' | 'variant',
+  onProgress?: (fraction: number) => void,
+): Promise<ProductImage[]> {
   const body = new FormData();
   for (const f of files) body.append('files', f, f.name);
   const send = (token: string | null) =>
@@ -25,7 +30,11 @@ export async function uploadProductImages(storeId: string, files: File[], target
       xhr.open('POST', storeApi(storeId, `/product-images?target=${target}`));
       if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
-      xhr.onload = () => resolve({ status: xhr.status, response: new Response(xhr.responseText || null, { status: xhr.status, headers: { 'content-type': 'application/json' } }) });
+      xhr.onload = () =>
+        resolve({
+          status: xhr.status,
+          response: new Response(xhr.responseText || null, { status: xhr.status, headers: { 'content-type': 'application/json' } }),
+        });
       xhr.onerror = () => reject(new Error('Errore di rete durante il caricamento'));
       xhr.send(body);
     });

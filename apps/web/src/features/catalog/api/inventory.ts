@@ -17,7 +17,8 @@ export function useInventory(storeId: string, filter: { page: number; q: string 
 export function useUpdateQuantity(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, qty }: { id: string; qty: number }) => api(storeApi(storeId, `/inventory/${id}`), { method: 'PATCH', body: { qty }, schema: inventoryItemSchema }),
+    mutationFn: ({ id, qty }: { id: string; qty: number }) =>
+      api(storeApi(storeId, `/inventory/${id}`), { method: 'PATCH', body: { qty }, schema: inventoryItemSchema }),
     onSuccess: () => qc.invalidateQueries({ queryKey: catalogKeys.all(storeId) }),
   });
 }

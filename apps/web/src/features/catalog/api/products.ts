@@ -35,7 +35,11 @@ export function useNextSku(storeId: string, enabled: boolean) {
 
 /** Spec §7 check_sku_unique: asked before saving; the server enforces it again on save. */
 export const isSkuAvailable = async (storeId: string, sku: string, owner: { productId?: string; variantId?: string }) => {
-  const params = new URLSearchParams({ sku, ...(owner.productId ? { productId: owner.productId } : {}), ...(owner.variantId ? { variantId: owner.variantId } : {}) });
+  const params = new URLSearchParams({
+    sku,
+    ...(owner.productId ? { productId: owner.productId } : {}),
+    ...(owner.variantId ? { variantId: owner.variantId } : {}),
+  });
   return (await api(storeApi(storeId, `/skus/check?${params}`), { schema: skuCheckResultSchema })).available;
 };
 

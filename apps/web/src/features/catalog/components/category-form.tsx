@@ -13,7 +13,10 @@ import { useSaveCategory } from '../api/categories';
 export function CategoryForm({ storeId, category }: { storeId: string; category?: Category }) {
   const navigate = useNavigate();
   const save = useSaveCategory(storeId);
-  const form = useForm<CategoryInput>({ resolver: zodResolver(categoryInputSchema), defaultValues: { name: category?.name ?? '', slug: category?.slug ?? '' } });
+  const form = useForm<CategoryInput>({
+    resolver: zodResolver(categoryInputSchema),
+    defaultValues: { name: category?.name ?? '', slug: category?.slug ?? '' },
+  });
   const { errors, isSubmitting, dirtyFields } = form.formState;
   const name = form.watch('name') ?? '';
   const derived = categorySlug(name);

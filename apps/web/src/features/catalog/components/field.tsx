@@ -8,7 +8,17 @@ export interface FieldControlProps {
 }
 
 /** A label, any control, its hint and its error, tied together for screen readers (for selects and textareas). */
-export function Field({ label, error, hint, children }: { label: string; error?: string; hint?: ReactNode; children: (control: FieldControlProps) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
   const id = useId();
   const describedBy = [hint && !error ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 
-export function FormSection({ title, description, actions, className, children }: { title: string; description?: string; actions?: ReactNode; className?: string; children: ReactNode }) {
+export function FormSection({
+  title,
+  description,
+  actions,
+  className,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 pb-4">

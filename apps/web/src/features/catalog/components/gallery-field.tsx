@@ -6,7 +6,8 @@ import { cn } from '@/lib/cn';
 import type { Gallery } from '../use-gallery';
 import { ImageDropZone } from './image-drop-zone';
 
-const tileButton = 'flex size-7 items-center justify-center rounded-full bg-background/90 text-foreground shadow hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40';
+const tileButton =
+  'flex size-7 items-center justify-center rounded-full bg-background/90 text-foreground shadow hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40';
 
 /** The product images: drop zone, upload progress, tiles to reorder (buttons or drag) and remove; the first is the cover. */
 export function GalleryField({ gallery, disabled }: { gallery: Gallery; disabled?: boolean }) {
@@ -34,14 +35,32 @@ export function GalleryField({ gallery, disabled }: { gallery: Gallery; disabled
             >
               <img src={img.thumbUrl} alt={`Immagine ${i + 1}${i === 0 ? ' (copertina)' : ''}`} className="size-full object-cover" />
               {i === 0 && <Badge className="absolute left-1.5 top-1.5">Copertina</Badge>}
-              <button type="button" className={cn(tileButton, 'absolute right-1.5 top-1.5')} onClick={() => gallery.remove(img.id)} disabled={disabled} aria-label={`Rimuovi immagine ${i + 1}`}>
+              <button
+                type="button"
+                className={cn(tileButton, 'absolute right-1.5 top-1.5')}
+                onClick={() => gallery.remove(img.id)}
+                disabled={disabled}
+                aria-label={`Rimuovi immagine ${i + 1}`}
+              >
                 <X className="size-4" aria-hidden />
               </button>
               <div className="absolute inset-x-1.5 bottom-1.5 flex justify-between">
-                <button type="button" className={tileButton} onClick={() => gallery.move(i, i - 1)} disabled={disabled || i === 0} aria-label={`Sposta immagine ${i + 1} a sinistra`}>
+                <button
+                  type="button"
+                  className={tileButton}
+                  onClick={() => gallery.move(i, i - 1)}
+                  disabled={disabled || i === 0}
+                  aria-label={`Sposta immagine ${i + 1} a sinistra`}
+                >
                   <ArrowLeft className="size-4" aria-hidden />
                 </button>
-                <button type="button" className={tileButton} onClick={() => gallery.move(i, i + 1)} disabled={disabled || i === images.length - 1} aria-label={`Sposta immagine ${i + 1} a destra`}>
+                <button
+                  type="button"
+                  className={tileButton}
+                  onClick={() => gallery.move(i, i + 1)}
+                  disabled={disabled || i === images.length - 1}
+                  aria-label={`Sposta immagine ${i + 1} a destra`}
+                >
                   <ArrowRight className="size-4" aria-hidden />
                 </button>
               </div>

@@ -3,7 +3,17 @@ import { ImagePlus } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
 /** Drag-and-drop or click (keyboard: Enter/Space on the button) to pick images. */
-export function ImageDropZone({ onFiles, disabled, multiple = true, hint }: { onFiles: (files: File[]) => void; disabled?: boolean; multiple?: boolean; hint: string }) {
+export function ImageDropZone({
+  onFiles,
+  disabled,
+  multiple = true,
+  hint,
+}: {
+  onFiles: (files: File[]) => void;
+  disabled?: boolean;
+  multiple?: boolean;
+  hint: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);

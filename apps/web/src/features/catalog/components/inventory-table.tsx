@@ -34,11 +34,21 @@ export function InventoryTable({ storeId, items }: { storeId: string; items: Inv
           <caption className="sr-only">Magazzino: quantità per prodotto e variante</caption>
           <thead className="border-b bg-muted/50 text-left text-xs uppercase text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">Prodotto</th>
-              <th scope="col" className="px-4 py-3 font-medium">SKU</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Riservato</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Disponibile</th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">Quantità</th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                Prodotto
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                SKU
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Riservato
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Disponibile
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Quantità
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">

@@ -6,7 +6,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 const number = new Intl.NumberFormat('it-IT');
 
-function Total({ label, value, icon: Icon, hint }: { label: string; value: number | undefined; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; hint: string }) {
+function Total({
+  label,
+  value,
+  icon: Icon,
+  hint,
+}: {
+  label: string;
+  value: number | undefined;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  hint: string;
+}) {
   return (
     <Card className="flex items-center gap-4 p-3 sm:p-4">
       <span className="hidden size-10 shrink-0 sm:flex items-center justify-center rounded-lg bg-accent text-accent-foreground">
@@ -14,7 +24,13 @@ function Total({ label, value, icon: Icon, hint }: { label: string; value: numbe
       </span>
       <div className="min-w-0">
         <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
-        {value === undefined ? <Skeleton className="mt-1 h-7 w-16" /> : <p className="text-xl font-bold sm:text-2xl" data-testid={`inventory-total-${label.toLowerCase()}`}>{number.format(value)}</p>}
+        {value === undefined ? (
+          <Skeleton className="mt-1 h-7 w-16" />
+        ) : (
+          <p className="text-xl font-bold sm:text-2xl" data-testid={`inventory-total-${label.toLowerCase()}`}>
+            {number.format(value)}
+          </p>
+        )}
         <p className="hidden truncate text-xs text-muted-foreground sm:block">{hint}</p>
       </div>
     </Card>

@@ -8,7 +8,17 @@ import { formatCents } from '@/lib/format';
 import { ProductStatusBadge } from './product-status-badge';
 
 /** Spec §2 products list card: image, title, description, status, SKU, price, category, edit, delete. */
-export function ProductCard({ product, onDelete, deleting, priority }: { product: ProductListItem; onDelete: () => void; deleting: boolean; priority: boolean }) {
+export function ProductCard({
+  product,
+  onDelete,
+  deleting,
+  priority,
+}: {
+  product: ProductListItem;
+  onDelete: () => void;
+  deleting: boolean;
+  priority: boolean;
+}) {
   const stockLabel = product.variantCount > 0 ? `${product.variantCount} varianti · ${product.stock} pz` : `${product.stock} pz`;
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="product-card">

@@ -34,7 +34,17 @@ const valuesOf = (p: ProductDetail | undefined): FormIn => ({
 });
 
 /** Spec §2 product form. New products get the server's next SKU; with variants the stock field is disabled (saved as 0). */
-export function ProductForm({ storeId, product, categories, onBusy }: { storeId: string; product?: ProductDetail; categories: Category[]; onBusy: (state: FormActivity) => void }) {
+export function ProductForm({
+  storeId,
+  product,
+  categories,
+  onBusy,
+}: {
+  storeId: string;
+  product?: ProductDetail;
+  categories: Category[];
+  onBusy: (state: FormActivity) => void;
+}) {
   const navigate = useNavigate();
   const save = useSaveProduct(storeId);
   const gallery = useGallery(storeId, product?.images ?? []);
@@ -111,8 +121,26 @@ export function ProductForm({ storeId, product, categories, onBusy }: { storeId:
           <GalleryField gallery={gallery} disabled={isSubmitting} />
         </FormSection>
         <FormSection title="Prezzo e magazzino" className="sm:grid-cols-3">
-          <FormField label="Prezzo (€)" type="number" inputMode="decimal" step="0.01" min="0" required placeholder="0,00" error={errors.price?.message} {...form.register('price')} />
-          <FormField label="SKU" required maxLength={64} autoComplete="off" error={errors.sku?.message} hint={!product ? 'Suggerito automaticamente, puoi cambiarlo' : undefined} {...form.register('sku')} />
+          <FormField
+            label="Prezzo (€)"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            required
+            placeholder="0,00"
+            error={errors.price?.message}
+            {...form.register('price')}
+          />
+          <FormField
+            label="SKU"
+            required
+            maxLength={64}
+            autoComplete="off"
+            error={errors.sku?.message}
+            hint={!product ? 'Suggerito automaticamente, puoi cambiarlo' : undefined}
+            {...form.register('sku')}
+          />
           <FormField
             label="Stock"
             type="number"

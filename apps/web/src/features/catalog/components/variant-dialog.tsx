@@ -93,7 +93,15 @@ export function VariantDialog({ storeId, productId, variant, onClose }: Props) {
               error={errors.priceDelta?.message}
               {...form.register('priceDelta')}
             />
-            <FormField label="Stock" type="number" inputMode="numeric" min="0" step="1" error={errors.stock?.message} {...form.register('stock', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })} />
+            <FormField
+              label="Stock"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="1"
+              error={errors.stock?.message}
+              {...form.register('stock', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })}
+            />
           </div>
           <AttributePairs control={form.control} register={form.register} />
           <VariantImageField storeId={storeId} image={image} onChange={setImage} onUploaded={(img) => uploadedHere.current.add(img.id)} />

@@ -8,7 +8,17 @@ import { imageFileError, uploadProductImages } from '../api/images';
 import { ImageDropZone } from './image-drop-zone';
 
 /** A variant's one optional image: uploaded when chosen, attached when the variant is saved. */
-export function VariantImageField({ storeId, image, onChange, onUploaded }: { storeId: string; image: ProductImage | null; onChange: (img: ProductImage | null) => void; onUploaded: (img: ProductImage) => void }) {
+export function VariantImageField({
+  storeId,
+  image,
+  onChange,
+  onUploaded,
+}: {
+  storeId: string;
+  image: ProductImage | null;
+  onChange: (img: ProductImage | null) => void;
+  onUploaded: (img: ProductImage) => void;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   async function pick(files: File[]) {
     const file = files[0];

@@ -16,7 +16,11 @@ const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : cents 
 function VariantRow({ variant, priceCents, onEdit, onDelete }: { variant: Variant; priceCents: number; onEdit: () => void; onDelete: () => void }) {
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="variant-row">
-      {variant.image ? <img src={variant.image.thumbUrl} alt="" className="size-12 rounded-md border object-cover" /> : <div className="size-12 rounded-md border bg-muted" aria-hidden />}
+      {variant.image ? (
+        <img src={variant.image.thumbUrl} alt="" className="size-12 rounded-md border object-cover" />
+      ) : (
+        <div className="size-12 rounded-md border bg-muted" aria-hidden />
+      )}
       <div className="min-w-0 flex-1">
         <p className="font-medium">{variant.label}</p>
         <p className="font-mono text-xs text-muted-foreground">{variant.sku}</p>
@@ -100,7 +104,9 @@ export function VariantsSection({ storeId, product }: { storeId: string; product
           ))}
         </ul>
       )}
-      {product && editing && <VariantDialog storeId={storeId} productId={product.id} variant={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {product && editing && (
+        <VariantDialog storeId={storeId} productId={product.id} variant={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
     </FormSection>
   );
 }

@@ -35,9 +35,23 @@ export default function CategoriesPage() {
           ))}
         </div>
       ) : categories.isError ? (
-        <EmptyState icon={FolderTree} title="Impossibile caricare le categorie" description={errorMessage(categories.error, 'Riprova più tardi')} action={<Button variant="outline" onClick={() => categories.refetch()}>Riprova</Button>} />
+        <EmptyState
+          icon={FolderTree}
+          title="Impossibile caricare le categorie"
+          description={errorMessage(categories.error, 'Riprova più tardi')}
+          action={
+            <Button variant="outline" onClick={() => categories.refetch()}>
+              Riprova
+            </Button>
+          }
+        />
       ) : !categories.data?.length ? (
-        <EmptyState icon={FolderTree} title="Nessuna categoria trovata" description="Crea una categoria e assegnala ai tuoi prodotti." action={newButton('Crea la tua prima categoria')} />
+        <EmptyState
+          icon={FolderTree}
+          title="Nessuna categoria trovata"
+          description="Crea una categoria e assegnala ai tuoi prodotti."
+          action={newButton('Crea la tua prima categoria')}
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {categories.data.map((c) => (

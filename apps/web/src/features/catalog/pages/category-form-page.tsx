@@ -26,7 +26,11 @@ export default function CategoryFormPage() {
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6">
       <PageHeader title={id ? 'Modifica categoria' : 'Nuova categoria'} />
-      {id && category.isLoading ? <Skeleton className="h-56" aria-busy /> : <CategoryForm key={category.data?.id ?? 'new'} storeId={storeId} category={category.data} />}
+      {id && category.isLoading ? (
+        <Skeleton className="h-56" aria-busy />
+      ) : (
+        <CategoryForm key={category.data?.id ?? 'new'} storeId={storeId} category={category.data} />
+      )}
     </div>
   );
 }

@@ -36,10 +36,28 @@ export default function InventoryPage() {
       {inventory.isLoading ? (
         <Skeleton className="h-64" aria-busy />
       ) : inventory.isError ? (
-        <EmptyState icon={Boxes} title="Impossibile caricare il magazzino" description={errorMessage(inventory.error, 'Riprova più tardi')} action={<Button variant="outline" onClick={() => inventory.refetch()}>Riprova</Button>} />
+        <EmptyState
+          icon={Boxes}
+          title="Impossibile caricare il magazzino"
+          description={errorMessage(inventory.error, 'Riprova più tardi')}
+          action={
+            <Button variant="outline" onClick={() => inventory.refetch()}>
+              Riprova
+            </Button>
+          }
+        />
       ) : !data?.items.length ? (
         q ? (
-          <EmptyState icon={SearchX} title="Nessun risultato" description={`Nessun articolo corrisponde a “${q}”.`} action={<Button variant="outline" onClick={() => setQuery('')}>Cancella ricerca</Button>} />
+          <EmptyState
+            icon={SearchX}
+            title="Nessun risultato"
+            description={`Nessun articolo corrisponde a “${q}”.`}
+            action={
+              <Button variant="outline" onClick={() => setQuery('')}>
+                Cancella ricerca
+              </Button>
+            }
+          />
         ) : (
           <EmptyState
             icon={Boxes}

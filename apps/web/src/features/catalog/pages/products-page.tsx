@@ -16,7 +16,11 @@ import { useListParams } from '../use-list-params';
 
 /** "12 prodotti nel catalogo"; with a search "1 prodotto trovato", "Oltre 1000 prodotti trovati". */
 const countLabel = (n: number, capped: boolean, searching: boolean) =>
-  capped ? `Oltre ${n} prodotti trovati` : searching ? `${n} ${n === 1 ? 'prodotto trovato' : 'prodotti trovati'}` : `${n} ${n === 1 ? 'prodotto' : 'prodotti'} nel catalogo`;
+  capped
+    ? `Oltre ${n} prodotti trovati`
+    : searching
+      ? `${n} ${n === 1 ? 'prodotto trovato' : 'prodotti trovati'}`
+      : `${n} ${n === 1 ? 'prodotto' : 'prodotti'} nel catalogo`;
 
 /** Spec §2 "Products list": cards newest first, a page at a time, search, delete with confirmation. */
 export default function ProductsPage() {
@@ -47,7 +51,9 @@ export default function ProductsPage() {
           </Link>
         }
       />
-      {(q || (data?.total ?? 0) > 0) && <SearchBox value={q} onSearch={setQuery} label="Cerca prodotti" placeholder="Cerca per titolo, SKU, variante o categoria" />}
+      {(q || (data?.total ?? 0) > 0) && (
+        <SearchBox value={q} onSearch={setQuery} label="Cerca prodotti" placeholder="Cerca per titolo, SKU, variante o categoria" />
+      )}
       {products.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy>
           {[0, 1, 2, 3].map((i) => (
@@ -55,10 +61,28 @@ export default function ProductsPage() {
           ))}
         </div>
       ) : products.isError ? (
-        <EmptyState icon={Package} title="Impossibile caricare i prodotti" description={errorMessage(products.error, 'Riprova più tardi')} action={<Button variant="outline" onClick={() => products.refetch()}>Riprova</Button>} />
+        <EmptyState
+          icon={Package}
+          title="Impossibile caricare i prodotti"
+          description={errorMessage(products.error, 'Riprova più tardi')}
+          action={
+            <Button variant="outline" onClick={() => products.refetch()}>
+              Riprova
+            </Button>
+          }
+        />
       ) : !data?.items.length ? (
         q ? (
-          <EmptyState icon={SearchX} title="Nessun prodotto trovato" description={`Nessun risultato per “${q}”.`} action={<Button variant="outline" onClick={() => setQuery('')}>Cancella ricerca</Button>} />
+          <EmptyState
+            icon={SearchX}
+            title="Nessun prodotto trovato"
+            description={`Nessun risultato per “${q}”.`}
+            action={
+              <Button variant="outline" onClick={() => setQuery('')}>
+                Cancella ricerca
+              </Button>
+            }
+          />
         ) : (
           <EmptyState
             icon={Package}

@@ -11,17 +11,27 @@ export function FinalCta() {
           Apri il tuo negozio oggi, vendi già da stasera
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-violet-100 text-pretty">
-          Crea il tuo store in pochi minuti: nessuna carta richiesta, 3 mesi al prezzo di 2 e garanzia soddisfatti o rimborsati di 30
-          giorni.
+          Crea il tuo store in pochi minuti: nessuna carta richiesta, 3 mesi al prezzo di 2 e garanzia soddisfatti o rimborsati di 30 giorni.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/register" className={buttonClasses('default', 'lg', 'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700')}>
+          <Link
+            to="/register"
+            className={buttonClasses(
+              'default',
+              'lg',
+              'bg-white text-violet-800 hover:bg-violet-50 focus-visible:ring-white focus-visible:ring-offset-violet-700',
+            )}
+          >
             Inizia gratis
             <ArrowRight aria-hidden />
           </Link>
           <Link
             to="/pricing"
-            className={buttonClasses('outline', 'lg', 'border-white/50 bg-transparent text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-violet-700')}
+            className={buttonClasses(
+              'outline',
+              'lg',
+              'border-white/50 bg-transparent text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-violet-700',
+            )}
           >
             Vedi i prezzi
           </Link>

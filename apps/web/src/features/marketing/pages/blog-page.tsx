@@ -8,9 +8,7 @@ export default function BlogPage() {
       <header className="mx-auto max-w-2xl text-center">
         <p className="text-sm font-semibold text-violet-700">Il blog di Vetrina</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">Guide, strategie e case study</h1>
-        <p className="mt-4 text-muted-foreground text-pretty">
-          Consigli pratici per vendere online, raccontati da chi gestisce un negozio ogni giorno.
-        </p>
+        <p className="mt-4 text-muted-foreground text-pretty">Consigli pratici per vendere online, raccontati da chi gestisce un negozio ogni giorno.</p>
       </header>
 
       <section aria-labelledby="featured-title" className="mt-14">

@@ -14,7 +14,13 @@ export function ChatTab({ storeId }: { storeId: string }) {
   if (isLoading) return <Skeleton className="h-64" />;
   const conversations = data?.items ?? [];
   if (!conversations.length) {
-    return <EmptyState icon={MessagesSquare} title="Nessuna conversazione" description="Quando un cliente registrato ti scrive dalla vetrina, la chat appare qui in tempo reale." />;
+    return (
+      <EmptyState
+        icon={MessagesSquare}
+        title="Nessuna conversazione"
+        description="Quando un cliente registrato ti scrive dalla vetrina, la chat appare qui in tempo reale."
+      />
+    );
   }
   const open = conversations.find((c) => c.userId === openId) ?? null;
   return (
@@ -32,8 +38,13 @@ export function ChatTab({ storeId }: { storeId: string }) {
                 <span className="truncate text-sm font-medium">{c.customerEmail}</span>
                 {c.unreadCount > 0 && <Badge aria-label={`${c.unreadCount} non letti`}>{c.unreadCount}</Badge>}
               </div>
-              <p className="truncate text-sm text-muted-foreground">{c.lastSenderType === 'store' ? 'Tu: ' : ''}{c.lastMessage}</p>
-              <time className="text-xs text-muted-foreground" dateTime={c.lastTime}>{formatDateTime(c.lastTime)}</time>
+              <p className="truncate text-sm text-muted-foreground">
+                {c.lastSenderType === 'store' ? 'Tu: ' : ''}
+                {c.lastMessage}
+              </p>
+              <time className="text-xs text-muted-foreground" dateTime={c.lastTime}>
+                {formatDateTime(c.lastTime)}
+              </time>
             </button>
           </li>
         ))}

@@ -44,7 +44,9 @@ export function ContactCard({ storeId, message }: { storeId: string; message: Co
           </div>
           <p className={cn('mt-1 text-sm text-muted-foreground', !open && 'line-clamp-1')}>{message.message}</p>
         </div>
-        <time className="shrink-0 text-xs text-muted-foreground" dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        <time className="shrink-0 text-xs text-muted-foreground" dateTime={message.createdAt}>
+          {formatDateTime(message.createdAt)}
+        </time>
         <ChevronDown aria-hidden className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} />
       </button>
       {open && (

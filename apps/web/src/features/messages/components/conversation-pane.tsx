@@ -45,7 +45,9 @@ export function ConversationPane({ storeId, userId, customerEmail }: { storeId: 
           <div key={m.id} className={cn('flex', m.senderType === 'store' ? 'justify-end' : 'justify-start')}>
             <div className={cn('max-w-[80%] rounded-lg px-3 py-2 text-sm', m.senderType === 'store' ? 'bg-primary text-primary-foreground' : 'bg-muted')}>
               <p className="whitespace-pre-wrap break-words">{m.message}</p>
-              <time className="mt-1 block text-[11px] opacity-75" dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+              <time className="mt-1 block text-[11px] opacity-75" dateTime={m.createdAt}>
+                {formatDateTime(m.createdAt)}
+              </time>
             </div>
           </div>
         ))}

@@ -19,18 +19,18 @@ export default function MessagesPage() {
           <h1 className="text-2xl font-bold tracking-tight">Messaggi</h1>
           <p className="text-sm text-muted-foreground">Modulo di contatto e chat dal vivo della tua vetrina.</p>
         </div>
-        <p className="flex items-center gap-2 rounded-full border px-3 py-1 text-sm" data-testid="online-counter" title="Visitatori con la vetrina aperta in questo momento">
+        <p
+          className="flex items-center gap-2 rounded-full border px-3 py-1 text-sm"
+          data-testid="online-counter"
+          title="Visitatori con la vetrina aperta in questo momento"
+        >
           <Circle aria-hidden className="size-2.5 fill-emerald-500 text-emerald-500" /> Online: {presence.data?.online ?? 0}
         </p>
       </div>
       <Tabs defaultValue="contacts">
         <TabsList>
-          <TabsTrigger value="contacts">
-            Contatti {(unread.data?.contacts ?? 0) > 0 && <Badge>{unread.data?.contacts}</Badge>}
-          </TabsTrigger>
-          <TabsTrigger value="chat">
-            Chat dal vivo {(unread.data?.chat ?? 0) > 0 && <Badge>{unread.data?.chat}</Badge>}
-          </TabsTrigger>
+          <TabsTrigger value="contacts">Contatti {(unread.data?.contacts ?? 0) > 0 && <Badge>{unread.data?.contacts}</Badge>}</TabsTrigger>
+          <TabsTrigger value="chat">Chat dal vivo {(unread.data?.chat ?? 0) > 0 && <Badge>{unread.data?.chat}</Badge>}</TabsTrigger>
         </TabsList>
         <TabsContent value="contacts">
           <ContactsTab storeId={storeId} />

@@ -32,7 +32,15 @@ export function OrderFilters({ status, search, onStatus, onSearch, onClear }: Pr
         </label>
         <div className="relative">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input id={searchId} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Numero ordine, nome o email del cliente" maxLength={100} className="pl-9" />
+          <Input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Numero ordine, nome o email del cliente"
+            maxLength={100}
+            className="pl-9"
+          />
         </div>
       </div>
       <div className="grid gap-1.5 sm:w-56">

@@ -9,10 +9,18 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
         <caption className="sr-only">Articoli dell&apos;ordine</caption>
         <thead className="text-left text-xs uppercase text-muted-foreground">
           <tr>
-            <th scope="col" className="pb-2 font-medium">Prodotto</th>
-            <th scope="col" className="pb-2 text-right font-medium">Qtà</th>
-            <th scope="col" className="pb-2 text-right font-medium">Prezzo</th>
-            <th scope="col" className="pb-2 text-right font-medium">Totale</th>
+            <th scope="col" className="pb-2 font-medium">
+              Prodotto
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              Qtà
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              Prezzo
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              Totale
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">

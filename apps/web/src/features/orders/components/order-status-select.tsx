@@ -7,7 +7,19 @@ import { useUpdateOrderStatus } from '../api';
 import { orderNumber, STATUS_OPTIONS } from '../order-status';
 
 /** Sets any status (spec §4: no restricted transitions); the server refuses what the stock cannot follow. */
-export function OrderStatusSelect({ storeId, orderId, number, status, className }: { storeId: string; orderId: string; number: number; status: OrderStatus; className?: string }) {
+export function OrderStatusSelect({
+  storeId,
+  orderId,
+  number,
+  status,
+  className,
+}: {
+  storeId: string;
+  orderId: string;
+  number: number;
+  status: OrderStatus;
+  className?: string;
+}) {
   const id = useId();
   const update = useUpdateOrderStatus(storeId);
   const change = (next: OrderStatus) =>
@@ -23,7 +35,14 @@ export function OrderStatusSelect({ storeId, orderId, number, status, className 
       <label htmlFor={id} className="sr-only">
         Stato dell&apos;ordine {orderNumber(number)}
       </label>
-      <NativeSelect id={id} value={status} disabled={update.isPending} aria-busy={update.isPending} onChange={(e) => change(e.target.value as OrderStatus)} className="h-9 min-w-40">
+      <NativeSelect
+        id={id}
+        value={status}
+        disabled={update.isPending}
+        aria-busy={update.isPending}
+        onChange={(e) => change(e.target.value as OrderStatus)}
+        className="h-9 min-w-40"
+      >
         {STATUS_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -44,10 +44,27 @@ export default function OrdersPage() {
           <Skeleton className="h-44" />
         </div>
       ) : orders.isError ? (
-        <EmptyState icon={ShoppingCart} title="Impossibile caricare gli ordini" action={<Button variant="outline" onClick={() => void orders.refetch()}>Riprova</Button>} />
+        <EmptyState
+          icon={ShoppingCart}
+          title="Impossibile caricare gli ordini"
+          action={
+            <Button variant="outline" onClick={() => void orders.refetch()}>
+              Riprova
+            </Button>
+          }
+        />
       ) : orders.data.items.length === 0 ? (
         filtered ? (
-          <EmptyState icon={SearchX} title="Nessun ordine trovato" description="Nessun ordine corrisponde ai filtri scelti." action={<Button variant="outline" onClick={clear}>Cancella filtri</Button>} />
+          <EmptyState
+            icon={SearchX}
+            title="Nessun ordine trovato"
+            description="Nessun ordine corrisponde ai filtri scelti."
+            action={
+              <Button variant="outline" onClick={clear}>
+                Cancella filtri
+              </Button>
+            }
+          />
         ) : (
           <EmptyState
             icon={ShoppingCart}

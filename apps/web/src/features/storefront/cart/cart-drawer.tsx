@@ -50,7 +50,12 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
           <h2 id="carrello-titolo" className={clsx('text-lg font-semibold', theme.key === 'classico' && 'font-serif')}>
             Il tuo carrello
           </h2>
-          <button type="button" onClick={() => onOpenChange(false)} className="inline-flex size-10 items-center justify-center rounded-full hover:bg-black/5" aria-label="Chiudi il carrello">
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-black/5"
+            aria-label="Chiudi il carrello"
+          >
             <X aria-hidden className="size-5" />
           </button>
         </div>
@@ -58,7 +63,13 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
             <ShoppingBag aria-hidden className="size-10 opacity-30" />
             <p className="font-medium">Il carrello è vuoto</p>
-            <StoreButton tone="outline" onClick={() => { onOpenChange(false); navigate(`${home}/products`); }}>
+            <StoreButton
+              tone="outline"
+              onClick={() => {
+                onOpenChange(false);
+                navigate(`${home}/products`);
+              }}
+            >
               Scopri i prodotti
             </StoreButton>
           </div>
@@ -71,9 +82,18 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
             </ul>
             <div className="space-y-3 border-t border-black/10 px-5 py-4">
               <dl className="space-y-1 text-sm">
-                <div className="flex justify-between"><dt>Subtotale</dt><dd className="tabular-nums">{formatCents(totals.subtotal)}</dd></div>
-                <div className="flex justify-between"><dt>Spedizione</dt><dd className="tabular-nums">{formatCents(totals.shipping)}</dd></div>
-                <div className="flex justify-between pt-1 text-base font-semibold"><dt>Totale</dt><dd className="tabular-nums">{formatCents(totals.total)}</dd></div>
+                <div className="flex justify-between">
+                  <dt>Subtotale</dt>
+                  <dd className="tabular-nums">{formatCents(totals.subtotal)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt>Spedizione</dt>
+                  <dd className="tabular-nums">{formatCents(totals.shipping)}</dd>
+                </div>
+                <div className="flex justify-between pt-1 text-base font-semibold">
+                  <dt>Totale</dt>
+                  <dd className="tabular-nums">{formatCents(totals.total)}</dd>
+                </div>
               </dl>
               <StoreButton className="w-full" onClick={checkout}>
                 Procedi al Checkout

@@ -28,7 +28,12 @@ export function CartLineItem({ line, onQuantity, onRemove }: Props) {
             <p className="line-clamp-2 text-sm font-medium">{line.title}</p>
             {line.variantLabel && <p className="text-xs opacity-70">{line.variantLabel}</p>}
           </div>
-          <button type="button" onClick={() => onRemove(key)} aria-label={`Rimuovi ${name}`} className="inline-flex size-9 shrink-0 items-center justify-center rounded-full opacity-70 hover:bg-black/5 hover:opacity-100">
+          <button
+            type="button"
+            onClick={() => onRemove(key)}
+            aria-label={`Rimuovi ${name}`}
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full opacity-70 hover:bg-black/5 hover:opacity-100"
+          >
             <Trash2 aria-hidden className="size-4" />
           </button>
         </div>

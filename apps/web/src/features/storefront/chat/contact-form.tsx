@@ -46,29 +46,54 @@ export function ContactForm({ slug }: { slug: string }) {
       <div className="space-y-3 p-4 text-sm" role="status">
         <p className="font-medium">Grazie! Il tuo messaggio è arrivato.</p>
         <p className="text-gray-600">Riceverai la risposta all’indirizzo email che hai indicato.</p>
-        <button type="button" className="font-medium text-(--sf-primary-ink) underline" onClick={() => setSent(false)}>Scrivi un altro messaggio</button>
+        <button type="button" className="font-medium text-(--sf-primary-ink) underline" onClick={() => setSent(false)}>
+          Scrivi un altro messaggio
+        </button>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3 overflow-y-auto p-4">
       <div className="space-y-1">
-        <label htmlFor="contact-name" className="text-sm font-medium">Nome</label>
+        <label htmlFor="contact-name" className="text-sm font-medium">
+          Nome
+        </label>
         <input id="contact-name" className={field} required maxLength={100} autoComplete="name" value={values.customerName} onChange={set('customerName')} />
       </div>
       <div className="space-y-1">
-        <label htmlFor="contact-email" className="text-sm font-medium">Email</label>
-        <input id="contact-email" type="email" className={field} required maxLength={255} autoComplete="email" value={values.customerEmail} onChange={set('customerEmail')} />
+        <label htmlFor="contact-email" className="text-sm font-medium">
+          Email
+        </label>
+        <input
+          id="contact-email"
+          type="email"
+          className={field}
+          required
+          maxLength={255}
+          autoComplete="email"
+          value={values.customerEmail}
+          onChange={set('customerEmail')}
+        />
       </div>
       <div className="space-y-1">
-        <label htmlFor="contact-message" className="text-sm font-medium">Messaggio</label>
+        <label htmlFor="contact-message" className="text-sm font-medium">
+          Messaggio
+        </label>
         <textarea id="contact-message" className={`${field} min-h-24`} required maxLength={MESSAGE_MAX} value={values.message} onChange={set('message')} />
       </div>
-      <button type="submit" disabled={sending} className="w-full rounded-md bg-(--sf-primary) px-4 py-2 text-sm font-medium text-(--sf-on-primary) disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={sending}
+        className="w-full rounded-md bg-(--sf-primary) px-4 py-2 text-sm font-medium text-(--sf-on-primary) disabled:opacity-60"
+      >
         {sending ? 'Invio in corso...' : 'Invia messaggio'}
       </button>
       <p className="text-center text-xs text-gray-600">
-        Hai un account? <a className="font-medium text-(--sf-primary-ink) underline" href={`/login?redirect=${here}`}>Accedi</a> per la chat dal vivo.
+        Hai un account?{' '}
+        <a className="font-medium text-(--sf-primary-ink) underline" href={`/login?redirect=${here}`}>
+          Accedi
+        </a>{' '}
+        per la chat dal vivo.
       </p>
     </form>
   );

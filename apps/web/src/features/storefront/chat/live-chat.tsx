@@ -70,16 +70,26 @@ export function LiveChat({ slug }: { slug: string }) {
         {loaded && !messages.length && <p className="text-sm text-gray-600">Ciao! Scrivici qui: ti rispondiamo appena possibile.</p>}
         {messages.map((m) => (
           <div key={m.id} className={m.senderType === 'customer' ? 'flex justify-end' : 'flex justify-start'}>
-            <div className={m.senderType === 'customer' ? 'max-w-[80%] rounded-2xl bg-(--sf-primary) px-3 py-2 text-sm text-(--sf-on-primary)' : 'max-w-[80%] rounded-2xl bg-gray-100 px-3 py-2 text-sm'}>
+            <div
+              className={
+                m.senderType === 'customer'
+                  ? 'max-w-[80%] rounded-2xl bg-(--sf-primary) px-3 py-2 text-sm text-(--sf-on-primary)'
+                  : 'max-w-[80%] rounded-2xl bg-gray-100 px-3 py-2 text-sm'
+              }
+            >
               <p className="whitespace-pre-wrap break-words">{m.message}</p>
-              <time className="mt-0.5 block text-[11px] opacity-75" dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
+              <time className="mt-0.5 block text-[11px] opacity-75" dateTime={m.createdAt}>
+                {time.format(new Date(m.createdAt))}
+              </time>
             </div>
           </div>
         ))}
         <div ref={bottom} />
       </div>
       <form onSubmit={onSubmit} className="flex gap-2 border-t p-3">
-        <label htmlFor="chat-input" className="sr-only">Messaggio</label>
+        <label htmlFor="chat-input" className="sr-only">
+          Messaggio
+        </label>
         <input
           id="chat-input"
           className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary)"
@@ -88,7 +98,11 @@ export function LiveChat({ slug }: { slug: string }) {
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
-        <button type="submit" disabled={!text.trim() || sending} className="rounded-md bg-(--sf-primary) px-3 py-2 text-sm font-medium text-(--sf-on-primary) disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={!text.trim() || sending}
+          className="rounded-md bg-(--sf-primary) px-3 py-2 text-sm font-medium text-(--sf-on-primary) disabled:opacity-60"
+        >
           Invia
         </button>
       </form>

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutAttempts } from './checkout-attempt';
 
-const request = (quantity: number, city = 'Milano') => ({ items: [{ productId: 'p1', variantId: null, quantity }], customer: { city }, totalCents: 599 + quantity * 100 });
+const request = (quantity: number, city = 'Milano') => ({
+  items: [{ productId: 'p1', variantId: null, quantity }],
+  customer: { city },
+  totalCents: 599 + quantity * 100,
+});
 
 describe('checkout attempts and their idempotency keys', () => {
   it('keeps the key for a retry of the very same request', () => {

@@ -36,27 +36,49 @@ function FieldFrame({ id, label, error, hint, children }: Common & { id: string;
 }
 
 const controlClass = (theme: string, error?: string) =>
-  clsx('w-full px-3 text-base text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary-ink) sm:text-sm', theme, error && 'border-red-600 ring-1 ring-red-600');
+  clsx(
+    'w-full px-3 text-base text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary-ink) sm:text-sm',
+    theme,
+    error && 'border-red-600 ring-1 ring-red-600',
+  );
 
 /** A labelled checkout input; its hint and error are tied to it for screen readers. */
-export const CheckoutInputField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(({ label, error, hint, className, ...props }, ref) => {
-  const { theme } = useStorefront();
-  const { id, describedBy } = useFieldIds(error, hint);
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={clsx(controlClass(theme.control, error), 'h-11', className)} {...props} />
-    </FieldFrame>
-  );
-});
+export const CheckoutInputField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(
+  ({ label, error, hint, className, ...props }, ref) => {
+    const { theme } = useStorefront();
+    const { id, describedBy } = useFieldIds(error, hint);
+    return (
+      <FieldFrame id={id} label={label} error={error} hint={hint}>
+        <input
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={clsx(controlClass(theme.control, error), 'h-11', className)}
+          {...props}
+        />
+      </FieldFrame>
+    );
+  },
+);
 CheckoutInputField.displayName = 'CheckoutInputField';
 
-export const CheckoutTextareaField = forwardRef<HTMLTextAreaElement, Common & TextareaHTMLAttributes<HTMLTextAreaElement>>(({ label, error, hint, className, ...props }, ref) => {
-  const { theme } = useStorefront();
-  const { id, describedBy } = useFieldIds(error, hint);
-  return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <textarea ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={clsx(controlClass(theme.control, error), 'min-h-24 py-2', className)} {...props} />
-    </FieldFrame>
-  );
-});
+export const CheckoutTextareaField = forwardRef<HTMLTextAreaElement, Common & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  ({ label, error, hint, className, ...props }, ref) => {
+    const { theme } = useStorefront();
+    const { id, describedBy } = useFieldIds(error, hint);
+    return (
+      <FieldFrame id={id} label={label} error={error} hint={hint}>
+        <textarea
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={clsx(controlClass(theme.control, error), 'min-h-24 py-2', className)}
+          {...props}
+        />
+      </FieldFrame>
+    );
+  },
+);
 CheckoutTextareaField.displayName = 'CheckoutTextareaField';

@@ -12,7 +12,16 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
   const { theme } = useStorefront();
   return (
     <fieldset className={clsx('grid gap-4 border-0 p-0')}>
-      <legend className={clsx('mb-4 text-lg font-semibold', theme.key === 'classico' && 'font-serif text-xl', theme.key === 'audace' && 'font-black uppercase', theme.key === 'minimal' && 'text-xs font-normal uppercase tracking-[0.3em]')}>{title}</legend>
+      <legend
+        className={clsx(
+          'mb-4 text-lg font-semibold',
+          theme.key === 'classico' && 'font-serif text-xl',
+          theme.key === 'audace' && 'font-black uppercase',
+          theme.key === 'minimal' && 'text-xs font-normal uppercase tracking-[0.3em]',
+        )}
+      >
+        {title}
+      </legend>
       {children}
     </fieldset>
   );
@@ -27,12 +36,27 @@ export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormV
       <Group title="Dati di contatto">
         <CheckoutInputField label="Nome e cognome" autoComplete="name" required error={e.customerName?.message} {...register('customerName')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <CheckoutInputField label="Email" type="email" autoComplete="email" required error={e.customerEmail?.message} hint="Ti invieremo la conferma dell'ordine." {...register('customerEmail')} />
+          <CheckoutInputField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={e.customerEmail?.message}
+            hint="Ti invieremo la conferma dell'ordine."
+            {...register('customerEmail')}
+          />
           <CheckoutInputField label="Telefono (facoltativo)" type="tel" autoComplete="tel" error={e.customerPhone?.message} {...register('customerPhone')} />
         </div>
       </Group>
       <Group title="Indirizzo di spedizione">
-        <CheckoutInputField label="Indirizzo" autoComplete="street-address" required placeholder="Via Roma 1" error={e.street?.message} {...register('street')} />
+        <CheckoutInputField
+          label="Indirizzo"
+          autoComplete="street-address"
+          required
+          placeholder="Via Roma 1"
+          error={e.street?.message}
+          {...register('street')}
+        />
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
           <CheckoutInputField label="Città" autoComplete="address-level2" required error={e.city?.message} {...register('city')} />
           <CheckoutInputField label="CAP" autoComplete="postal-code" inputMode="numeric" required error={e.postalCode?.message} {...register('postalCode')} />
@@ -40,7 +64,13 @@ export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormV
         <CheckoutInputField label="Paese" value={SHIPPING_COUNTRY} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
       </Group>
       <Group title="Note sull'ordine">
-        <CheckoutTextareaField label="Note (facoltative)" maxLength={500} placeholder="Indicazioni per la consegna, citofono…" error={e.notes?.message} {...register('notes')} />
+        <CheckoutTextareaField
+          label="Note (facoltative)"
+          maxLength={500}
+          placeholder="Indicazioni per la consegna, citofono…"
+          error={e.notes?.message}
+          {...register('notes')}
+        />
       </Group>
     </div>
   );

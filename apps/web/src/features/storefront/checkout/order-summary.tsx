@@ -19,7 +19,11 @@ export function OrderSummary({ lines, children }: { lines: CartLine[]; children:
         {lines.map((l) => (
           <li key={`${l.productId}:${l.variantId ?? ''}`} className="flex items-center gap-3 py-3" data-testid="riepilogo-riga">
             <div className="relative aspect-square w-14 shrink-0 overflow-hidden rounded-md bg-black/5">
-              {l.image ? <img src={l.image} alt="" className="absolute inset-0 size-full object-cover" /> : <ImageOff aria-hidden className="absolute inset-0 m-auto size-5 opacity-30" />}
+              {l.image ? (
+                <img src={l.image} alt="" className="absolute inset-0 size-full object-cover" />
+              ) : (
+                <ImageOff aria-hidden className="absolute inset-0 m-auto size-5 opacity-30" />
+              )}
             </div>
             <div className="min-w-0 flex-1 text-sm">
               <p className="line-clamp-2 font-medium">{l.title}</p>

@@ -3,7 +3,15 @@ import type { StorefrontProductDetail } from '@vetrina/shared';
 import type { CartLine } from '../cart/cart-lines';
 import { unavailableLines, unavailableMessage } from './unavailable-lines';
 
-const line = (productId: string, title: string, variantId: string | null = null, variantLabel: string | null = null): CartLine => ({ productId, variantId, title, variantLabel, price: 1000, image: null, quantity: 1 });
+const line = (productId: string, title: string, variantId: string | null = null, variantLabel: string | null = null): CartLine => ({
+  productId,
+  variantId,
+  title,
+  variantLabel,
+  price: 1000,
+  image: null,
+  quantity: 1,
+});
 const product = (id: string, variantIds: string[] = []) =>
   ({ id, variants: variantIds.map((v) => ({ id: v, label: v })) }) as unknown as StorefrontProductDetail;
 

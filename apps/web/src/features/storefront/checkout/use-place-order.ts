@@ -94,7 +94,11 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
     };
     const body: CheckoutInput = { ...request, idempotencyKey: attempts.current!.keyFor(request) };
     try {
-      const result = await publicApi(`/api/public/stores/${encodeURIComponent(slug)}/checkout`, { schema: (s) => s.checkoutResultSchema, method: 'POST', body });
+      const result = await publicApi(`/api/public/stores/${encodeURIComponent(slug)}/checkout`, {
+        schema: (s) => s.checkoutResultSchema,
+        method: 'POST',
+        body,
+      });
       if (!result?.success) throw new Error(NOT_CREATED);
       attempts.current!.settled();
       refreshStore(slug);

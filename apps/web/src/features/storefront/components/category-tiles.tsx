@@ -15,7 +15,12 @@ export function CategoryTiles() {
         <li key={c.id}>
           <Link
             to={`${home}/category/${c.slug}`}
-            className={clsx('group flex h-full items-center justify-between gap-2 px-4 py-4 transition sm:px-5 sm:py-5', theme.tile, theme.key === 'classico' && 'justify-center font-serif text-lg', theme.key === 'audace' && 'text-xl font-black uppercase')}
+            className={clsx(
+              'group flex h-full items-center justify-between gap-2 px-4 py-4 transition sm:px-5 sm:py-5',
+              theme.tile,
+              theme.key === 'classico' && 'justify-center font-serif text-lg',
+              theme.key === 'audace' && 'text-xl font-black uppercase',
+            )}
           >
             <span className="min-w-0 break-words">{c.name}</span>
             {theme.key !== 'classico' && <ArrowRight aria-hidden className="size-4 shrink-0 text-(--sf-primary-ink) transition group-hover:translate-x-0.5" />}

@@ -33,7 +33,10 @@ export function ProductCard({ product, eager, priority }: { product: StorefrontP
         {product.category && theme.key !== 'minimal' && <p className="text-xs uppercase tracking-wide opacity-60">{product.category.name}</p>}
         <h3 className={clsx('line-clamp-2', theme.cardTitle)}>
           {/* The whole card is the link's hit area; the title is its accessible name. */}
-          <Link to={`${home}/products/${encodeURIComponent(product.slug)}`} className="outline-none after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-(--sf-primary-ink)">
+          <Link
+            to={`${home}/products/${encodeURIComponent(product.slug)}`}
+            className="outline-none after:absolute after:inset-0 focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-(--sf-primary-ink)"
+          >
             {product.title}
           </Link>
         </h3>

@@ -59,7 +59,16 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
           <label htmlFor={ids.search} className={label}>
             Cerca
           </label>
-          <SearchWithSuggestions id={ids.search} value={text} onChange={setText} onClear={() => { setText(''); onChange({ search: '' }); }} className={control} />
+          <SearchWithSuggestions
+            id={ids.search}
+            value={text}
+            onChange={setText}
+            onClear={() => {
+              setText('');
+              onChange({ search: '' });
+            }}
+            className={control}
+          />
         </div>
         <div className="grid gap-1.5">
           <label htmlFor={ids.category} className={label}>
@@ -92,16 +101,42 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
           <label htmlFor={ids.min} className={label}>
             Prezzo min (€)
           </label>
-          <input id={ids.min} type="text" inputMode="decimal" value={prices.min} onChange={(e) => setPrices((p) => ({ ...p, min: e.target.value }))} onBlur={applyPrices} placeholder="0" maxLength={10} className={control} />
+          <input
+            id={ids.min}
+            type="text"
+            inputMode="decimal"
+            value={prices.min}
+            onChange={(e) => setPrices((p) => ({ ...p, min: e.target.value }))}
+            onBlur={applyPrices}
+            placeholder="0"
+            maxLength={10}
+            className={control}
+          />
         </div>
         <div className="grid gap-1.5">
           <label htmlFor={ids.max} className={label}>
             Prezzo max (€)
           </label>
-          <input id={ids.max} type="text" inputMode="decimal" value={prices.max} onChange={(e) => setPrices((p) => ({ ...p, max: e.target.value }))} onBlur={applyPrices} placeholder="qualsiasi" maxLength={10} className={control} />
+          <input
+            id={ids.max}
+            type="text"
+            inputMode="decimal"
+            value={prices.max}
+            onChange={(e) => setPrices((p) => ({ ...p, max: e.target.value }))}
+            onBlur={applyPrices}
+            placeholder="qualsiasi"
+            maxLength={10}
+            className={control}
+          />
         </div>
         <label htmlFor={ids.available} className="col-span-2 inline-flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-1">
-          <input id={ids.available} type="checkbox" checked={available} onChange={(e) => onChange({ available: e.target.checked ? '1' : '' })} className="size-4 accent-(--sf-primary-ink)" />
+          <input
+            id={ids.available}
+            type="checkbox"
+            checked={available}
+            onChange={(e) => onChange({ available: e.target.checked ? '1' : '' })}
+            className="size-4 accent-(--sf-primary-ink)"
+          />
           Solo disponibili
         </label>
       </div>

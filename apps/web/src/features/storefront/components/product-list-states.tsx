@@ -35,7 +35,14 @@ export function ProductsMessage({ title, children, action }: { title: string; ch
 
 export function ProductsError({ onRetry }: { onRetry: () => void }) {
   return (
-    <ProductsMessage title="Impossibile caricare i prodotti" action={<StoreButton tone="outline" onClick={onRetry}>Riprova</StoreButton>}>
+    <ProductsMessage
+      title="Impossibile caricare i prodotti"
+      action={
+        <StoreButton tone="outline" onClick={onRetry}>
+          Riprova
+        </StoreButton>
+      }
+    >
       Controlla la connessione e riprova.
     </ProductsMessage>
   );

@@ -30,7 +30,13 @@ export function QuantityStepper({ value, max, onChange, label, allowZero, disabl
   const step = 'inline-flex items-center justify-center transition hover:bg-black/5 disabled:cursor-not-allowed disabled:opacity-40';
   return (
     <div role="group" aria-label={label} className={clsx('inline-flex items-center border border-current/25', size === 'sm' ? 'rounded-full' : 'rounded-lg')}>
-      <button type="button" className={clsx(step, box, 'rounded-l-[inherit]')} onClick={() => onChange(value - 1)} disabled={disabled || value <= min} aria-label="Diminuisci quantità">
+      <button
+        type="button"
+        className={clsx(step, box, 'rounded-l-[inherit]')}
+        onClick={() => onChange(value - 1)}
+        disabled={disabled || value <= min}
+        aria-label="Diminuisci quantità"
+      >
         <Minus aria-hidden className="size-4" />
       </button>
       <input
@@ -43,9 +49,18 @@ export function QuantityStepper({ value, max, onChange, label, allowZero, disabl
         onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 2))}
         onBlur={(e) => commit(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.value)}
-        className={clsx('w-10 bg-transparent text-center tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary-ink)', size === 'sm' ? 'h-8 text-sm' : 'h-11')}
+        className={clsx(
+          'w-10 bg-transparent text-center tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary-ink)',
+          size === 'sm' ? 'h-8 text-sm' : 'h-11',
+        )}
       />
-      <button type="button" className={clsx(step, box, 'rounded-r-[inherit]')} onClick={() => onChange(value + 1)} disabled={disabled || value >= upper} aria-label="Aumenta quantità">
+      <button
+        type="button"
+        className={clsx(step, box, 'rounded-r-[inherit]')}
+        onClick={() => onChange(value + 1)}
+        disabled={disabled || value >= upper}
+        aria-label="Aumenta quantità"
+      >
         <Plus aria-hidden className="size-4" />
       </button>
     </div>

@@ -108,11 +108,22 @@ export function SearchWithSuggestions({ id, value, onChange, onClear, className 
         className={clsx(className, 'pl-9 pr-9')}
       />
       {value && (
-        <button type="button" onClick={onClear} aria-label="Svuota la ricerca" className="absolute right-1 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center text-neutral-500 hover:text-neutral-900">
+        <button
+          type="button"
+          onClick={onClear}
+          aria-label="Svuota la ricerca"
+          className="absolute right-1 top-1/2 inline-flex size-9 -translate-y-1/2 items-center justify-center text-neutral-500 hover:text-neutral-900"
+        >
           <X aria-hidden className="size-4" />
         </button>
       )}
-      <ul id={listId} role="listbox" aria-label="Prodotti suggeriti" hidden={!shown} className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-md border border-black/10 bg-white text-neutral-900 shadow-lg">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Prodotti suggeriti"
+        hidden={!shown}
+        className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-md border border-black/10 bg-white text-neutral-900 shadow-lg"
+      >
         {items.map((s, i) => (
           <li
             key={s.id}
@@ -127,7 +138,11 @@ export function SearchWithSuggestions({ id, value, onChange, onClear, className 
             onMouseEnter={() => setActive(i)}
             className={clsx('flex cursor-pointer items-center gap-3 px-3 py-2 text-sm', i === active && 'bg-black/5')}
           >
-            {s.thumbUrl ? <img src={s.thumbUrl} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded object-cover" /> : <span aria-hidden className="size-10 shrink-0 rounded bg-black/5" />}
+            {s.thumbUrl ? (
+              <img src={s.thumbUrl} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded object-cover" />
+            ) : (
+              <span aria-hidden className="size-10 shrink-0 rounded bg-black/5" />
+            )}
             <span className="min-w-0 flex-1 truncate">{s.title}</span>
             <Price cents={s.priceCents} from={s.priceVaries} className="shrink-0" />
           </li>

@@ -38,11 +38,18 @@ function CartButton({ count }: { count: number }) {
       onClick={openCart}
       aria-label={count ? `Carrello, ${count} ${count === 1 ? 'articolo' : 'articoli'}` : 'Carrello, vuoto'}
       aria-haspopup="dialog"
-      className={clsx('relative inline-flex size-11 shrink-0 items-center justify-center transition hover:bg-black/5', theme.key === 'minimal' || theme.key === 'classico' ? 'rounded-none' : 'rounded-full', theme.key === 'audace' && 'border-2 border-black')}
+      className={clsx(
+        'relative inline-flex size-11 shrink-0 items-center justify-center transition hover:bg-black/5',
+        theme.key === 'minimal' || theme.key === 'classico' ? 'rounded-none' : 'rounded-full',
+        theme.key === 'audace' && 'border-2 border-black',
+      )}
     >
       <ShoppingBag aria-hidden className="size-5" />
       {count > 0 && (
-        <span aria-hidden className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-(--sf-primary) px-1 text-[11px] font-bold text-(--sf-on-primary)">
+        <span
+          aria-hidden
+          className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-(--sf-primary) px-1 text-[11px] font-bold text-(--sf-on-primary)"
+        >
           {count > 99 ? '99+' : count}
         </span>
       )}

@@ -7,7 +7,6 @@ import { CONTAINER } from './container';
 import { StoreLogo } from './store-logo';
 import { StoreLink } from './ui';
 
-
 /** The home page's hero, one of four designs: spotlight, framed, text only or full-bleed colour. */
 export function StoreHero() {
   const { store, theme, home } = useStorefront();
@@ -20,7 +19,10 @@ export function StoreHero() {
           <StoreLogo store={store} className="size-16 border-4 border-current text-2xl" />
           <h1 className={theme.h1}>{store.name}</h1>
           <p className="max-w-2xl text-lg font-bold sm:text-2xl">{STORE_TAGLINE}</p>
-          <Link to={products} className="inline-flex min-h-12 items-center gap-2 rounded-full border-4 border-black bg-white px-7 py-2 text-base font-black uppercase text-black shadow-[5px_5px_0_0_#000] transition hover:-translate-y-0.5">
+          <Link
+            to={products}
+            className="inline-flex min-h-12 items-center gap-2 rounded-full border-4 border-black bg-white px-7 py-2 text-base font-black uppercase text-black shadow-[5px_5px_0_0_#000] transition hover:-translate-y-0.5"
+          >
             Vedi tutti i prodotti <ArrowRight aria-hidden className="size-5" />
           </Link>
         </div>
@@ -34,7 +36,10 @@ export function StoreHero() {
         <StoreLogo store={store} className="size-10 text-base" />
         <h1 className={theme.h1}>{store.name}</h1>
         <p className="max-w-xl text-base text-neutral-600 sm:text-lg">{STORE_TAGLINE}</p>
-        <Link to={products} className="inline-flex w-fit items-center gap-3 border-b border-current pb-1 text-xs uppercase tracking-[0.25em] text-(--sf-primary-ink)">
+        <Link
+          to={products}
+          className="inline-flex w-fit items-center gap-3 border-b border-current pb-1 text-xs uppercase tracking-[0.25em] text-(--sf-primary-ink)"
+        >
           Vedi tutti i prodotti <ArrowRight aria-hidden className="size-4" />
         </Link>
       </section>

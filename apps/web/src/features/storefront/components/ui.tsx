@@ -18,7 +18,8 @@ export function useButtonClasses() {
   const { theme } = useStorefront();
   // Audace buttons already carry a thick black border; the others get a thin one in the text colour.
   const outline = theme.key === 'audace' ? '' : 'border border-current';
-  return (tone: Tone = 'primary', className?: string) => clsx(base, theme.button, tones[tone], tone === 'outline' && outline, tone !== 'primary' && 'shadow-none', className);
+  return (tone: Tone = 'primary', className?: string) =>
+    clsx(base, theme.button, tones[tone], tone === 'outline' && outline, tone !== 'primary' && 'shadow-none', className);
 }
 
 export const StoreButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone }>(
@@ -41,5 +42,9 @@ export const InkLink = ({ className, ...props }: LinkProps & AnchorHTMLAttribute
 
 export function SoldOutBadge({ className }: { className?: string }) {
   const { theme } = useStorefront();
-  return <span className={clsx('inline-flex items-center bg-(--sf-secondary) px-2.5 py-1 text-xs font-semibold text-(--sf-on-secondary)', theme.badge, className)}>Esaurito</span>;
+  return (
+    <span className={clsx('inline-flex items-center bg-(--sf-secondary) px-2.5 py-1 text-xs font-semibold text-(--sf-on-secondary)', theme.badge, className)}>
+      Esaurito
+    </span>
+  );
 }

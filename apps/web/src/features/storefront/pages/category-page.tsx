@@ -51,11 +51,25 @@ export default function CategoryPage() {
       ) : products.isError ? (
         <ProductsError onRetry={() => void products.refetch()} />
       ) : products.data.items.length === 0 ? (
-        <ProductsMessage title="Nessun prodotto in questa categoria" action={<StoreLink to={`${home}/products`} tone="outline">Vedi tutti i prodotti</StoreLink>} />
+        <ProductsMessage
+          title="Nessun prodotto in questa categoria"
+          action={
+            <StoreLink to={`${home}/products`} tone="outline">
+              Vedi tutti i prodotti
+            </StoreLink>
+          }
+        />
       ) : (
         <>
           <ProductGrid products={products.data.items} />
-          <Pagination page={page} total={products.data.total} pageSize={PAGE_SIZE} totalCapped={products.data.totalCapped} hasMore={products.data.hasMore} nextCursor={products.data.nextCursor} />
+          <Pagination
+            page={page}
+            total={products.data.total}
+            pageSize={PAGE_SIZE}
+            totalCapped={products.data.totalCapped}
+            hasMore={products.data.hasMore}
+            nextCursor={products.data.nextCursor}
+          />
         </>
       )}
     </div>

@@ -52,7 +52,15 @@ export default function CheckoutPage() {
           <div className="h-64 animate-pulse rounded-lg bg-black/5" />
         </div>
       ) : cart.lines.length === 0 && !placed ? (
-        <ProductsMessage title={checkoutMsg.emptyCart} action={<StoreLink to={`${home}/products`}><ShoppingBag aria-hidden />Scopri i prodotti</StoreLink>}>
+        <ProductsMessage
+          title={checkoutMsg.emptyCart}
+          action={
+            <StoreLink to={`${home}/products`}>
+              <ShoppingBag aria-hidden />
+              Scopri i prodotti
+            </StoreLink>
+          }
+        >
           Aggiungi qualche prodotto per completare un ordine.
         </ProductsMessage>
       ) : (

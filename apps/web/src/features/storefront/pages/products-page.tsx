@@ -67,7 +67,11 @@ export default function ProductsPage() {
           {products.data ? foundLabel(products.data.total, products.data.totalCapped) : '\u00a0'}
         </p>
         {filtered && (
-          <StoreButton tone="outline" className="min-h-10 px-4" onClick={() => applyFilters({ search: '', category: '', minPrice: '', maxPrice: '', available: '' })}>
+          <StoreButton
+            tone="outline"
+            className="min-h-10 px-4"
+            onClick={() => applyFilters({ search: '', category: '', minPrice: '', maxPrice: '', available: '' })}
+          >
             Cancella filtri
           </StoreButton>
         )}
@@ -77,11 +81,20 @@ export default function ProductsPage() {
       ) : products.isError ? (
         <ProductsError onRetry={() => void products.refetch()} />
       ) : products.data.items.length === 0 ? (
-        <ProductsMessage title="Nessun prodotto trovato">{filtered ? 'Prova con altre parole o togli i filtri.' : 'Il catalogo è ancora vuoto.'}</ProductsMessage>
+        <ProductsMessage title="Nessun prodotto trovato">
+          {filtered ? 'Prova con altre parole o togli i filtri.' : 'Il catalogo è ancora vuoto.'}
+        </ProductsMessage>
       ) : (
         <div className={clsx('transition-opacity', products.isPlaceholderData && 'opacity-60')}>
           <ProductGrid products={products.data.items} />
-          <Pagination page={params.page ?? 1} total={products.data.total} pageSize={PAGE_SIZE} totalCapped={products.data.totalCapped} hasMore={products.data.hasMore} nextCursor={products.data.nextCursor} />
+          <Pagination
+            page={params.page ?? 1}
+            total={products.data.total}
+            pageSize={PAGE_SIZE}
+            totalCapped={products.data.totalCapped}
+            hasMore={products.data.hasMore}
+            nextCursor={products.data.nextCursor}
+          />
         </div>
       )}
     </div>

@@ -14,7 +14,14 @@ export type GalleryImage = Partial<ResponsiveImage> & { url: string; thumbUrl: s
 export function Gallery({ images, title, featured }: { images: GalleryImage[]; title: string; featured?: string | null }) {
   const { theme } = useStorefront();
   const list = featured && !images.some((i) => i.url === featured) ? [{ url: featured, thumbUrl: featured }, ...images] : images;
-  const [index, setIndex] = useState(() => (featured ? Math.max(0, list.findIndex((i) => i.url === featured)) : 0));
+  const [index, setIndex] = useState(() =>
+    featured
+      ? Math.max(
+          0,
+          list.findIndex((i) => i.url === featured),
+        )
+      : 0,
+  );
   const current = Math.min(index, list.length - 1);
   const shown = list[current];
   const frame = clsx('relative overflow-hidden bg-black/5', theme.key === 'classico' ? 'aspect-[4/5]' : 'aspect-square', {
@@ -47,7 +54,10 @@ export function Gallery({ images, title, featured }: { images: GalleryImage[]; t
                 onClick={() => setIndex(i)}
                 aria-label={`Mostra immagine ${i + 1} di ${list.length}`}
                 aria-pressed={i === current}
-                className={clsx('relative block aspect-square w-full overflow-hidden bg-black/5 ring-offset-2 transition aria-pressed:ring-2 aria-pressed:ring-(--sf-primary-ink) ', theme.key === 'moderno' || theme.key === 'audace' ? 'rounded-xl' : 'rounded-none')}
+                className={clsx(
+                  'relative block aspect-square w-full overflow-hidden bg-black/5 ring-offset-2 transition aria-pressed:ring-2 aria-pressed:ring-(--sf-primary-ink) ',
+                  theme.key === 'moderno' || theme.key === 'audace' ? 'rounded-xl' : 'rounded-none',
+                )}
               >
                 <img src={img.thumbUrl} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
               </button>

@@ -21,7 +21,10 @@ export function ProductDetails({ product }: { product: StorefrontProductDetail }
   const lowest = prices.length ? Math.min(...prices) : product.priceCents;
   const varies = prices.length > 0 && !variant && new Set(prices).size > 1;
 
-  const crumbs: Crumb[] = [{ label: 'Home', to: home }, { label: 'Prodotti', to: `${home}/products` }];
+  const crumbs: Crumb[] = [
+    { label: 'Home', to: home },
+    { label: 'Prodotti', to: `${home}/products` },
+  ];
   if (product.category) crumbs.push({ label: product.category.name, to: `${home}/category/${product.category.slug}` });
   crumbs.push({ label: product.title });
 
@@ -36,7 +39,9 @@ export function ProductDetails({ product }: { product: StorefrontProductDetail }
             <h1 className={clsx(theme.h1, theme.key === 'audace' ? 'sm:text-5xl lg:text-6xl' : '')}>{product.title}</h1>
             <Price cents={variant?.priceCents ?? lowest} from={varies} className="text-2xl" />
           </div>
-          {product.variants.length > 0 && <VariantPicker variants={product.variants} value={variantId} onChange={setVariantId} basePrice={product.priceCents} />}
+          {product.variants.length > 0 && (
+            <VariantPicker variants={product.variants} value={variantId} onChange={setVariantId} basePrice={product.priceCents} />
+          )}
           <PurchasePanel key={variantId ?? 'nessuna'} product={product} variant={variant} />
           {product.description && (
             <section aria-labelledby="descrizione-titolo" className="border-t border-black/10 pt-6">

@@ -4,7 +4,17 @@ import { formatCents } from '@/lib/format';
 import { useStorefront } from '../store-context';
 
 /** Variants as a radio group of chips; sold-out variants stay visible but cannot be chosen. */
-export function VariantPicker({ variants, value, onChange, basePrice }: { variants: StorefrontVariant[]; value: string | null; onChange: (id: string) => void; basePrice: number }) {
+export function VariantPicker({
+  variants,
+  value,
+  onChange,
+  basePrice,
+}: {
+  variants: StorefrontVariant[];
+  value: string | null;
+  onChange: (id: string) => void;
+  basePrice: number;
+}) {
   const { theme } = useStorefront();
   const keys = [...new Set(variants.flatMap((v) => Object.keys(v.attributes)))];
   const legend = keys.length ? keys.join(' / ') : 'Variante';
@@ -23,7 +33,15 @@ export function VariantPicker({ variants, value, onChange, basePrice }: { varian
                 soldOut && 'cursor-not-allowed opacity-50 line-through',
               )}
             >
-              <input type="radio" name="variante" value={v.id} checked={value === v.id} disabled={soldOut} onChange={() => onChange(v.id)} className="sr-only" />
+              <input
+                type="radio"
+                name="variante"
+                value={v.id}
+                checked={value === v.id}
+                disabled={soldOut}
+                onChange={() => onChange(v.id)}
+                className="sr-only"
+              />
               <span>{v.label}</span>
               {v.priceCents !== basePrice && !soldOut && <span className="text-xs opacity-80">{formatCents(v.priceCents)}</span>}
               {soldOut && <span className="text-xs no-underline">(esaurito)</span>}

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { AA, contrast, deepen, solid, textOn } from './colors';
 
-const palettes = ['#8B5CF6', '#F97316', '#10B981', '#3B82F6', '#EC4899', '#F59E0B', '#06B6D4', '#1F2937', '#6B7280', '#FFFF00', '#FFFFFF', '#000000', '#777777'];
+const palettes = [
+  '#8B5CF6',
+  '#F97316',
+  '#10B981',
+  '#3B82F6',
+  '#EC4899',
+  '#F59E0B',
+  '#06B6D4',
+  '#1F2937',
+  '#6B7280',
+  '#FFFF00',
+  '#FFFFFF',
+  '#000000',
+  '#777777',
+];
 
 describe('store colours', () => {
   it('computes WCAG contrast', () => {

@@ -54,7 +54,13 @@ export function StoreSettingsForm({ store }: { store: StoreSummary }) {
       <fieldset disabled={!canEdit || save.isPending} className="grid gap-6">
         <SettingsSection title="Informazioni" description="Il nome appare nel tuo store pubblico.">
           <div className="grid gap-4">
-            <FormField label="Nome Store" placeholder="Il mio negozio" maxLength={LIMITS.storeNameMax} error={errors.name?.message} {...form.register('name')} />
+            <FormField
+              label="Nome Store"
+              placeholder="Il mio negozio"
+              maxLength={LIMITS.storeNameMax}
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
             <PublicUrlField slug={store.slug} />
           </div>
         </SettingsSection>
@@ -79,7 +85,13 @@ export function StoreSettingsForm({ store }: { store: StoreSummary }) {
             control={form.control}
             name="themeId"
             render={({ field }) => (
-              <ThemePicker value={field.value ?? null} onChange={field.onChange} colors={form.watch('colors') ?? store.colors} storeName={name} disabled={!canEdit} />
+              <ThemePicker
+                value={field.value ?? null}
+                onChange={field.onChange}
+                colors={form.watch('colors') ?? store.colors}
+                storeName={name}
+                disabled={!canEdit}
+              />
             )}
           />
         </SettingsSection>

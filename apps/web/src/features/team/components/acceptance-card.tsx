@@ -6,7 +6,17 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 
 /** The outcome of opening an invitation link: always ends with a way to the dashboard. */
-export function AcceptanceCard({ state, title, message, extra }: { state: 'pending' | 'success' | 'error'; title?: string; message?: ReactNode; extra?: ReactNode }) {
+export function AcceptanceCard({
+  state,
+  title,
+  message,
+  extra,
+}: {
+  state: 'pending' | 'success' | 'error';
+  title?: string;
+  message?: ReactNode;
+  extra?: ReactNode;
+}) {
   return (
     <main className="flex min-h-[calc(100vh-4rem)] items-start justify-center bg-gradient-to-b from-violet-50 to-background px-4 py-12 sm:items-center">
       <Card className="w-full max-w-md">
@@ -26,7 +36,9 @@ export function AcceptanceCard({ state, title, message, extra }: { state: 'pendi
               <h1 className="text-xl font-semibold">{title}</h1>
               {message && <p className="text-sm text-muted-foreground">{message}</p>}
               <div className="flex flex-col items-center gap-2">
-                <Link to="/dashboard" className={buttonClasses()}>Vai alla Dashboard</Link>
+                <Link to="/dashboard" className={buttonClasses()}>
+                  Vai alla Dashboard
+                </Link>
                 {extra}
               </div>
             </div>

@@ -15,7 +15,10 @@ export function ListSkeleton({ rows = 2, label }: { rows?: number; label: string
 
 export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/30 bg-red-50 p-4 text-sm text-destructive">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/30 bg-red-50 p-4 text-sm text-destructive"
+    >
       <span>{message}</span>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RotateCw aria-hidden /> Riprova

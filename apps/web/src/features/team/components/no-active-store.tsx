@@ -14,8 +14,12 @@ export function NoActiveStore() {
           Il team appartiene a uno store. Crea il tuo primo store oppure accetta un invito per lavorare in quello di qualcun altro.
         </p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Link to="/onboarding" className={buttonClasses()}>Crea il tuo store</Link>
-          <Link to="/dashboard/invitations" className={buttonClasses('outline')}>Inviti Ricevuti</Link>
+          <Link to="/onboarding" className={buttonClasses()}>
+            Crea il tuo store
+          </Link>
+          <Link to="/dashboard/invitations" className={buttonClasses('outline')}>
+            Inviti Ricevuti
+          </Link>
         </div>
       </CardContent>
     </Card>

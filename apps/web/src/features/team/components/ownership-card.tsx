@@ -20,9 +20,7 @@ export function OwnershipCard({ storeId, storeName, userId }: { storeId: string;
         <CardTitle className="flex items-center gap-2 text-lg">
           <Crown className="size-5 text-amber-600" aria-hidden /> Proprietà dello store
         </CardTitle>
-        <CardDescription>
-          Sei il proprietario di {storeName}: solo tu puoi eliminarlo, cambiare i ruoli e rimuovere gli amministratori.
-        </CardDescription>
+        <CardDescription>Sei il proprietario di {storeName}: solo tu puoi eliminarlo, cambiare i ruoli e rimuovere gli amministratori.</CardDescription>
       </CardHeader>
       <CardContent>
         <Dialog open={open} onOpenChange={(o) => !transfer.isPending && setOpen(o)}>

@@ -34,7 +34,13 @@ export function ReceivedInvitationItem({
         <Button className="flex-1 sm:flex-none" onClick={onAccept} disabled={busy} aria-label={`Accetta l'invito di ${invitation.storeName}`}>
           <Check aria-hidden /> Accetta
         </Button>
-        <Button variant="outline" className="flex-1 sm:flex-none" onClick={onDecline} disabled={busy} aria-label={`Rifiuta l'invito di ${invitation.storeName}`}>
+        <Button
+          variant="outline"
+          className="flex-1 sm:flex-none"
+          onClick={onDecline}
+          disabled={busy}
+          aria-label={`Rifiuta l'invito di ${invitation.storeName}`}
+        >
           <X aria-hidden /> Rifiuta
         </Button>
       </div>

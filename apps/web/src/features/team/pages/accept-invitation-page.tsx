@@ -35,7 +35,9 @@ export default function AcceptInvitationPage() {
   }, [q.data, qc]);
 
   if (!token) {
-    return <AcceptanceCard state="error" title={teamMsg.tokenInvalid} message="Il link dell'invito è incompleto: aprilo di nuovo dall'email che hai ricevuto." />;
+    return (
+      <AcceptanceCard state="error" title={teamMsg.tokenInvalid} message="Il link dell'invito è incompleto: aprilo di nuovo dall'email che hai ricevuto." />
+    );
   }
   if (q.isPending) return <AcceptanceCard state="pending" />;
   if (q.isError) {

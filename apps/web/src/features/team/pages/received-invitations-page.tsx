@@ -37,7 +37,8 @@ export default function ReceivedInvitationsPage() {
   const proofMessage =
     !me || me.user.emailVerified || !hasInvitations
       ? null
-      : (notice ?? `Per accettare un invito dobbiamo prima sapere che la casella ${email} è tua: ti invieremo un link di conferma. Aprilo e poi premi Accetta.`);
+      : (notice ??
+        `Per accettare un invito dobbiamo prima sapere che la casella ${email} è tua: ti invieremo un link di conferma. Aprilo e poi premi Accetta.`);
 
   const onAccept = async (inv: ReceivedInvitation) => {
     try {
@@ -94,7 +95,9 @@ export default function ReceivedInvitationsPage() {
       ) : invitations.data.length === 0 ? (
         <EmptyState icon={<Inbox />} title="Nessun invito in sospeso">
           <p>Quando qualcuno ti inviterà nel team del suo store, troverai l'invito qui.</p>
-          <Link to="/dashboard" className={buttonClasses('outline', 'sm', 'mt-3')}>Vai alla Dashboard</Link>
+          <Link to="/dashboard" className={buttonClasses('outline', 'sm', 'mt-3')}>
+            Vai alla Dashboard
+          </Link>
         </EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Inviti ricevuti">

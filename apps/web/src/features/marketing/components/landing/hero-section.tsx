@@ -22,8 +22,8 @@ export function HeroSection() {
             Il tuo negozio online, pronto in un pomeriggio
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">
-            Catalogo, ordini, team e analisi in un&apos;unica dashboard. Da 29 € al mese, senza commissioni sulle transazioni e
-            con un&apos;assistenza che risponde in 2 minuti.
+            Catalogo, ordini, team e analisi in un&apos;unica dashboard. Da 29 € al mese, senza commissioni sulle transazioni e con un&apos;assistenza che
+            risponde in 2 minuti.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className={buttonClasses('default', 'lg')}>

@@ -3,29 +3,25 @@ import { SectionHeading } from '../section-heading';
 
 const testimonials = [
   {
-    quote:
-      'Con la migrazione assistita abbiamo spostato tutto il catalogo in un pomeriggio. Le commissioni a zero si sentono davvero a fine mese.',
+    quote: 'Con la migrazione assistita abbiamo spostato tutto il catalogo in un pomeriggio. Le commissioni a zero si sentono davvero a fine mese.',
     name: 'Giulia Ferri',
     role: 'Titolare, Ceramiche Ferri',
     city: 'Deruta',
   },
   {
-    quote:
-      'Vendiamo caffè in grani e capsule a tutta Italia. Vedere gli ordini arrivare in tempo reale ci ha cambiato l’organizzazione del magazzino.',
+    quote: 'Vendiamo caffè in grani e capsule a tutta Italia. Vedere gli ordini arrivare in tempo reale ci ha cambiato l’organizzazione del magazzino.',
     name: 'Marco Esposito',
     role: 'Fondatore, Torrefazione Esposito',
     city: 'Napoli',
   },
   {
-    quote:
-      'Siamo in quattro a gestire il negozio: ognuno ha il suo accesso e i permessi giusti. Niente più password condivise su un foglietto.',
+    quote: 'Siamo in quattro a gestire il negozio: ognuno ha il suo accesso e i permessi giusti. Niente più password condivise su un foglietto.',
     name: 'Sara Lombardi',
     role: 'Responsabile e-commerce, Lombardi Bike',
     city: 'Bergamo',
   },
   {
-    quote:
-      'Ho scritto all’assistenza un sabato sera prima di una promozione e mi hanno risposto in pochi minuti. Per un piccolo artigiano vale moltissimo.',
+    quote: 'Ho scritto all’assistenza un sabato sera prima di una promozione e mi hanno risposto in pochi minuti. Per un piccolo artigiano vale moltissimo.',
     name: 'Davide Rinaldi',
     role: 'Artigiano, Rinaldi Pelletteria',
     city: 'Firenze',

@@ -57,11 +57,7 @@ export function PlanCard({ plan, period }: { plan: PricingPlan; period: BillingP
       </h2>
       <p className="mt-1 text-sm text-muted-foreground lg:min-h-10">{plan.description}</p>
       <PlanPrice plan={plan} period={period} />
-      <Link
-        to="/register"
-        aria-describedby={titleId}
-        className={buttonClasses(plan.popular ? 'default' : 'outline', 'lg', 'mt-6 w-full')}
-      >
+      <Link to="/register" aria-describedby={titleId} className={buttonClasses(plan.popular ? 'default' : 'outline', 'lg', 'mt-6 w-full')}>
         {plan.cta}
       </Link>
       <ul className="mt-8 space-y-3 text-sm">
