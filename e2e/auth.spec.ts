@@ -129,6 +129,8 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: 'Menu account' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // Signing out lands on the home page; the sign-in starts once that navigation is over.
+    await expect(page.getByText('Logout effettuato')).toBeVisible();
     await signInViaUi(page, email, PASSWORD);
     await expect(page.getByText('Credenziali non valide')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('nuova-password-42');
