@@ -110,7 +110,8 @@ export function storefrontService(ctx: AppContext) {
     // The answer always carries the canonical slug: a page reached by id (or an old slug's id) redirects to it.
     product: (slug: string, productRef: string) =>
       cached(`${slug}|product|${productRef}`, async () => {
-        const s = await store(slug);
+        // The product needs the store's id only (its settings and categories come with the store's own answer).
+        const s = await storeId(slug);
         const product = await repo.productDetail(s.id, productRef);
         if (!product) throw notFound('Prodotto non trovato');
         return { product };
