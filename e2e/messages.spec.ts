@@ -44,6 +44,7 @@ test.describe('messages and live chat', () => {
     // The reply reaches the visitor live, and is there again after a reload.
     await expect(visitor.getByText('Sì, arriva domani!')).toBeVisible();
     await visitor.reload();
+    await expect(visitor.locator('html[data-hydrated="true"]')).toHaveCount(1);
     await visitor.getByRole('button', { name: `Scrivi a ${merchant.store.name}` }).click();
     await expect(visitor.getByText('Sì, arriva domani!')).toBeVisible();
     await expect(visitor.getByText('Ciao, avete la taglia S?')).toBeVisible();
@@ -59,6 +60,8 @@ test.describe('messages and live chat', () => {
     const guestContext = await browser.newContext();
     const guest = await guestContext.newPage();
     await guest.goto(`/store/${merchant.store.slug}`);
+    // The button is in the server's HTML before its handler exists: click once the page is hydrated.
+    await expect(guest.locator('html[data-hydrated="true"]')).toHaveCount(1);
     await guest.getByRole('button', { name: `Scrivi a ${merchant.store.name}` }).click();
     await expect(guest.getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/store/${merchant.store.slug}`)}`);
     await guest.getByRole('button', { name: 'Invia messaggio' }).click();
