@@ -46,3 +46,19 @@ export function benchServerEnv(opts: { port: number; dataDir: string; smtpUrl: s
     ORDER_EMAIL_RATE_LIMIT: '0',
   };
 }
+
+/** Waits until the URL answers 2xx (up to 30 s: a first start migrates an empty database). */
+export async function waitFor(url: string) {
+  for (let i = 0; i < 3000; i++) {
+    try {
+      const res = await fetch(url);
+      // Read to the end: an unread answer would keep its connection busy, and the server's shutdown waiting.
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${url} did not come up`);
+}

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchServerEnv, startMailCatcher } from './app-server.js';
+import { benchServerEnv, startMailCatcher, waitFor } from './app-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -56,18 +56,6 @@ function lighthouse(url: string, profile: 'mobile' | 'desktop', outFile: string)
     cls: Math.round(a['cumulative-layout-shift']!.numericValue * 1000) / 1000,
     fcpMs: Math.round(a['first-contentful-paint']!.numericValue),
   };
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** A merchant's store with the sample catalogue, made through the public API. Returns the pages to measure. */

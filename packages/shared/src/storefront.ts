@@ -95,13 +95,13 @@ export const storefrontProductPageSchema = z.object({
 export type StorefrontProductPage = z.infer<typeof storefrontProductPageSchema>;
 
 /** A product suggested while the shopper types in the search box. */
-export const storefrontSuggestionSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  title: z.string(),
-  priceCents: count,
-  priceVaries: z.boolean(),
-  thumbUrl: z.string().nullable(),
+export const storefrontSuggestionSchema = storefrontProductCardSchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  priceCents: true,
+  priceVaries: true,
+  thumbUrl: true,
 });
 export type StorefrontSuggestion = z.infer<typeof storefrontSuggestionSchema>;
 

@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { publicStoreResponseSchema, storefrontProductPageSchema, storefrontProductResponseSchema, storefrontSuggestionsResponseSchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
-import { addRoute } from '../../lib/route.js';
+import { addRoute, JsonText } from '../../lib/route.js';
 import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, storefrontSuggestionsQuerySchema } from './service.js';
 
-/**
- * Sends the service's cached answer, JSON text already, byte for byte: Fastify writes a string with
- * a JSON content type without running the route's serializer, so the schema only documents it
- * (response-schemas.test.ts parses these answers with the same schemas, and so do the pages).
- * Waits until the answer has gone out (an onSend hook may still be running after send()): addRoute
- * then finds the reply sent and adds nothing; there is no body left to hand back.
- */
-async function sendCachedJson(reply: FastifyReply, text: string): Promise<never> {
-  await reply.header('cache-control', 'public, max-age=2').type('application/json; charset=utf-8').send(text);
-  return undefined as never;
+/** The service's cached answer (JSON text already), sent as it is; browsers may keep it two seconds. */
+function cachedJson(reply: FastifyReply, text: string): JsonText {
+  reply.header('cache-control', 'public, max-age=2');
+  return new JsonText(text);
 }
 
 /** Public, read-only storefront API. Nothing here needs or reveals anything but active products. */
@@ -32,7 +26,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) 
       params: slugParams,
       response: { 200: publicStoreResponseSchema },
     },
-    async (_req, { params }, reply) => sendCachedJson(reply, await service.store(params.slug)),
+    async (_req, { params }, reply) => cachedJson(reply, await service.store(params.slug)),
   );
 
   addRoute(
@@ -47,7 +41,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) 
       query: storefrontProductsQuerySchema,
       response: { 200: storefrontProductPageSchema },
     },
-    async (_req, { params, query }, reply) => sendCachedJson(reply, await service.products(params.slug, query)),
+    async (_req, { params, query }, reply) => cachedJson(reply, await service.products(params.slug, query)),
   );
 
   addRoute(
@@ -62,7 +56,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) 
       query: storefrontSuggestionsQuerySchema,
       response: { 200: storefrontSuggestionsResponseSchema },
     },
-    async (_req, { params, query }, reply) => sendCachedJson(reply, await service.suggestions(params.slug, query)),
+    async (_req, { params, query }, reply) => cachedJson(reply, await service.suggestions(params.slug, query)),
   );
 
   addRoute(
@@ -76,6 +70,6 @@ export function registerStorefrontRoutes(app: FastifyInstance, ctx: AppContext) 
       params: productParams,
       response: { 200: storefrontProductResponseSchema },
     },
-    async (_req, { params }, reply) => sendCachedJson(reply, await service.product(params.slug, params.productRef)),
+    async (_req, { params }, reply) => cachedJson(reply, await service.product(params.slug, params.productRef)),
   );
 }
