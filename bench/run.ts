@@ -169,6 +169,7 @@ function checkouts(store: SeededStore) {
         subtotalCents: v.priceCents,
         shippingCents: SHIPPING,
         totalCents: v.priceCents + SHIPPING,
+        paymentMethod: 'cod',
         idempotencyKey: randomUUID(),
       }),
     };
@@ -190,6 +191,7 @@ async function oversell(bases: string[], store: SeededStore) {
           subtotalCents: v.priceCents,
           shippingCents: SHIPPING,
           totalCents: v.priceCents + SHIPPING,
+          paymentMethod: 'cod',
           idempotencyKey: randomUUID(),
         }),
       }).then(async (r) => (await r.arrayBuffer(), r.status)),

@@ -18,6 +18,10 @@ import { registerDocs } from './plugins/docs.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
+import { loadPaymentsKey, secretBox } from './modules/payments/secrets.js';
+import { stripeGateway } from './modules/payments/stripe.js';
+import { paymentExpiryJob } from './modules/orders/payment-expiry.js';
+import { registerPaymentRoutes } from './modules/payments/routes.js';
 import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
@@ -122,7 +126,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessions: sessionGate(db, redis, bus),
     publicCache,
     storeChanged: invalidation.storeChanged,
+    secrets: secretBox(loadPaymentsKey(config)),
+    stripe: stripeGateway(config),
   };
+  const expiry = paymentExpiryJob(ctx);
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 
   app.addHook('onListen', () => {
@@ -130,8 +137,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (addr && typeof addr === 'object') listenOrigin = `http://localhost:${addr.port}`;
   });
   // Queued mails are delivered once the app is ready; closing lets a send in flight finish first.
-  app.addHook('onReady', async () => ctx.mailer.start());
+  app.addHook('onReady', async () => {
+    ctx.mailer.start();
+    expiry.start();
+  });
   app.addHook('onClose', async () => {
+    await expiry.close();
     await ctx.mailer.close();
     await ctx.limiter.close();
     await ctx.presence.close();
@@ -181,6 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerStorefrontRoutes(app, ctx);
   registerSeoRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerRealtime(app, ctx);
   registerFileRoutes(app, ctx);

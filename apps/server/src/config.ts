@@ -102,7 +102,23 @@ const envSchema = z.object({
   ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Accounts created per client IP per hour (0 = no limit). */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** Key that encrypts merchants' payment secrets (32 bytes, base64 or hex); required with several instances. */
+  PAYMENTS_KEY: z
+    .string()
+    .refine((v) => keyBytes(v) !== null, 'PAYMENTS_KEY deve essere di 32 byte in base64 (44 caratteri) o esadecimale (64 caratteri)')
+    .optional(),
+  /** Stripe's API address (tests point it at a local stand-in); Stripe's own when unset. */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** How often each instance looks for unpaid orders past their deadline (seconds). */
+  PAYMENT_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
+
+/** A 32-byte key written as base64 or hex, or null. */
+export function keyBytes(v: string): Buffer | null {
+  const s = v.trim();
+  const buf = /^[0-9a-fA-F]{64}$/.test(s) ? Buffer.from(s, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(s) ? Buffer.from(s, 'base64') : null;
+  return buf && buf.length === 32 ? buf : null;
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -129,6 +145,9 @@ export interface Config {
   publicCacheMs: number;
   /** Sign-ups per client IP per hour (0 = no limit). */
   signupRateLimit: number;
+  paymentsKey?: string;
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  paymentExpiryIntervalMs: number;
 }
 
 /** Parses the environment once at boot and fails fast with every problem listed. */
@@ -182,5 +201,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicCacheMs: e.PUBLIC_CACHE_MS,
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, maxPerEmail: e.ORDER_EMAIL_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    paymentsKey: e.PAYMENTS_KEY,
+    stripeApi: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : undefined,
+    paymentExpiryIntervalMs: e.PAYMENT_EXPIRY_INTERVAL_SECONDS * 1000,
   };
+}
+
+function stripeApi(raw: string): Config['stripeApi'] {
+  const u = new URL(raw);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol };
 }

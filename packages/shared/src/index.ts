@@ -9,3 +9,5 @@ export * from './catalog.js';
 export * from './orders.js';
 export * from './storefront.js';
 export * from './messages-chat.js';
+export * from './pricing.js';
+export * from './payments.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QTY, ORDER_STATUSES, type OrderStatus } from './constants.js';
+import { paymentMethodSchema, paymentStatusSchema } from './payments.js';
 
 export const SHIPPING_COUNTRY = 'Italia';
 
@@ -58,6 +59,10 @@ export const checkoutSchema = z.strictObject({
   country: z.literal(SHIPPING_COUNTRY, { error: 'Spediamo solo in Italia' }).default(SHIPPING_COUNTRY),
   subtotalCents: z.number().int().min(0).max(1_000_000_000),
   shippingCents: z.number().int().min(0).max(1_000_000),
+  /** The payment method's surcharge the shopper saw (cash on delivery); informative, like the subtotal. */
+  surchargeCents: z.number().int().min(0).max(1_000_000).optional(),
+  /** One of the methods the store has enabled ('Metodo di pagamento non disponibile' otherwise). */
+  paymentMethod: paymentMethodSchema,
   totalCents: z.number({ error: 'Totale non valido' }).int('Totale non valido').min(0).max(1_000_000_000),
   /** One key per checkout attempt: a double click or a retried request creates one order. */
   idempotencyKey: z
@@ -74,6 +79,7 @@ export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
 
 export const ordersQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
+  paymentStatus: paymentStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -94,7 +100,13 @@ export const orderSummarySchema = z.object({
   shippingAddress: z.object({ street: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
   subtotalCents: cents,
   shippingCents: cents,
+  surchargeCents: cents,
   totalCents: cents,
+  paymentMethod: paymentMethodSchema,
+  paymentStatus: paymentStatusSchema,
+  paidAt: z.string().nullable(),
+  /** Bank transfer and card: when an unpaid order is cancelled on its own. */
+  paymentDueAt: z.string().nullable(),
   notes: z.string().nullable(),
   itemCount: z.number().int(),
 });
@@ -120,7 +132,16 @@ export type OrdersPage = z.infer<typeof ordersPageSchema>;
 export const orderResponseSchema = z.object({ order: orderDetailSchema });
 
 /** The answer to a checkout (also when a retried request replays the order it already created). */
-export const checkoutResultSchema = z.object({ success: z.literal(true), orderId: z.string(), orderNumber: z.number().int(), totalCents: cents });
+export const checkoutResultSchema = z.object({
+  success: z.literal(true),
+  orderId: z.string(),
+  orderNumber: z.number().int(),
+  totalCents: cents,
+  /** The shopper's order page: /store/{slug}/ordine/{orderToken}. */
+  orderToken: z.string(),
+  /** Card payments: Stripe Checkout's page, where the shopper goes next; null for the other methods. */
+  paymentUrl: z.string().nullable(),
+});
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** Statuses whose items are held in `reserved`; shipped ones have left `qty`; cancelled hold nothing. */

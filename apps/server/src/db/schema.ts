@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PaymentMethod, PaymentStatus } from '@vetrina/shared';
 
 /**
  * Table types. Both engines store ids as text UUIDs, times as UTC ISO-8601 text,
@@ -28,6 +29,10 @@ export interface Database {
   store_product_counts: StoreProductCountsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  store_payment_settings: StorePaymentSettingsTable;
+  stripe_events: StripeEventsTable;
+  job_leases: JobLeasesTable;
   mail_queue: MailQueueTable;
 }
 
@@ -265,6 +270,44 @@ export interface OrdersTable {
   idempotency_fingerprint: string | null;
   created_at: string;
   updated_at: string;
+  payment_method: Generated<PaymentMethod>;
+  payment_status: Generated<PaymentStatus>;
+  surcharge_cents: Generated<number>;
+  /** JSON snapshot of the instructions the shopper was given (PaymentInstructions), null for older orders. */
+  payment_details: string | null;
+  /** Bank transfer and card: an order still unpaid then is cancelled by the expiry job. */
+  payment_due_at: string | null;
+  paid_at: string | null;
+  stripe_session_id: string | null;
+  /** The shopper's order page (/store/{slug}/ordine/{token}); null for orders from before it existed. */
+  public_token: string | null;
+}
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  kind: 'status' | 'payment';
+  value: string;
+  created_at: string;
+}
+export interface StorePaymentSettingsTable {
+  store_id: string;
+  /** JSON without secrets (modules/payments/settings.ts). */
+  settings: string;
+  /** Encrypted with the server's payments key (modules/payments/secrets.ts). */
+  stripe_secret_key: string | null;
+  stripe_webhook_secret: string | null;
+  updated_at: string;
+}
+export interface StripeEventsTable {
+  id: string;
+  store_id: string;
+  type: string;
+  received_at: string;
+}
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: string;
 }
 export interface OrderItemsTable {
   id: string;

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Mailer } from '../modules/mail/mailer.js';
+import type { SecretBox } from '../modules/payments/secrets.js';
+import type { StripeGateway } from '../modules/payments/stripe.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { TtlCache } from './ttl-cache.js';
 import type { FileStorage } from '../modules/storage/storage.js';
@@ -31,6 +33,10 @@ export interface AppContext {
   publicCache: TtlCache<string | Buffer>;
   /** A store's public data changed: drops its cached answers and pages on every instance (modules/storefront/cache.ts). */
   storeChanged(slug: string): void;
+  /** Seals merchants' payment secrets with the server's payments key (modules/payments/secrets.ts). */
+  secrets: SecretBox;
+  /** Stripe Checkout and webhook verification through the official SDK (modules/payments/stripe.ts). */
+  stripe: StripeGateway;
   /** The origin links in mails point to: PUBLIC_URL, else this server's own address. */
   publicUrl(): string;
 }

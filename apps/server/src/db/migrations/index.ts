@@ -6,6 +6,7 @@ import * as m004 from './004-seo.js';
 import * as m005 from './005-search.js';
 import * as m006 from './006-mail-queue.js';
 import * as m007 from './007-listing-speed.js';
+import * as m008 from './008-payments.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-search': m005,
   '006-mail-queue': m006,
   '007-listing-speed': m007,
+  '008-payments': m008,
 };

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { assertCategoryOf } from './categories.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setProductGallery } from './images.js';
-import { inventoryUnits } from './inventory-units.js';
+import { inventoryUnits } from '../inventory/repo.js';
 import { getProduct } from './product-queries.js';
 import { guardSku, skuRegistry } from './skus.js';
 import { guardSlug, slugAfterEdit, slugForNewProduct } from './slugs.js';

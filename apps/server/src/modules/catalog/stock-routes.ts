@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
-import { listInventory, setInventoryQty } from './inventory.js';
+import { listInventory, setInventoryQty } from '../inventory/list.js';
 import { inventoryParams } from './params.js';
 import { skuRegistry } from './skus.js';
 

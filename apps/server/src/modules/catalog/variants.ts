@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setVariantImage } from './images.js';
-import { inventoryUnits } from './inventory-units.js';
+import { inventoryUnits } from '../inventory/repo.js';
 import { variantsOf } from './product-queries.js';
 import { lockProduct } from './products.js';
 import { guardSku, skuRegistry } from './skus.js';

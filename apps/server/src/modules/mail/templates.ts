@@ -3,14 +3,62 @@ import type { Mail } from './mailer.js';
 /** Text placed into HTML (mail bodies, the development outbox page). */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** One plain layout for every transactional mail: a title, a few lines and at most one button. */
-export function layoutMail(opts: { to: string; subject: string; lines: string[]; action?: { label: string; url: string } }): Mail {
-  const text = [...opts.lines, ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []), '', '— Vetrina'].join('\n');
+/** Who a mail speaks for: Vetrina itself, or a store (its name, logo and main colour). */
+export interface MailBrand {
+  name: string;
+  /** Absolute URL of the logo, or null. */
+  logoUrl: string | null;
+  /** #RRGGBB */
+  color: string;
+}
+
+const VETRINA: MailBrand = { name: 'Vetrina', logoUrl: null, color: '#8B5CF6' };
+const safeColor = (c: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : VETRINA.color);
+
+/**
+ * One layout for every transactional mail: a brand header, a title, a few lines, optional
+ * label/value rows (order totals, bank details) and at most one button; HTML and plain text.
+ */
+export function layoutMail(opts: {
+  to: string;
+  subject: string;
+  lines: string[];
+  rows?: [string, string][];
+  after?: string[];
+  action?: { label: string; url: string };
+  brand?: MailBrand;
+}): Mail {
+  const brand = opts.brand ?? VETRINA;
+  const color = safeColor(brand.color);
+  const rows = opts.rows ?? [];
+  const after = opts.after ?? [];
+  const text = [
+    ...opts.lines,
+    ...(rows.length ? ['', ...rows.map(([k, v]) => `${k}: ${v}`)] : []),
+    ...(after.length ? ['', ...after] : []),
+    ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []),
+    '',
+    `— ${brand.name}`,
+  ].join('\n');
+  const p = (l: string) => `<p style="font-size:14px;line-height:1.6;margin:0 0 12px">${escapeHtml(l)}</p>`;
+  const header = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="40" style="height:40px;max-width:200px;vertical-align:middle"> <span style="font-size:18px;font-weight:700;vertical-align:middle">${escapeHtml(brand.name)}</span>`
+    : `<span style="font-size:20px;font-weight:700;color:${color}">${escapeHtml(brand.name)}</span>`;
+  const table = rows.length
+    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:8px 0 16px;font-size:14px">${rows
+        .map(([k, v]) => `<tr><td style="padding:6px 0;color:#6B7280;border-bottom:1px solid #E5E7EB">${escapeHtml(k)}</td><td style="padding:6px 0;text-align:right;font-weight:600;border-bottom:1px solid #E5E7EB">${escapeHtml(v)}</td></tr>`)
+        .join('')}</table>`
+    : '';
+  const button = opts.action
+    ? `<p style="margin:20px 0"><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;background:${color};color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#6B7280">Se il pulsante non funziona copia questo indirizzo nel browser: ${escapeHtml(opts.action.url)}</p>`
+    : '';
   const html = `<!doctype html><html lang="it"><body style="font-family:system-ui,sans-serif;color:#111827;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;color:#8B5CF6">Vetrina</h1>
+<div style="border-top:4px solid ${color};padding-top:16px;margin-bottom:16px">${header}</div>
 <h2 style="font-size:18px">${escapeHtml(opts.subject)}</h2>
-${opts.lines.map((l) => `<p style="font-size:14px;line-height:1.6">${escapeHtml(l)}</p>`).join('\n')}
-${opts.action ? `<p><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;background:#8B5CF6;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#6B7280">Se il pulsante non funziona copia questo indirizzo nel browser: ${escapeHtml(opts.action.url)}</p>` : ''}
+${opts.lines.map(p).join('\n')}
+${table}
+${after.map(p).join('\n')}
+${button}
 </body></html>`;
   return { to: opts.to, subject: opts.subject, text, html };
 }

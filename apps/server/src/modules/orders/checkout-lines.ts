@@ -1,6 +1,8 @@
-import { CHECKOUT_MAX_QTY, checkoutMsg, type CheckoutInput } from '@vetrina/shared';
+import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { inventoryUnits } from '../inventory/repo.js';
+import { outOfStock } from '../inventory/service.js';
 
 export interface CartLine {
   productId: string;
@@ -45,12 +47,7 @@ export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Pr
     .where('store_id', '=', storeId)
     .where('product_id', 'in', productIds)
     .execute();
-  const units = await db
-    .selectFrom('inventory')
-    .select(['id', 'product_id', 'variant_id'])
-    .where('store_id', '=', storeId)
-    .where('product_id', 'in', productIds)
-    .execute();
+  const units = await inventoryUnits.unitsOf(db, storeId, productIds);
 
   return lines.map((line) => {
     const p = products.find((x) => x.id === line.productId);
@@ -63,7 +60,7 @@ export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Pr
     // The product is on sale and public, so naming it helps the shopper find the stale line.
     if (line.variantId && !variant) throw new AppError(409, 'unavailable', checkoutMsg.variantUnavailable(p.title), { title: 'Prodotto non disponibile' });
     const unit = units.find((u) => u.product_id === p.id && (u.variant_id ?? null) === (variant?.id ?? null));
-    if (!unit) throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(p.title), { title: 'Disponibilità insufficiente' });
+    if (!unit) throw outOfStock(p.title);
     return {
       productId: p.id,
       variantId: variant?.id ?? null,
@@ -71,7 +68,7 @@ export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Pr
       title: p.title,
       variantLabel: variant?.label ?? null,
       quantity: line.quantity,
-      unitPriceCents: Math.max(0, p.price_cents + (variant?.price_delta_cents ?? 0)),
+      unitPriceCents: unitPriceCents(p.price_cents, variant?.price_delta_cents),
     };
   });
 }

@@ -1,71 +1,95 @@
-import { LIMITS, checkoutMsg, type CheckoutInput, type CheckoutResult } from '@vetrina/shared';
+import { randomBytes } from 'node:crypto';
+import {
+  PAYMENT_LIMITS,
+  bankTransferCausale,
+  checkoutMsg,
+  formatEuro,
+  methodCharges,
+  orderTotals,
+  paymentMsg,
+  type CheckoutInput,
+  type CheckoutResult,
+  type PaymentInstructions,
+} from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
-import { isCheckViolation, isUniqueViolation } from '../../db/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../db/index.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { storeBySlug } from '../../lib/tenancy.js';
+import { inventory } from '../inventory/service.js';
+import { paymentsService, type ChosenMethod } from '../payments/service.js';
 import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
 import { queueOrderMails } from './mails.js';
-
-class OutOfStock extends Error {
-  constructor(readonly title: string) {
-    super(title);
-  }
-}
+import { ordersRepo } from './repo.js';
+import { paymentService } from './payment-service.js';
 
 interface Placed {
   result: CheckoutResult;
   replayed: boolean;
 }
 
+const DAY_MS = 86_400_000;
+
+/** What the shopper is told about paying, fixed at checkout (later settings changes do not rewrite it). */
+function instructionsFor(chosen: ChosenMethod, orderNumber: number, storeName: string, now: number): { details: PaymentInstructions; dueAt: string | null } {
+  const s = chosen.settings;
+  switch (chosen.option.method) {
+    case 'bank_transfer': {
+      const dueAt = new Date(now + s.bankTransfer.deadlineDays * DAY_MS).toISOString();
+      return {
+        details: {
+          method: 'bank_transfer',
+          iban: s.bankTransfer.iban,
+          holder: s.bankTransfer.holder,
+          bank: s.bankTransfer.bank || null,
+          causale: bankTransferCausale(orderNumber, storeName),
+          dueAt,
+        },
+        dueAt,
+      };
+    }
+    case 'cod':
+      return { details: { method: 'cod', surchargeCents: s.cod.surchargeCents }, dueAt: null };
+    case 'pickup':
+      return { details: { method: 'pickup', address: s.pickup.address, hours: s.pickup.hours }, dueAt: null };
+    case 'card':
+      return { details: { method: 'card', checkoutUrl: null }, dueAt: new Date(now + PAYMENT_LIMITS.cardHoldHours * 3_600_000).toISOString() };
+  }
+}
+
 export function checkoutService(ctx: AppContext) {
   const { db } = ctx;
+  const repo = ordersRepo(db);
+  const payments = paymentsService(ctx, ctx.secrets);
+  const paymentsFlow = paymentService(ctx);
 
-  /** Prices the cart, checks the total the shopper saw, and writes the order with its stock in one transaction. */
-  async function placeOrder(
-    store: { id: string; name: string },
-    slug: string,
-    input: CheckoutInput,
-    lines: PricedLine[],
-    fingerprint: string,
-  ): Promise<Placed> {
-    const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-    const shipping = LIMITS.shippingCents;
-    const total = subtotal + shipping;
+  /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
+  async function placeOrder(store: { id: string; name: string }, slug: string, input: CheckoutInput, lines: PricedLine[], fingerprint: string, chosen: ChosenMethod): Promise<Placed> {
+    const totals = orderTotals(lines, methodCharges(chosen.option));
     // The shopper is never charged a price they did not see.
-    if (input.totalCents !== total) {
+    if (input.totalCents !== totals.totalCents) {
       ctx.storeChanged(slug);
       throw new AppError(409, 'price_changed', checkoutMsg.totalChanged, { title: 'Prezzi aggiornati' });
     }
+    if (chosen.option.maxTotalCents !== null && totals.totalCents > chosen.option.maxTotalCents) {
+      throw badRequest(paymentMsg.codOverMax(formatEuro(chosen.option.maxTotalCents)), 'paymentMethod');
+    }
 
     const orderId = newId();
-    const now = clock.iso();
+    const token = randomBytes(32).toString('base64url');
+    const nowMs = clock.nowMs();
+    const now = new Date(nowMs).toISOString();
     const c = input.customer;
     try {
-      const orderNumber = await db.transaction().execute(async (trx) => {
-        // A fixed lock order (by inventory id) keeps concurrent multi-line checkouts free of deadlocks.
-        for (const line of [...lines].sort((a, b) => a.inventoryId.localeCompare(b.inventoryId))) {
-          const r = await trx
-            .updateTable('inventory')
-            .set((eb) => ({ reserved: eb('reserved', '+', line.quantity) }))
-            .where('id', '=', line.inventoryId)
-            .where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', line.quantity))
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) throw new OutOfStock(line.title);
-        }
-        const seq = await trx
-          .updateTable('stores')
-          .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-          .where('id', '=', store.id)
-          .returning('next_order_number')
-          .executeTakeFirstOrThrow();
-        const number = seq.next_order_number - 1;
-        await trx
-          .insertInto('orders')
-          .values({
+      const placed = await db.transaction().execute(async (trx) => {
+        await inventory.reserve(trx, lines);
+        const number = await repo.nextNumber(trx, store.id);
+        const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
+        await repo.insert(trx, {
+          row: {
             id: orderId,
             store_id: store.id,
             order_number: number,
@@ -77,47 +101,49 @@ export function checkoutService(ctx: AppContext) {
             shipping_city: c.city,
             shipping_postal_code: c.postalCode,
             shipping_country: input.country,
-            subtotal_cents: subtotal,
-            shipping_cents: shipping,
-            total_cents: total,
+            subtotal_cents: totals.subtotalCents,
+            shipping_cents: totals.shippingCents,
+            surcharge_cents: totals.surchargeCents,
+            total_cents: totals.totalCents,
             notes: c.notes || null,
             idempotency_key: input.idempotencyKey,
             idempotency_fingerprint: fingerprint,
+            payment_method: chosen.option.method,
+            payment_status: 'unpaid',
+            payment_details: JSON.stringify(details),
+            payment_due_at: dueAt,
+            paid_at: null,
+            stripe_session_id: null,
+            public_token: token,
             created_at: now,
             updated_at: now,
-          })
-          .execute();
-        await trx
-          .insertInto('order_items')
-          .values(
-            lines.map((l) => ({
-              id: newId(),
-              order_id: orderId,
-              product_id: l.productId,
-              variant_id: l.variantId,
-              title: l.title,
-              variant_label: l.variantLabel,
-              quantity: l.quantity,
-              unit_price_cents: l.unitPriceCents,
-              total_price_cents: l.unitPriceCents * l.quantity,
-            })),
-          )
-          .execute();
-        await queueOrderMails(ctx, trx, store, orderId);
-        return number;
+          },
+          items: lines.map((l) => ({
+            product_id: l.productId,
+            variant_id: l.variantId,
+            title: l.title,
+            variant_label: l.variantLabel,
+            quantity: l.quantity,
+            unit_price_cents: l.unitPriceCents,
+            total_price_cents: l.unitPriceCents * l.quantity,
+          })),
+        });
+        // Card orders are confirmed by mail once Stripe says they are paid.
+        if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId);
+        return { number, details };
       });
-      const result: CheckoutResult = { success: true, orderId, orderNumber, totalCents: total };
       // Every instance's storefront pages show the new availability at once.
       ctx.storeChanged(slug);
       ctx.mailer.wake();
+      const paymentUrl =
+        chosen.option.method === 'card' ? await paymentsFlow.openCardSession({ storeId: store.id, storeName: store.name, slug, orderId, token }, chosen) : null;
+      const result: CheckoutResult = { success: true, orderId, orderNumber: placed.number, totalCents: totals.totalCents, orderToken: token, paymentUrl };
       return { result, replayed: false };
     } catch (err) {
-      if (err instanceof OutOfStock || isCheckViolation(err)) {
+      if (err instanceof AppError && err.code === 'out_of_stock') {
         // What the shopper saw was stale: the next storefront read must be fresh.
         ctx.storeChanged(slug);
-        throw new AppError(409, 'out_of_stock', checkoutMsg.insufficient(err instanceof OutOfStock ? err.title : 'un prodotto'), {
-          title: 'Disponibilità insufficiente',
-        });
+        throw err;
       }
       // The same checkout sent twice at once: the second sees the first's order (or is refused
       // when the same key came with a different request).
@@ -131,8 +157,9 @@ export function checkoutService(ctx: AppContext) {
 
   return {
     /**
-     * Creates an order from the store's current prices, reserving stock for every line in one
-     * transaction (conditional updates, locked in a fixed order), or refuses it whole.
+     * Creates an order from the store's current prices and the chosen payment method, reserving
+     * stock for every line in one transaction (conditional updates, locked in a fixed order), or
+     * refuses it whole.
      */
     async createOrder(slug: string, input: CheckoutInput, clientIp: string): Promise<Placed> {
       const store = await storeBySlug(db, slug);
@@ -142,12 +169,13 @@ export function checkoutService(ctx: AppContext) {
       const fingerprint = checkoutFingerprint(input, merged);
       const replay = await previousOrder(db, store.id, input.idempotencyKey, fingerprint);
       if (replay) return { result: replay, replayed: true };
+      const chosen = await payments.choose(store.id, input.paymentMethod);
 
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
       try {
         const lines = await priceLines(db, store.id, merged);
-        const placed = await placeOrder(store, slug, input, lines, fingerprint);
+        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen);
         if (placed.replayed) await giveBack();
         return placed;
       } catch (err) {

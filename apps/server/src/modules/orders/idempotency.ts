@@ -3,6 +3,7 @@ import { checkoutMsg, type CheckoutInput, type CheckoutResult } from '@vetrina/s
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { CartLine } from './checkout-lines.js';
+import { instructionsOf } from './repo.js';
 
 /**
  * What an idempotency key was used for: the merged cart in a fixed order, the customer, the
@@ -12,8 +13,8 @@ export function checkoutFingerprint(input: CheckoutInput, lines: CartLine[]): st
   const c = input.customer;
   const cart = lines.map((l) => [l.productId, l.variantId ?? '', l.quantity] as const).sort((a, b) => (a[0] + '|' + a[1] < b[0] + '|' + b[1] ? -1 : 1));
   const customer = [c.customerName, c.customerEmail.toLowerCase(), c.customerPhone || '', c.street, c.city, c.postalCode, c.notes || ''];
-  const normalised = JSON.stringify([cart, customer, input.country, input.totalCents]);
-  return `v1:${createHash('sha256').update(normalised).digest('hex')}`;
+  const normalised = JSON.stringify([cart, customer, input.country, input.totalCents, input.paymentMethod]);
+  return `v2:${createHash('sha256').update(normalised).digest('hex')}`;
 }
 
 /**
@@ -25,7 +26,7 @@ export function checkoutFingerprint(input: CheckoutInput, lines: CartLine[]): st
 export async function previousOrder(db: Db, storeId: string, key: string, fingerprint: string): Promise<CheckoutResult | null> {
   const o = await db
     .selectFrom('orders')
-    .select(['id', 'order_number', 'total_cents', 'idempotency_fingerprint'])
+    .select(['id', 'order_number', 'total_cents', 'idempotency_fingerprint', 'public_token', 'payment_method', 'payment_status', 'payment_details'])
     .where('store_id', '=', storeId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
@@ -33,5 +34,13 @@ export async function previousOrder(db: Db, storeId: string, key: string, finger
   if (o.idempotency_fingerprint !== null && o.idempotency_fingerprint !== fingerprint) {
     throw new AppError(409, 'idempotency_conflict', checkoutMsg.idempotencyReused, { title: 'Ordine non creato' });
   }
-  return { success: true, orderId: o.id, orderNumber: o.order_number, totalCents: o.total_cents };
+  const details = o.payment_method === 'card' && o.payment_status === 'unpaid' ? instructionsOf({ ...o, surcharge_cents: 0 }) : null;
+  return {
+    success: true,
+    orderId: o.id,
+    orderNumber: o.order_number,
+    totalCents: o.total_cents,
+    orderToken: o.public_token ?? '',
+    paymentUrl: details?.method === 'card' ? details.checkoutUrl : null,
+  };
 }

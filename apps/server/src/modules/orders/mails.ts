@@ -1,35 +1,81 @@
-import { ORDER_STATUS_LABELS } from '@vetrina/shared';
+import { PAYMENT_METHOD_LABELS, formatEuro, type PaymentInstructions } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import type { Db } from '../../db/index.js';
 import type { Mail } from '../mail/mailer.js';
-import { layoutMail } from '../mail/templates.js';
+import { layoutMail, type MailBrand } from '../mail/templates.js';
+import { parseColors } from '../stores/repo.js';
+import { instructionsOf } from './repo.js';
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions);
-const money = (cents: number) => euro.format(cents / 100);
+const longDate = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' });
+export const italianDate = (iso: string) => longDate.format(new Date(iso));
+
+/** The store's name, logo (absolute) and main colour, for mails sent in its name. */
+async function brandOf(ctx: AppContext, trx: Db, storeId: string): Promise<MailBrand & { slug: string }> {
+  const s = await trx.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', storeId).executeTakeFirstOrThrow();
+  const logo = s.logo_url ? (/^https?:\/\//.test(s.logo_url) ? s.logo_url : `${ctx.publicUrl()}${s.logo_url.startsWith('/') ? '' : '/'}${s.logo_url}`) : null;
+  return { name: s.name, slug: s.slug, logoUrl: logo, color: parseColors(s.colors).primary };
+}
+
+/** How to pay, as lines of the confirmation mail (the same snapshot the order page shows). */
+export function instructionLines(p: PaymentInstructions, totalCents: number): { lines: string[]; rows: [string, string][] } {
+  switch (p.method) {
+    case 'bank_transfer':
+      return {
+        lines: [`Per completare l’ordine paga con bonifico bancario entro il ${italianDate(p.dueAt)}: dopo quella data l’ordine viene annullato.`],
+        rows: [
+          ['Importo', formatEuro(totalCents)],
+          ['IBAN', p.iban.replace(/(.{4})/g, '$1 ').trim()],
+          ['Intestatario', p.holder],
+          ...(p.bank ? ([['Banca', p.bank]] as [string, string][]) : []),
+          ['Causale', p.causale],
+        ],
+      };
+    case 'cod':
+      return { lines: [`Pagherai ${formatEuro(totalCents)} in contanti al corriere alla consegna.`], rows: [] };
+    case 'pickup':
+      return { lines: [`Ritiro in negozio: ${p.address}. Orari: ${p.hours}. Paghi al ritiro.`], rows: [] };
+    case 'card':
+      return { lines: ['Pagamento con carta ricevuto.'], rows: [] };
+  }
+}
+
+async function orderMailParts(ctx: AppContext, trx: Db, orderId: string) {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
+  const brand = await brandOf(ctx, trx, order.store_id);
+  const itemRows: [string, string][] = items.map((i) => [`${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`, formatEuro(i.total_price_cents)]);
+  const totals: [string, string][] = [
+    ['Subtotale', formatEuro(order.subtotal_cents)],
+    ['Spedizione', order.payment_method === 'pickup' ? 'Ritiro in negozio' : formatEuro(order.shipping_cents)],
+    ...(order.surcharge_cents > 0 ? ([['Supplemento contrassegno', formatEuro(order.surcharge_cents)]] as [string, string][]) : []),
+    ['Totale', formatEuro(order.total_cents)],
+  ];
+  const address = `${order.shipping_street}, ${order.shipping_postal_code} ${order.shipping_city}, ${order.shipping_country}`;
+  const orderUrl = order.public_token ? `${ctx.publicUrl()}/store/${encodeURIComponent(brand.slug)}/ordine/${order.public_token}` : null;
+  return { order, brand, itemRows, totals, address, orderUrl };
+}
 
 /**
- * Queues the shopper's confirmation and the store admins' new-order notice with the order's own
- * transaction `trx`: the mails exist iff the order does, and sending them never delays the answer.
+ * Queues, in the order's own transaction (the mails exist iff the order does, and sending them
+ * never delays the answer), the shopper's confirmation with how to pay and the store admins'
+ * new-order notice. Card orders send them once Stripe confirms the payment instead.
  */
-export async function queueOrderMails(ctx: AppContext, trx: Db, store: { id: string; name: string }, orderId: string) {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
-  const lines = items.map((i) => `${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''} — ${money(i.total_price_cents)}`);
-  const totals = [`Subtotale: ${money(order.subtotal_cents)}`, `Spedizione: ${money(order.shipping_cents)}`, `Totale: ${money(order.total_cents)}`];
-  const address = `${order.shipping_street}, ${order.shipping_postal_code} ${order.shipping_city}, ${order.shipping_country}`;
-
+export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string) {
+  const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId);
+  const how = instructionLines(instructionsOf(order), order.total_cents);
   const mails: Mail[] = [
     layoutMail({
+      brand,
       to: order.customer_email,
-      subject: `Ordine #${order.order_number} confermato — ${store.name}`,
-      lines: [
-        `Ciao ${order.customer_name}, grazie per il tuo ordine su ${store.name}!`,
-        `Numero ordine: #${order.order_number} (stato: ${ORDER_STATUS_LABELS[order.status]}).`,
-        ...lines,
-        ...totals,
-        `Spedizione a: ${address}`,
+      subject: `Ordine #${order.order_number} confermato — ${brand.name}`,
+      lines: [`Ciao ${order.customer_name}, grazie per il tuo ordine su ${brand.name}!`, `Numero ordine: #${order.order_number}.`, ...how.lines],
+      rows: [...how.rows, ...itemRows, ...totals],
+      after: [
+        `Pagamento: ${PAYMENT_METHOD_LABELS[order.payment_method]}.`,
+        order.payment_method === 'pickup' ? 'Ti aspettiamo in negozio.' : `Spedizione a: ${address}`,
         'Ti scriveremo quando il pacco partirà.',
       ],
+      action: orderUrl ? { label: 'Vedi il tuo ordine', url: orderUrl } : undefined,
     }),
   ];
 
@@ -37,23 +83,43 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, store: { id: str
     .selectFrom('store_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select('u.email')
-    .where('m.store_id', '=', store.id)
+    .where('m.store_id', '=', order.store_id)
     .where('m.role', '=', 'admin')
     .execute();
   const dashboard = `${ctx.publicUrl()}/dashboard/orders`;
   for (const admin of admins) {
     mails.push(
       layoutMail({
+        brand,
         to: admin.email,
-        subject: `Nuovo ordine #${order.order_number} su ${store.name}`,
+        subject: `Nuovo ordine #${order.order_number} su ${brand.name}`,
         lines: [
-          `${order.customer_name} (${order.customer_email}) ha effettuato un ordine di ${money(order.total_cents)}.`,
-          ...lines,
-          `Spedizione a: ${address}`,
+          `${order.customer_name} (${order.customer_email}) ha effettuato un ordine di ${formatEuro(order.total_cents)}.`,
+          `Pagamento: ${PAYMENT_METHOD_LABELS[order.payment_method]}${order.payment_status === 'paid' ? ' (pagato)' : ' (da pagare)'}.`,
         ],
+        rows: [...itemRows, ...totals],
+        after: [order.payment_method === 'pickup' ? 'Ritiro in negozio.' : `Spedizione a: ${address}`],
         action: { label: 'Apri gli ordini', url: dashboard },
       }),
     );
   }
   await ctx.mailer.enqueue(trx, mails);
+}
+
+/** 'Pagamento ricevuto' to the shopper, in the transaction that marks the order paid. */
+export async function queuePaymentReceivedMail(ctx: AppContext, trx: Db, orderId: string) {
+  const { order, brand, itemRows, totals, orderUrl } = await orderMailParts(ctx, trx, orderId);
+  await ctx.mailer.enqueue(trx, [
+    layoutMail({
+      brand,
+      to: order.customer_email,
+      subject: `Pagamento ricevuto — ordine #${order.order_number}`,
+      lines: [
+        `Ciao ${order.customer_name}, abbiamo ricevuto il pagamento di ${formatEuro(order.total_cents)} per l’ordine #${order.order_number} su ${brand.name}.`,
+        order.payment_method === 'pickup' ? 'Ti aspettiamo in negozio per il ritiro.' : 'Ti scriveremo quando il pacco partirà.',
+      ],
+      rows: [...itemRows, ...totals],
+      action: orderUrl ? { label: 'Vedi il tuo ordine', url: orderUrl } : undefined,
+    }),
+  ]);
 }

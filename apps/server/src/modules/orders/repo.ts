@@ -1,10 +1,27 @@
 import { sql } from 'kysely';
-import type { OrderDetail, OrderSummary, OrdersFilter } from '@vetrina/shared';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  paymentInstructionsSchema,
+  type OrderDetail,
+  type OrderEvent,
+  type OrderStatus,
+  type OrderSummary,
+  type OrdersFilter,
+  type PaymentInstructions,
+  type PaymentStatus,
+  type PublicOrder,
+} from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrdersTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import { clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
 
-function toSummary(o: OrdersTable & { item_count: number }): OrderSummary {
+type OrderRow = Selectable<OrdersTable>;
+
+function toSummary(o: OrderRow & { item_count: number }): OrderSummary {
   return {
     id: o.id,
     orderNumber: o.order_number,
@@ -16,19 +33,42 @@ function toSummary(o: OrdersTable & { item_count: number }): OrderSummary {
     shippingAddress: { street: o.shipping_street, city: o.shipping_city, postalCode: o.shipping_postal_code, country: o.shipping_country },
     subtotalCents: o.subtotal_cents,
     shippingCents: o.shipping_cents,
+    surchargeCents: o.surcharge_cents,
     totalCents: o.total_cents,
+    paymentMethod: o.payment_method,
+    paymentStatus: o.payment_status,
+    paidAt: o.paid_at,
+    paymentDueAt: o.payment_due_at,
     notes: o.notes,
     itemCount: Number(o.item_count),
   };
 }
 
+/** The instructions snapshot stored with the order (orders from before payments: cash on delivery). */
+export function instructionsOf(o: Pick<OrderRow, 'payment_details' | 'payment_method' | 'surcharge_cents'>): PaymentInstructions {
+  try {
+    const parsed = paymentInstructionsSchema.safeParse(JSON.parse(o.payment_details ?? 'null'));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through
+  }
+  return o.payment_method === 'card' ? { method: 'card', checkoutUrl: null } : { method: 'cod', surchargeCents: o.surcharge_cents };
+}
+
+export interface NewOrder {
+  row: Omit<OrderRow, 'order_number'> & { order_number: number };
+  items: { product_id: string | null; variant_id: string | null; title: string; variant_label: string | null; quantity: number; unit_price_cents: number; total_price_cents: number }[];
+}
+
+/** The only SQL on orders, their items and their timeline. */
 export function ordersRepo(db: Db) {
   const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = o.id)`;
   return {
-    /** One page of a store's orders, newest first, filtered by status and number / customer. */
+    /** One page of a store's orders, newest first, filtered by status, payment status and number / customer. */
     async list(storeId: string, q: OrdersFilter) {
       let base = db.selectFrom('orders as o').where('o.store_id', '=', storeId);
       if (q.status) base = base.where('o.status', '=', q.status);
+      if (q.paymentStatus) base = base.where('o.payment_status', '=', q.paymentStatus);
       const term = q.search?.replace(/^#/, '').trim();
       if (term) {
         const asNumber = /^\d+$/.test(term) ? Number(term) : null;
@@ -76,5 +116,133 @@ export function ordersRepo(db: Db) {
         })),
       };
     },
+
+    /** The shopper's view of their order, by the store and the order page's token. */
+    async publicByToken(storeId: string, token: string): Promise<PublicOrder | null> {
+      const o = await db.selectFrom('orders').selectAll().where('public_token', '=', token).where('store_id', '=', storeId).executeTakeFirst();
+      if (!o) return null;
+      const [items, events] = await Promise.all([
+        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute(),
+        db.selectFrom('order_events').select(['kind', 'value', 'created_at']).where('order_id', '=', o.id).orderBy('created_at').orderBy('id').execute(),
+      ]);
+      const timeline: OrderEvent[] = events.map((e) => ({
+        at: e.created_at,
+        kind: e.kind,
+        value: e.value,
+        label: e.kind === 'status' ? (ORDER_STATUS_LABELS[e.value as OrderStatus] ?? e.value) : (PAYMENT_STATUS_LABELS[e.value as PaymentStatus] ?? e.value),
+      }));
+      return {
+        orderNumber: o.order_number,
+        createdAt: o.created_at,
+        status: o.status,
+        paymentStatus: o.payment_status,
+        paymentMethod: o.payment_method,
+        customerName: o.customer_name,
+        customerEmail: o.customer_email,
+        shippingAddress: { street: o.shipping_street, city: o.shipping_city, postalCode: o.shipping_postal_code, country: o.shipping_country },
+        items: items.map((i) => ({ title: i.title, variantLabel: i.variant_label, quantity: i.quantity, unitPriceCents: i.unit_price_cents, totalPriceCents: i.total_price_cents })),
+        subtotalCents: o.subtotal_cents,
+        shippingCents: o.shipping_cents,
+        surchargeCents: o.surcharge_cents,
+        totalCents: o.total_cents,
+        payment: instructionsOf(o),
+        timeline,
+      };
+    },
+
+    /** The whole order row, in the store (null: not this store's). */
+    find(trx: Db, storeId: string, orderId: string) {
+      return trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('store_id', '=', storeId).executeTakeFirst();
+    },
+
+    itemsOf(trx: Db, orderId: string) {
+      return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
+    },
+
+    /** The store's next order number, taken in the order's transaction. */
+    async nextNumber(trx: Db, storeId: string): Promise<number> {
+      const seq = await trx
+        .updateTable('stores')
+        .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
+        .where('id', '=', storeId)
+        .returning('next_order_number')
+        .executeTakeFirstOrThrow();
+      return seq.next_order_number - 1;
+    },
+
+    async insert(trx: Db, order: NewOrder): Promise<void> {
+      await trx.insertInto('orders').values(order.row).execute();
+      await trx
+        .insertInto('order_items')
+        .values(order.items.map((i) => ({ id: newId(), order_id: order.row.id, ...i })))
+        .execute();
+      await trx
+        .insertInto('order_events')
+        .values([
+          { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: order.row.created_at },
+          { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: order.row.created_at },
+        ])
+        .execute();
+    },
+
+    /**
+     * Changes what the order was read with to new values, only if it still has them: of two
+     * concurrent changes (the team, the expiry job, a webhook) exactly one applies.
+     */
+    async transition(
+      trx: Db,
+      orderId: string,
+      expect: { status: OrderStatus; paymentStatus: PaymentStatus },
+      set: Partial<Pick<OrderRow, 'status' | 'payment_status' | 'paid_at' | 'payment_due_at'>>,
+    ): Promise<boolean> {
+      const now = clock.iso();
+      const r = await trx
+        .updateTable('orders')
+        .set({ ...set, updated_at: now })
+        .where('id', '=', orderId)
+        .where('status', '=', expect.status)
+        .where('payment_status', '=', expect.paymentStatus)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      const events = [
+        ...(set.status && set.status !== expect.status ? [{ kind: 'status' as const, value: set.status }] : []),
+        ...(set.payment_status && set.payment_status !== expect.paymentStatus ? [{ kind: 'payment' as const, value: set.payment_status }] : []),
+      ];
+      if (events.length) await trx.insertInto('order_events').values(events.map((e) => ({ id: newId(), order_id: orderId, created_at: now, ...e }))).execute();
+      return true;
+    },
+
+    async setStripeSession(orderId: string, sessionId: string, url: string, details: PaymentInstructions) {
+      await db
+        .updateTable('orders')
+        .set({ stripe_session_id: sessionId, payment_details: JSON.stringify({ ...details, checkoutUrl: url }) })
+        .where('id', '=', orderId)
+        .execute();
+    },
+
+    /** Unpaid orders past their deadline, oldest first, a batch at a time (partial index on payment_due_at). */
+    dueUnpaid(now: string, limit: number) {
+      return db
+        .selectFrom('orders as o')
+        .innerJoin('stores as s', 's.id', 'o.store_id')
+        .select(['o.id', 'o.store_id', 's.slug'])
+        .where('o.payment_status', '=', 'unpaid')
+        .where('o.payment_due_at', '<=', now)
+        .orderBy('o.payment_due_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Records a Stripe event once; false when it was already applied (a redelivery). */
+    async recordStripeEvent(trx: Db, e: { id: string; storeId: string; type: string }): Promise<boolean> {
+      const r = await trx
+        .insertInto('stripe_events')
+        .values({ id: e.id, store_id: e.storeId, type: e.type, received_at: clock.iso() })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
   };
 }
+
+export type OrdersRepo = ReturnType<typeof ordersRepo>;

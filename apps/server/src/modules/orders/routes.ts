@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { checkoutResultSchema, checkoutSchema, orderResponseSchema, ordersPageSchema, ordersQuerySchema, updateOrderStatusSchema } from '@vetrina/shared';
+import {
+  checkoutResultSchema,
+  checkoutSchema,
+  orderResponseSchema,
+  ordersPageSchema,
+  ordersQuerySchema,
+  orderTokenSchema,
+  paymentMsg,
+  publicOrderResponseSchema,
+  updateOrderStatusSchema,
+  updatePaymentStatusSchema,
+} from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
@@ -8,6 +19,8 @@ import { requireMember } from '../../plugins/guard.js';
 import { checkoutService } from './checkout-service.js';
 import { changeOrderStatus } from './status-service.js';
 import { ordersRepo } from './repo.js';
+import { paymentService } from './payment-service.js';
+import { storeBySlug } from '../../lib/tenancy.js';
 
 const storeParams = z.strictObject({ storeId: z.string().min(1).max(64) });
 const orderParams = z.strictObject({ storeId: z.string().min(1).max(64), orderId: z.string().min(1).max(64) });
@@ -15,6 +28,7 @@ const orderParams = z.strictObject({ storeId: z.string().min(1).max(64), orderId
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const checkout = checkoutService(ctx);
   const repo = ordersRepo(ctx.db);
+  const payments = paymentService(ctx);
 
   addRoute(
     app,
@@ -93,4 +107,69 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       return { order };
     },
   );
+
+  addRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/api/stores/:storeId/orders/:orderId/payment',
+      auth: { permission: 'orders:write' },
+      summary: "Segna l'ordine come pagato (bonifico, contrassegno, ritiro) o rimborsato",
+      tags: ['orders'],
+      params: orderParams,
+      body: updatePaymentStatusSchema,
+      response: { 200: orderResponseSchema },
+    },
+    async (req, { params, body }) => {
+      const { storeId } = requireMember(req);
+      await payments.setByTeam(storeId, params.orderId, body.paymentStatus);
+      const order = await repo.detail(storeId, params.orderId);
+      if (!order) throw notFound('Ordine non trovato');
+      return { order };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/public/stores/:slug/orders/:token',
+      auth: 'public',
+      summary: "La pagina dell'ordine del cliente (per token segreto)",
+      tags: ['storefront'],
+      params: z.strictObject({ slug: z.string().min(1).max(120), token: orderTokenSchema }),
+      response: { 200: publicOrderResponseSchema },
+    },
+    async (_req, { params }, reply) => {
+      // Private to whoever holds the link: never kept by a shared cache.
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+      const store = await storeBySlug(ctx.db, params.slug);
+      const order = store ? await repo.publicByToken(store.id, params.token) : null;
+      if (!order) throw notFound(paymentMsg.orderNotFound);
+      return { order };
+    },
+  );
+
+  // Stripe signs the exact bytes it sent: this route reads its JSON body as text.
+  app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    addRoute(
+      raw,
+      {
+        method: 'POST',
+        url: '/api/public/payments/stripe/:storeId/webhook',
+        auth: 'public',
+        summary: 'Webhook di Stripe (firma verificata con il segreto dello store)',
+        tags: ['payments'],
+        params: z.strictObject({ storeId: z.string().min(1).max(64) }),
+        response: { 200: z.object({ received: z.literal(true) }) },
+      },
+      async (req, { params }) => {
+        const body = typeof req.body === 'string' ? req.body : '';
+        const signature = req.headers['stripe-signature'];
+        await payments.applyStripeWebhook(params.storeId, body, typeof signature === 'string' ? signature : undefined);
+        return { received: true as const };
+      },
+    );
+  });
 }

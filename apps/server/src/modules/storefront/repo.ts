@@ -3,6 +3,7 @@ import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontPro
 import type { Db } from '../../db/index.js';
 import { parseColors } from '../users/repo.js';
 import { parseSrcset } from '../catalog/image-files.js';
+import { availableSql } from '../inventory/repo.js';
 
 const parseJson = <T>(raw: string | null, fallback: T): T => {
   try {
@@ -11,7 +12,6 @@ const parseJson = <T>(raw: string | null, fallback: T): T => {
     return fallback;
   }
 };
-const available = sql<number>`max(inv.qty - inv.reserved, 0)`;
 
 /**
  * A stored picture for `srcset`: its smaller copies, then the full image at its own width (the
@@ -35,8 +35,7 @@ const legacyUrls = (raw: string): string[] => {
 
 /** Read-only queries of the public storefront: only active products of one store are ever visible. */
 export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
-  // SQLite's max(a, b) is PostgreSQL's greatest(a, b).
-  const availableExpr = dialect === 'postgres' ? sql<number>`greatest(inv.qty - inv.reserved, 0)` : available;
+  const availableExpr = availableSql(dialect);
 
   async function storeBySlug(slug: string): Promise<PublicStore | null> {
     const row = await db

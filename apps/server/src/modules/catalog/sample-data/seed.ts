@@ -4,7 +4,7 @@ import type { AppContext } from '../../../lib/context.js';
 import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import { filesOf, folderOf, IMAGE_FILE_COLUMNS, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../image-files.js';
-import { inventoryUnits } from '../inventory-units.js';
+import { inventoryUnits } from '../../inventory/repo.js';
 import { skuRegistry } from '../skus.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
 import { samplePicture } from './pictures.js';

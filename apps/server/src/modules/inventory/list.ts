@@ -1,8 +1,8 @@
 import { CATALOG_LIMITS, catalogMsg, type InventoryItem, type InventoryList } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { notFound } from '../../lib/errors.js';
-import { inventoryUnits } from './inventory-units.js';
-import { containsPattern, ilike } from './search.js';
+import { inventoryUnits } from './repo.js';
+import { containsPattern, ilike } from '../catalog/search.js';
 
 const rowsOf = (db: Db, storeId: string) =>
   db

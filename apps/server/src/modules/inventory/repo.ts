@@ -1,11 +1,14 @@
+import { sql } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
-import { isCheckViolation, type Db } from '../../db/index.js';
+import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 
 /**
- * The one stock record of a sellable unit (a variant, or a product without variants):
- * qty on hand and reserved by open orders. Every screen that edits stock goes through here.
+ * The only SQL that writes `inventory` (docs/decisions/inventory-module.md). The stock record of a
+ * sellable unit (a variant, or a product without variants): qty on hand and reserved by open
+ * orders. The catalogue creates and edits units here; orders move their counters through
+ * ./service.ts, which holds the rules.
  */
 export const inventoryUnits = {
   async create(trx: Db, unit: { storeId: string; productId: string; variantId: string | null; qty: number }): Promise<string> {
@@ -59,4 +62,40 @@ export const inventoryUnits = {
     if (left || (await inventoryUnits.productUnit(trx, productId))) return;
     await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: 0 });
   },
+
+  /** Takes `quantity` units for an order when that many are free (qty - reserved); false otherwise. */
+  async reserve(trx: Db, inventoryId: string, quantity: number): Promise<boolean> {
+    const r = await trx
+      .updateTable('inventory')
+      .set((eb) => ({ reserved: eb('reserved', '+', quantity) }))
+      .where('id', '=', inventoryId)
+      .where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', quantity))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /**
+   * Moves a unit's counters by the given differences in one statement. `needFree`: the move takes
+   * units again and must find that many free. A check constraint refuses negative counters.
+   */
+  async move(trx: Db, inventoryId: string, d: { qty: number; reserved: number; needFree: number }): Promise<boolean> {
+    let upd = trx
+      .updateTable('inventory')
+      .set((eb) => ({ qty: eb('qty', '+', d.qty), reserved: eb('reserved', '+', d.reserved) }))
+      .where('id', '=', inventoryId);
+    if (d.needFree > 0) upd = upd.where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', d.needFree));
+    const r = await upd.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** The units of a store's products (and their variants), for pricing and stock moves. */
+  unitsOf(db: Db, storeId: string, productIds: string[]) {
+    return db.selectFrom('inventory').select(['id', 'product_id', 'variant_id']).where('store_id', '=', storeId).where('product_id', 'in', productIds).execute();
+  },
 };
+
+/** Units a shopper can still buy, as SQL over the alias `inv` (never below zero). */
+export function availableSql(dialect: Dialect) {
+  // SQLite's max(a, b) is PostgreSQL's greatest(a, b).
+  return dialect === 'postgres' ? sql<number>`greatest(inv.qty - inv.reserved, 0)` : sql<number>`max(inv.qty - inv.reserved, 0)`;
+}

@@ -1,0 +1,81 @@
+import { checkoutMsg, stockEffect, type OrderStatus } from '@vetrina/shared';
+import { isCheckViolation, type Db } from '../../db/index.js';
+import { AppError } from '../../lib/errors.js';
+import { inventoryUnits } from './repo.js';
+
+/**
+ * The stock rules, in one place (docs/decisions/inventory-module.md): an open order holds its units
+ * in `reserved`; shipping commits them (they leave `qty`); cancelling or expiring releases them.
+ * Checkout, order status changes, the payment expiry job and Stripe's webhooks call only this.
+ */
+
+export interface StockLine {
+  inventoryId: string;
+  quantity: number;
+  /** Named in the refusal ('Disponibilità insufficiente per "…"'). */
+  title: string;
+}
+
+/** An order line as stored: the unit is found again from its product and variant. */
+export interface OrderStockLine {
+  productId: string | null;
+  variantId: string | null;
+  quantity: number;
+  title: string;
+}
+
+export const outOfStock = (title: string) => new AppError(409, 'out_of_stock', checkoutMsg.insufficient(title), { title: 'Disponibilità insufficiente' });
+
+type Effect = ReturnType<typeof stockEffect>;
+
+/** How one unit's counters move when an order goes from one stock effect to another. */
+function delta(from: Effect, to: Effect, q: number) {
+  const held = (e: Effect) => (e === 'reserved' ? q : 0);
+  const gone = (e: Effect) => (e === 'shipped' ? q : 0);
+  // Taking units that are not already the order's (it was cancelled) needs them to be free.
+  return { qty: gone(from) - gone(to), reserved: held(to) - held(from), needFree: from === 'none' && to !== 'none' ? q : 0 };
+}
+
+/** Fixed lock order (by unit id) keeps concurrent multi-line orders free of deadlocks. */
+const byUnit = <T extends { inventoryId: string }>(lines: T[]) => [...lines].sort((a, b) => a.inventoryId.localeCompare(b.inventoryId));
+
+async function apply(step: () => Promise<boolean>, title: string) {
+  try {
+    if (!(await step())) throw outOfStock(title);
+  } catch (err) {
+    if (isCheckViolation(err)) throw outOfStock(title);
+    throw err;
+  }
+}
+
+export const inventory = {
+  /** Reserves every line in the caller's transaction, or refuses the whole order (409 out_of_stock). */
+  async reserve(trx: Db, lines: StockLine[]): Promise<void> {
+    for (const line of byUnit(lines)) await apply(() => inventoryUnits.reserve(trx, line.inventoryId, line.quantity), line.title);
+  },
+
+  /**
+   * Applies exactly the stock difference between an order's old and new status, in the caller's
+   * transaction: moving back and forth can never create or lose stock. Lines whose product was
+   * deleted have no stock left to move.
+   */
+  async followOrderStatus(trx: Db, storeId: string, lines: OrderStockLine[], from: OrderStatus, to: OrderStatus): Promise<void> {
+    const productIds = [...new Set(lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
+    if (!productIds.length) return;
+    const units = await inventoryUnits.unitsOf(trx, storeId, productIds);
+    const moves = lines.flatMap((l) => {
+      const unit = units.find((u) => u.product_id === l.productId && (u.variant_id ?? null) === (l.variantId ?? null));
+      return unit ? [{ ...l, inventoryId: unit.id }] : [];
+    });
+    for (const m of byUnit(moves)) {
+      const d = delta(stockEffect(from), stockEffect(to), m.quantity);
+      if (d.qty === 0 && d.reserved === 0) continue;
+      await apply(() => inventoryUnits.move(trx, m.inventoryId, d), m.title);
+    }
+  },
+
+  /** Gives back everything an open order holds (cancelled by the team, by the deadline or by Stripe). */
+  release(trx: Db, storeId: string, lines: OrderStockLine[], from: OrderStatus): Promise<void> {
+    return inventory.followOrderStatus(trx, storeId, lines, from, 'cancelled');
+  },
+};

@@ -1,0 +1,186 @@
+import { paymentMsg, type PaymentStatus } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import type { Db } from '../../db/index.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
+import { inventory } from '../inventory/service.js';
+import { paymentsService, type ChosenMethod } from '../payments/service.js';
+import { BadSignature, type WebhookEvent } from '../payments/stripe.js';
+import { instructionsOf, ordersRepo } from './repo.js';
+import { queueOrderMails, queuePaymentReceivedMail } from './mails.js';
+
+type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
+
+/**
+ * The payment side of an order: the team marking it paid or refunded, the deadline that cancels
+ * an unpaid order and releases its stock, and Stripe's Checkout Sessions and webhooks. Every
+ * change is conditional on the state it was decided from, so the team, the expiry job on any
+ * instance and a redelivered webhook can race without applying anything twice.
+ */
+export function paymentService(ctx: AppContext) {
+  const { db } = ctx;
+  const repo = ordersRepo(db);
+
+  /** Cancels an open, unpaid order and gives its stock back; false if it was no longer so. */
+  async function cancelUnpaid(trx: Db, o: OrderRow, paymentStatus: PaymentStatus): Promise<boolean> {
+    if (o.status === 'cancelled' || o.payment_status !== 'unpaid') return false;
+    const claimed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', payment_status: paymentStatus });
+    if (!claimed) return false;
+    const items = await repo.itemsOf(trx, o.id);
+    await inventory.release(
+      trx,
+      o.store_id,
+      items.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity, title: i.title })),
+      o.status,
+    );
+    return true;
+  }
+
+  /** Marks an unpaid order paid (any status but cancelled) and queues the shopper's mail. */
+  async function markPaid(trx: Db, o: OrderRow): Promise<boolean> {
+    const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { payment_status: 'paid', paid_at: clock.iso(), payment_due_at: null });
+    if (!ok) return false;
+    if (o.payment_method === 'card') await queueOrderMails(ctx, trx, o.id);
+    else await queuePaymentReceivedMail(ctx, trx, o.id);
+    return true;
+  }
+
+  async function slugOf(storeId: string) {
+    const s = await db.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirst();
+    return s?.slug ?? null;
+  }
+
+  return {
+    /** The team marks an order 'Pagato' (not card: Stripe tells) or 'Rimborsato' (once paid). */
+    async setByTeam(storeId: string, orderId: string, to: 'paid' | 'refunded'): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const o = await repo.find(trx, storeId, orderId);
+        if (!o) throw notFound(paymentMsg.orderNotFound);
+        if (to === 'paid') {
+          if (o.payment_status === 'paid') return;
+          if (o.payment_method === 'card') throw conflict(paymentMsg.markPaidCard);
+          if (o.status === 'cancelled') throw conflict(paymentMsg.markPaidCancelled);
+          if (o.payment_status !== 'unpaid') throw conflict(paymentMsg.markPaidOnlyUnpaid);
+          if (!(await markPaid(trx, o))) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+        } else {
+          if (o.payment_status === 'refunded') return;
+          if (o.payment_status !== 'paid') throw conflict(paymentMsg.refundOnlyPaid);
+          const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' });
+          if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+        }
+      });
+      ctx.mailer.wake();
+    },
+
+    /**
+     * Cancels unpaid orders past their deadline (bank transfer, card) and releases their stock,
+     * a batch at a time. Safe to run on every instance at once: each order is claimed by one.
+     */
+    async expireDue(limit = 100): Promise<number> {
+      const due = await repo.dueUnpaid(clock.iso(), limit);
+      let expired = 0;
+      const slugs = new Set<string>();
+      for (const d of due) {
+        const done = await db.transaction().execute(async (trx) => {
+          const o = await repo.find(trx, d.store_id, d.id);
+          return o ? cancelUnpaid(trx, o, 'expired') : false;
+        });
+        if (done) {
+          expired++;
+          slugs.add(d.slug);
+        }
+      }
+      for (const slug of slugs) ctx.storeChanged(slug);
+      return expired;
+    },
+
+    /**
+     * Opens Stripe Checkout for a card order just placed. If Stripe cannot be reached, the order is
+     * cancelled at once (its stock released) and the shopper is asked to choose again.
+     */
+    async openCardSession(order: { storeId: string; storeName: string; slug: string; orderId: string; token: string }, chosen: ChosenMethod): Promise<string> {
+      const o = await repo.find(db, order.storeId, order.orderId);
+      if (!o || !chosen.stripe) throw new AppError(503, 'payment_unavailable', paymentMsg.cardUnavailable);
+      const items = await repo.itemsOf(db, o.id);
+      const orderUrl = `${ctx.publicUrl()}/store/${encodeURIComponent(order.slug)}/ordine/${order.token}`;
+      try {
+        const session = await ctx.stripe.createSession(chosen.stripe.secretKey, {
+          orderId: o.id,
+          storeId: o.store_id,
+          orderNumber: o.order_number,
+          storeName: order.storeName,
+          customerEmail: o.customer_email,
+          lines: [
+            ...items.map((i) => ({ name: i.variant_label ? `${i.title} (${i.variant_label})` : i.title, unitAmountCents: i.unit_price_cents, quantity: i.quantity })),
+            ...(o.shipping_cents > 0 ? [{ name: 'Spedizione', unitAmountCents: o.shipping_cents, quantity: 1 }] : []),
+            ...(o.surcharge_cents > 0 ? [{ name: 'Supplemento', unitAmountCents: o.surcharge_cents, quantity: 1 }] : []),
+          ],
+          successUrl: `${orderUrl}?pagamento=completato`,
+          cancelUrl: orderUrl,
+          expiresAt: Math.floor(Date.parse(o.payment_due_at ?? clock.iso()) / 1000),
+        });
+        await repo.setStripeSession(o.id, session.id, session.url, instructionsOf(o));
+        return session.url;
+      } catch (err) {
+        ctx.log.warn({ err: err instanceof Error ? { name: err.name, message: err.message.slice(0, 200) } : String(err), orderId: o.id }, 'stripe checkout session failed');
+        await db.transaction().execute(async (trx) => {
+          const fresh = await repo.find(trx, o.store_id, o.id);
+          if (fresh) await cancelUnpaid(trx, fresh, 'expired');
+        });
+        ctx.storeChanged(order.slug);
+        throw new AppError(503, 'payment_unavailable', paymentMsg.cardUnavailable, { title: 'Pagamento non disponibile' });
+      }
+    },
+
+    /**
+     * A Stripe webhook for a store: verified with the store's signing secret (400 when it does not
+     * match: nothing changes), recorded once by event id (a redelivery changes nothing twice), then
+     * applied: completed and paid → 'Pagato'; expired → cancelled with its stock released.
+     */
+    async applyStripeWebhook(storeId: string, rawBody: string, signature: string | undefined): Promise<{ applied: boolean }> {
+      const secret = await paymentsService(ctx, ctx.secrets).webhookSecret(storeId);
+      if (!secret) throw notFound('Pagamenti con carta non configurati per questo store');
+      let event: WebhookEvent;
+      try {
+        event = await ctx.stripe.verifyEvent(rawBody, signature, secret);
+      } catch (err) {
+        if (err instanceof BadSignature) throw new AppError(400, 'bad_signature', 'Firma del webhook non valida');
+        throw err;
+      }
+      const s = event.session;
+      const relevant = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'].includes(event.type);
+      // Another store's session (or no order at all) is acknowledged and ignored.
+      if (!relevant || !s?.orderId || s.storeId !== storeId) return { applied: false };
+      let changed = false;
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.recordStripeEvent(trx, { id: event.id, storeId, type: event.type }))) return;
+        const o = await repo.find(trx, storeId, s.orderId!);
+        if (!o || o.payment_method !== 'card') return;
+        if (event.type === 'checkout.session.expired') {
+          changed = await cancelUnpaid(trx, o, 'expired');
+          return;
+        }
+        // Paid only when Stripe says so, for exactly this order's amount in euros.
+        if (s.paymentStatus !== 'paid' || s.amountTotal !== o.total_cents || s.currency !== 'eur') {
+          if (s.paymentStatus === 'paid') ctx.log.warn({ orderId: o.id, eventId: event.id }, 'stripe amount or currency differs from the order: not marked paid');
+          return;
+        }
+        if (o.payment_status === 'unpaid' && o.status !== 'cancelled') {
+          changed = await markPaid(trx, o);
+          return;
+        }
+        // Paid after the order had expired (events out of order): the money arrived, so say so;
+        // the order stays cancelled for the team to refund or reopen.
+        if (o.payment_status === 'expired') {
+          changed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'expired' }, { payment_status: 'paid', paid_at: clock.iso() });
+        }
+      });
+      if (changed) {
+        const slug = await slugOf(storeId);
+        if (slug) ctx.storeChanged(slug);
+        ctx.mailer.wake();
+      }
+      return { applied: changed };
+    },
+  };
+}

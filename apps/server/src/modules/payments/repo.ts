@@ -1,0 +1,24 @@
+import type { Db } from '../../db/index.js';
+import { clock } from '../../lib/clock.js';
+
+/** The only SQL of payment settings: one row per store that changed them. */
+export function paymentsRepo(db: Db) {
+  return {
+    find(storeId: string) {
+      return db
+        .selectFrom('store_payment_settings')
+        .select(['settings', 'stripe_secret_key', 'stripe_webhook_secret'])
+        .where('store_id', '=', storeId)
+        .executeTakeFirst();
+    },
+
+    async save(storeId: string, row: { settings: string; stripe_secret_key: string | null; stripe_webhook_secret: string | null }) {
+      const updated_at = clock.iso();
+      await db
+        .insertInto('store_payment_settings')
+        .values({ store_id: storeId, ...row, updated_at })
+        .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...row, updated_at }))
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { publicPaymentOptionsSchema } from '@vetrina/shared';
+import { paymentSettingsInputSchema, paymentSettingsResponseSchema } from '@vetrina/shared/payment-settings';
+import type { AppContext } from '../../lib/context.js';
+import { addRoute } from '../../lib/route.js';
+import { notFound } from '../../lib/errors.js';
+import { storeBySlug } from '../../lib/tenancy.js';
+import { requireMember } from '../../plugins/guard.js';
+import { paymentsService } from './service.js';
+
+const storeParams = z.strictObject({ storeId: z.string().min(1).max(64) });
+
+/** Impostazioni → Pagamenti, and the methods a storefront offers at checkout. */
+export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const payments = paymentsService(ctx, ctx.secrets);
+
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/stores/:storeId/payments',
+      auth: { permission: 'store:settings' },
+      summary: 'Metodi di pagamento dello store (i segreti di Stripe non vengono mai restituiti)',
+      tags: ['payments'],
+      params: storeParams,
+      response: { 200: paymentSettingsResponseSchema },
+    },
+    async (req) => ({ settings: await payments.get(requireMember(req).storeId) }),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/stores/:storeId/payments',
+      auth: { permission: 'store:settings' },
+      summary: 'Salva i metodi di pagamento (almeno uno attivo; chiavi Stripe cifrate)',
+      tags: ['payments'],
+      params: storeParams,
+      body: paymentSettingsInputSchema,
+      response: { 200: paymentSettingsResponseSchema },
+    },
+    async (req, { body }) => ({ settings: await payments.save(requireMember(req).storeId, body) }),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/public/stores/:slug/payment-methods',
+      auth: 'public',
+      summary: 'Metodi di pagamento offerti al checkout, con i loro costi',
+      tags: ['storefront'],
+      params: z.strictObject({ slug: z.string().min(1).max(120) }),
+      response: { 200: publicPaymentOptionsSchema },
+    },
+    async (_req, { params }, reply) => {
+      const store = await storeBySlug(ctx.db, params.slug);
+      if (!store) throw notFound('Store non trovato');
+      reply.header('cache-control', 'no-store');
+      return { methods: await payments.publicOptions(store.id) };
+    },
+  );
+}

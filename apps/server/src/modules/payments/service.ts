@@ -1,0 +1,169 @@
+import {
+  PAYMENT_LIMITS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  formatEuro,
+  paymentMsg,
+  type PaymentMethod,
+  type PublicPaymentOption,
+} from '@vetrina/shared';
+import type { PaymentSettings, PaymentSettingsData } from '@vetrina/shared/payment-settings';
+import type { AppContext } from '../../lib/context.js';
+import { badRequest } from '../../lib/errors.js';
+import { paymentsRepo } from './repo.js';
+import type { SecretBox } from './secrets.js';
+
+/** The settings as stored (JSON, no secrets). */
+export interface StoredSettings {
+  bankTransfer: { enabled: boolean; iban: string; holder: string; bank: string; deadlineDays: number };
+  cod: { enabled: boolean; surchargeCents: number; maxTotalCents: number | null };
+  pickup: { enabled: boolean; address: string; hours: string };
+  card: { enabled: boolean };
+}
+
+/** A store that never opened 'Pagamenti' takes cash on delivery only (docs/decisions/payments.md). */
+export const DEFAULT_SETTINGS: StoredSettings = {
+  bankTransfer: { enabled: false, iban: '', holder: '', bank: '', deadlineDays: PAYMENT_LIMITS.deadlineDaysDefault },
+  cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
+  pickup: { enabled: false, address: '', hours: '' },
+  card: { enabled: false },
+};
+
+function parseStored(raw: string | undefined): StoredSettings {
+  if (!raw) return DEFAULT_SETTINGS;
+  try {
+    const s = JSON.parse(raw) as Partial<StoredSettings>;
+    return {
+      bankTransfer: { ...DEFAULT_SETTINGS.bankTransfer, ...s.bankTransfer },
+      cod: { ...DEFAULT_SETTINGS.cod, ...s.cod },
+      pickup: { ...DEFAULT_SETTINGS.pickup, ...s.pickup },
+      card: { ...DEFAULT_SETTINGS.card, ...s.card },
+    };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export interface StripeSecrets {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** A method the store offers, resolved for one checkout. */
+export interface ChosenMethod {
+  option: PublicPaymentOption;
+  settings: StoredSettings;
+  /** Card only: the merchant's Stripe keys. */
+  stripe: StripeSecrets | null;
+}
+
+const describe = (method: PaymentMethod, s: StoredSettings): string => {
+  switch (method) {
+    case 'bank_transfer':
+      return `Paga con bonifico entro ${s.bankTransfer.deadlineDays} ${s.bankTransfer.deadlineDays === 1 ? 'giorno' : 'giorni'}: dopo l’ordine ti mostriamo IBAN e causale.`;
+    case 'cod':
+      return s.cod.surchargeCents > 0
+        ? `Paghi in contanti al corriere alla consegna (supplemento di ${formatEuro(s.cod.surchargeCents)}).`
+        : 'Paghi in contanti al corriere alla consegna.';
+    case 'pickup':
+      return `Ritiri in negozio: ${s.pickup.address} (${s.pickup.hours}). Nessun costo di spedizione.`;
+    case 'card':
+      return 'Paghi in modo sicuro con carta di credito o di debito su Stripe.';
+  }
+};
+
+export function paymentsService(ctx: AppContext, box: SecretBox) {
+  const repo = paymentsRepo(ctx.db);
+
+  async function load(storeId: string) {
+    const row = await repo.find(storeId);
+    const settings = parseStored(row?.settings);
+    const secretKey = row?.stripe_secret_key ? box.open(storeId, row.stripe_secret_key) : null;
+    const webhookSecret = row?.stripe_webhook_secret ? box.open(storeId, row.stripe_webhook_secret) : null;
+    const stripe = secretKey && webhookSecret ? { secretKey, webhookSecret } : null;
+    return { settings, secretKey, webhookSecret, stripe };
+  }
+
+  const webhookUrl = (storeId: string) => `${ctx.publicUrl()}/api/public/payments/stripe/${storeId}/webhook`;
+
+  function view(storeId: string, l: Awaited<ReturnType<typeof load>>): PaymentSettings {
+    const s = l.settings;
+    return {
+      bankTransfer: s.bankTransfer,
+      cod: s.cod,
+      pickup: s.pickup,
+      card: {
+        enabled: s.card.enabled,
+        hasSecretKey: l.secretKey !== null,
+        hasWebhookSecret: l.webhookSecret !== null,
+        mode: l.secretKey ? (l.secretKey.startsWith('sk_live_') ? 'live' : 'test') : null,
+        webhookUrl: webhookUrl(storeId),
+      },
+    };
+  }
+
+  /** The methods the storefront offers, in a fixed order (card only with both Stripe keys in place). */
+  function optionsOf(l: Awaited<ReturnType<typeof load>>): PublicPaymentOption[] {
+    const s = l.settings;
+    const on: Record<PaymentMethod, boolean> = {
+      bank_transfer: s.bankTransfer.enabled && s.bankTransfer.iban !== '',
+      cod: s.cod.enabled,
+      pickup: s.pickup.enabled,
+      card: s.card.enabled && l.stripe !== null,
+    };
+    return PAYMENT_METHODS.filter((m) => on[m]).map((method) => ({
+      method,
+      label: PAYMENT_METHOD_LABELS[method],
+      surchargeCents: method === 'cod' ? s.cod.surchargeCents : 0,
+      freeShipping: method === 'pickup',
+      maxTotalCents: method === 'cod' ? s.cod.maxTotalCents : null,
+      description: describe(method, s),
+    }));
+  }
+
+  return {
+    async get(storeId: string): Promise<PaymentSettings> {
+      return view(storeId, await load(storeId));
+    },
+
+    /** Saves the methods; Stripe's keys are replaced only when new ones are typed, and kept sealed. */
+    async save(storeId: string, input: PaymentSettingsData): Promise<PaymentSettings> {
+      const current = await load(storeId);
+      const secretKey = input.card.secretKey || current.secretKey;
+      const webhookSecret = input.card.webhookSecret || current.webhookSecret;
+      if (input.card.enabled && !secretKey) throw badRequest(paymentMsg.stripeMissing, 'card.secretKey');
+      if (input.card.enabled && !webhookSecret) throw badRequest(paymentMsg.stripeMissing, 'card.webhookSecret');
+      const settings: StoredSettings = {
+        bankTransfer: { ...input.bankTransfer, bank: input.bankTransfer.bank },
+        cod: input.cod,
+        pickup: input.pickup,
+        card: { enabled: input.card.enabled },
+      };
+      await repo.save(storeId, {
+        settings: JSON.stringify(settings),
+        stripe_secret_key: secretKey ? box.seal(storeId, secretKey) : null,
+        stripe_webhook_secret: webhookSecret ? box.seal(storeId, webhookSecret) : null,
+      });
+      return view(storeId, await load(storeId));
+    },
+
+    async publicOptions(storeId: string): Promise<PublicPaymentOption[]> {
+      return optionsOf(await load(storeId));
+    },
+
+    /** The chosen method, if the store offers it; 'Metodo di pagamento non disponibile' otherwise. */
+    async choose(storeId: string, method: PaymentMethod): Promise<ChosenMethod> {
+      const l = await load(storeId);
+      const option = optionsOf(l).find((o) => o.method === method);
+      if (!option) throw badRequest(paymentMsg.unavailable, 'paymentMethod');
+      return { option, settings: l.settings, stripe: method === 'card' ? l.stripe : null };
+    },
+
+    /** The store's webhook signing secret (null: card payments were never set up). */
+    async webhookSecret(storeId: string): Promise<string | null> {
+      return (await load(storeId)).webhookSecret;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof paymentsService>;
