@@ -123,7 +123,7 @@ export function ordersRepo(db: Db) {
       if (!o) return null;
       const [items, events] = await Promise.all([
         db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute(),
-        db.selectFrom('order_events').select(['kind', 'value', 'created_at']).where('order_id', '=', o.id).orderBy('created_at').orderBy('id').execute(),
+        db.selectFrom('order_events').select(['kind', 'value', 'created_at']).where('order_id', '=', o.id).orderBy('created_at').orderBy('kind', 'desc').execute(),
       ]);
       const timeline: OrderEvent[] = events.map((e) => ({
         at: e.created_at,
