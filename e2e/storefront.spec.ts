@@ -165,7 +165,8 @@ test.describe('storefront, cart, checkout and orders', () => {
     await expect(shop.getByText('Ordine confermato!')).toBeVisible();
     const confirmation = await shop.getByText(/Numero ordine: #\d+/).textContent();
     const orderNumber = confirmation!.match(/#(\d+)/)![1]!;
-    await expect(shop).toHaveURL(new RegExp(`/store/${store.slug}$`));
+    await expect(shop).toHaveURL(new RegExp(`/store/${store.slug}/ordine/[A-Za-z0-9_-]{43}$`));
+    await expect(shop.getByRole('heading', { name: `Ordine #${orderNumber}` })).toBeVisible();
     await expect(cartButton(shop)).toHaveAccessibleName('Carrello, vuoto');
 
     const mail = await mailbox.waitFor(shopperEmail, new RegExp(`Ordine #${orderNumber} confermato`));
@@ -250,7 +251,7 @@ test.describe('storefront, cart, checkout and orders', () => {
 
     await page.getByRole('button', { name: 'Conferma ordine' }).click();
     await expect(page.getByText('Ordine confermato!')).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/store/${store.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/store/${store.slug}/ordine/`));
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { paymentsService } from '../src/modules/payments/service.js';
 import { checkoutBody } from './catalog-factory.js';
 import { imageForm } from './catalog-fixtures.js';
 import { uniqueEmail } from './harness.js';
@@ -142,6 +143,34 @@ export const MATRIX: Record<string, Entry> = {
     status: 201,
     request: async (c) => ({ path: pub(c, '/checkout'), body: checkoutBody([{ productId: (await fx.product(c)).id, quantity: 1, unitPriceCents: 1500 }]) }),
   },
+  'GET /api/public/stores/{slug}/payment-methods': { level: 'public', status: 200, request: (c) => ({ path: pub(c, '/payment-methods') }) },
+  'GET /api/public/stores/{slug}/orders/{token}': {
+    level: 'public',
+    status: 200,
+    request: async (c) => {
+      const token = randomBytes(32).toString('base64url');
+      await c.server.ctx.db
+        .updateTable('orders')
+        .set({ public_token: token })
+        .where('id', '=', await fx.order(c))
+        .execute();
+      return { path: pub(c, `/orders/${token}`) };
+    },
+  },
+  // Anyone may knock (Stripe does); without a valid signature nothing happens.
+  'POST /api/public/payments/stripe/{storeId}/webhook': {
+    level: 'public',
+    status: 400,
+    request: async (c) => {
+      await paymentsService(c.server.ctx, c.server.ctx.secrets).save(c.store.id, {
+        bankTransfer: { enabled: false, iban: '', holder: '', bank: '', deadlineDays: 5 },
+        cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
+        pickup: { enabled: false, address: '', hours: '' },
+        card: { enabled: true, secretKey: 'sk_test_MatriceChiave0123456789', webhookSecret: 'whsec_MatriceSegreto0123456789' },
+      });
+      return { path: `/api/public/payments/stripe/${c.store.id}/webhook`, body: { id: 'evt_x', type: 'checkout.session.completed' } };
+    },
+  },
   'POST /api/public/stores/{slug}/messages': {
     level: 'public',
     status: 201,
@@ -231,6 +260,25 @@ export const MATRIX: Record<string, Entry> = {
   // Orders.
   'GET /api/stores/{storeId}/orders': { level: 'staff', status: 200, request: async (c) => (await fx.order(c), { path: api(c, '/orders') }) },
   'GET /api/stores/{storeId}/orders/{orderId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`) }) },
+  'PATCH /api/stores/{storeId}/orders/{orderId}/payment': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}/payment`), body: { paymentStatus: 'paid' } }),
+  },
+  'GET /api/stores/{storeId}/payments': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/payments') }) },
+  'PUT /api/stores/{storeId}/payments': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({
+      path: api(c, '/payments'),
+      body: {
+        bankTransfer: { enabled: true, iban: 'IT60X0542811101000000123456', holder: 'Bottega Srl', bank: '', deadlineDays: 5 },
+        cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
+        pickup: { enabled: false, address: '', hours: '' },
+        card: { enabled: false },
+      },
+    }),
+  },
   'PATCH /api/stores/{storeId}/orders/{orderId}': {
     level: 'staff',
     status: 200,

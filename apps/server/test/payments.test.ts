@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { clock } from '../src/lib/clock.js';
 import { paymentExpiryJob } from '../src/modules/orders/payment-expiry.js';
@@ -49,11 +50,17 @@ const checkout = (body: unknown, slug = store.slug) => client(server.url).post(`
 /** A checkout of one product for a method, with the total the shopper's page would show. */
 async function order(method: string, opts: { priceCents?: number; stock?: number; qty?: number; extra?: number; shipping?: number } = {}) {
   const price = opts.priceCents ?? 2000;
-  const p = await insertProduct(server, store.id, { title: `Prodotto ${method} ${Math.random().toString(36).slice(2, 6)}`, priceCents: price, stock: opts.stock ?? 10 });
+  const p = await insertProduct(server, store.id, {
+    title: `Prodotto ${method} ${Math.random().toString(36).slice(2, 6)}`,
+    priceCents: price,
+    stock: opts.stock ?? 10,
+  });
   const qty = opts.qty ?? 1;
   const shipping = opts.shipping ?? (method === 'pickup' ? 0 : 599);
   const total = price * qty + shipping + (opts.extra ?? 0);
-  const res = await checkout(checkoutBody([{ productId: p.id, quantity: qty, unitPriceCents: price }], { paymentMethod: method, totalCents: total, shippingCents: shipping }));
+  const res = await checkout(
+    checkoutBody([{ productId: p.id, quantity: qty, unitPriceCents: price }], { paymentMethod: method, totalCents: total, shippingCents: shipping }),
+  );
   return { res, product: p, total };
 }
 
@@ -66,7 +73,17 @@ const sessionEvent = (id: string, type: string, orderId: string, over: Record<st
   id,
   object: 'event',
   type,
-  data: { object: { id: 'cs_test_x', object: 'checkout.session', metadata: { order_id: orderId, store_id: store.id }, payment_status: 'paid', amount_total: 0, currency: 'eur', ...over } },
+  data: {
+    object: {
+      id: 'cs_test_x',
+      object: 'checkout.session',
+      metadata: { order_id: orderId, store_id: store.id },
+      payment_status: 'paid',
+      amount_total: 0,
+      currency: 'eur',
+      ...over,
+    },
+  },
 });
 const webhook = (payload: string, header: string, storeId = store.id) =>
   client(server.url).post(`/api/public/payments/stripe/${storeId}/webhook`, undefined, { raw: payload, headers: { 'stripe-signature': header } });
@@ -171,8 +188,22 @@ describe(`checkout with each method (${engine})`, () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     const o = page.body.order;
-    expect(o).toMatchObject({ orderNumber: res.body.orderNumber, status: 'pending', paymentStatus: 'unpaid', paymentMethod: 'bank_transfer', totalCents: total, shippingCents: 599, surchargeCents: 0 });
-    expect(o.payment).toMatchObject({ method: 'bank_transfer', iban: IBAN, holder: 'Bottega Srl', bank: 'Banca Esempio', causale: `Ordine #${res.body.orderNumber} – Bottega Pagamenti` });
+    expect(o).toMatchObject({
+      orderNumber: res.body.orderNumber,
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      paymentMethod: 'bank_transfer',
+      totalCents: total,
+      shippingCents: 599,
+      surchargeCents: 0,
+    });
+    expect(o.payment).toMatchObject({
+      method: 'bank_transfer',
+      iban: IBAN,
+      holder: 'Bottega Srl',
+      bank: 'Banca Esempio',
+      causale: `Ordine #${res.body.orderNumber} – Bottega Pagamenti`,
+    });
     expect(Date.parse(o.payment.dueAt) - Date.parse(o.createdAt)).toBe(2 * 86_400_000);
     expect(o.timeline.map((e: { label: string }) => e.label)).toEqual(['In attesa', 'Da pagare']);
 
@@ -194,7 +225,13 @@ describe(`checkout with each method (${engine})`, () => {
     expect(res.status).toBe(201);
     expect(res.body.totalCents).toBe(total);
     const o = (await pub(`/orders/${res.body.orderToken}`)).body.order;
-    expect(o).toMatchObject({ surchargeCents: 250, shippingCents: 599, subtotalCents: 2000, totalCents: 2849, payment: { method: 'cod', surchargeCents: 250 } });
+    expect(o).toMatchObject({
+      surchargeCents: 250,
+      shippingCents: 599,
+      subtotalCents: 2000,
+      totalCents: 2849,
+      payment: { method: 'cod', surchargeCents: 250 },
+    });
   });
 
   it('cash on delivery is refused above its maximum total', async () => {
@@ -222,7 +259,11 @@ describe(`checkout with each method (${engine})`, () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe('Metodo di pagamento non disponibile');
     expect((await unitOf(server, p.id)).reserved).toBe(0);
-    const count = await server.ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('store_id', '=', other.id).executeTakeFirst();
+    const count = await server.ctx.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', other.id)
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(0);
   });
 
@@ -302,7 +343,7 @@ describe(`bank transfers past their deadline (${engine})`, () => {
       const unit = await unitOf(server, late.product.id);
       expect(unit).toMatchObject({ qty: 5, reserved: 0 });
       // Running again, on either instance, changes nothing.
-      await paymentExpiryJob(peer.ctx, 'another').runOnce();
+      await paymentExpiryJob(peer.ctx, randomUUID()).runOnce();
       expect(await unitOf(server, late.product.id)).toMatchObject({ qty: 5, reserved: 0 });
       expect((await row(paidOne.res.body.orderId)).status).toBe('pending');
       expect((await unitOf(server, paidOne.product.id)).reserved).toBe(1);
@@ -381,7 +422,9 @@ describe(`cards through Stripe Checkout (${engine})`, () => {
     const id = res.body.orderId;
     const wrongAmount = signed(sessionEvent(`evt_amount_${id}`, 'checkout.session.completed', id, { amount_total: total - 1 }));
     expect((await webhook(wrongAmount.payload, wrongAmount.header)).status).toBe(200);
-    const otherStore = signed(sessionEvent(`evt_store_${id}`, 'checkout.session.completed', id, { amount_total: total, metadata: { order_id: id, store_id: other.id } }));
+    const otherStore = signed(
+      sessionEvent(`evt_store_${id}`, 'checkout.session.completed', id, { amount_total: total, metadata: { order_id: id, store_id: other.id } }),
+    );
     expect((await webhook(otherStore.payload, otherStore.header)).status).toBe(200);
     expect((await row(id)).payment_status).toBe('unpaid');
     // The other store has no card keys: its webhook address does not exist.

@@ -20,6 +20,7 @@ export const PAGES = {
   'storefront category': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/category-page.tsx'],
   'storefront product': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/product-page.tsx'],
   'storefront checkout': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/checkout-page.tsx'],
+  'storefront order': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/order-page.tsx'],
   landing: ['src/public/marketing-shell.tsx', 'src/features/marketing/pages/landing-page.tsx'],
 };
 

@@ -10,3 +10,5 @@ export const formatDate = (iso: string) => date.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
 export const formatKb = (bytes: number) => `${(bytes / 1024).toLocaleString('it-IT', { maximumFractionDigits: 1 })} KB`;
+/** Cents as the text an Italian money input starts from ('2,50'); parseEuroToCents reads it back. */
+export const euroInputFromCents = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');

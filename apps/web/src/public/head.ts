@@ -237,6 +237,9 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
     }
     case 'store-checkout':
       return { status: 200, meta: { ...base, title: `Checkout · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
+    case 'store-order':
+      // Nothing of the order itself: the server never reads it, and caches this page by path.
+      return { status: 200, meta: { ...base, title: `Il tuo ordine · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
     default:
       return { status: 404, meta: { ...base, title: store.name, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
   }

@@ -10,7 +10,17 @@ export interface RouteModule {
 
 export type LayoutId = 'storefront' | 'marketing';
 export type RouteId =
-  'landing' | 'faq' | 'pricing' | 'blog' | 'not-found' | 'store-home' | 'store-products' | 'store-product' | 'store-category' | 'store-checkout';
+  | 'landing'
+  | 'faq'
+  | 'pricing'
+  | 'blog'
+  | 'not-found'
+  | 'store-home'
+  | 'store-products'
+  | 'store-product'
+  | 'store-category'
+  | 'store-checkout'
+  | 'store-order';
 
 export interface PublicRoute {
   id: RouteId;
@@ -109,6 +119,14 @@ export const publicRoutes: PublicRoute[] = [
     layout: 'storefront',
     page: once(() => import('@/features/storefront/pages/checkout-page')),
     source: 'src/features/storefront/pages/checkout-page.tsx',
+  },
+  {
+    // The shopper's own order: no loader, it is read in the browser only (see the page).
+    id: 'store-order',
+    pattern: '/store/:storeSlug/ordine/:token',
+    layout: 'storefront',
+    page: once(() => import('@/features/storefront/pages/order-page')),
+    source: 'src/features/storefront/pages/order-page.tsx',
   },
 ];
 

@@ -23,9 +23,18 @@ export async function up(db: Db): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.alterTable('orders').addColumn('payment_method', 'text', (c) => c.notNull().defaultTo('cod')).execute();
-  await db.schema.alterTable('orders').addColumn('payment_status', 'text', (c) => c.notNull().defaultTo('unpaid')).execute();
-  await db.schema.alterTable('orders').addColumn('surcharge_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('payment_method', 'text', (c) => c.notNull().defaultTo('cod'))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('payment_status', 'text', (c) => c.notNull().defaultTo('unpaid'))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('surcharge_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('payment_details', 'text').execute();
   await db.schema.alterTable('orders').addColumn('payment_due_at', 'text').execute();
   await db.schema.alterTable('orders').addColumn('paid_at', 'text').execute();
@@ -34,12 +43,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema.createIndex('orders_public_token_uq').unique().on('orders').column('public_token').execute();
   await db.schema.createIndex('orders_payment_idx').on('orders').columns(['store_id', 'payment_status', 'created_at']).execute();
   // The expiry job's scan: only unpaid orders with a deadline are in this index.
-  await db.schema
-    .createIndex('orders_payment_due_idx')
-    .on('orders')
-    .column('payment_due_at')
-    .where(sql.ref('payment_status'), '=', 'unpaid')
-    .execute();
+  await db.schema.createIndex('orders_payment_due_idx').on('orders').column('payment_due_at').where(sql.ref('payment_status'), '=', 'unpaid').execute();
 
   await db.schema
     .createTable('order_events')
@@ -72,7 +76,16 @@ export async function down(db: Db): Promise<void> {
   await db.schema.dropIndex('orders_payment_due_idx').ifExists().execute();
   await db.schema.dropIndex('orders_payment_idx').ifExists().execute();
   await db.schema.dropIndex('orders_public_token_uq').ifExists().execute();
-  for (const c of ['public_token', 'stripe_session_id', 'paid_at', 'payment_due_at', 'payment_details', 'surcharge_cents', 'payment_status', 'payment_method']) {
+  for (const c of [
+    'public_token',
+    'stripe_session_id',
+    'paid_at',
+    'payment_due_at',
+    'payment_details',
+    'surcharge_cents',
+    'payment_status',
+    'payment_method',
+  ]) {
     await db.schema.alterTable('orders').dropColumn(c).execute();
   }
 }

@@ -90,7 +90,12 @@ export const inventoryUnits = {
 
   /** The units of a store's products (and their variants), for pricing and stock moves. */
   unitsOf(db: Db, storeId: string, productIds: string[]) {
-    return db.selectFrom('inventory').select(['id', 'product_id', 'variant_id']).where('store_id', '=', storeId).where('product_id', 'in', productIds).execute();
+    return db
+      .selectFrom('inventory')
+      .select(['id', 'product_id', 'variant_id'])
+      .where('store_id', '=', storeId)
+      .where('product_id', 'in', productIds)
+      .execute();
   },
 };
 

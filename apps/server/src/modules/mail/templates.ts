@@ -46,7 +46,10 @@ export function layoutMail(opts: {
     : `<span style="font-size:20px;font-weight:700;color:${color}">${escapeHtml(brand.name)}</span>`;
   const table = rows.length
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:8px 0 16px;font-size:14px">${rows
-        .map(([k, v]) => `<tr><td style="padding:6px 0;color:#6B7280;border-bottom:1px solid #E5E7EB">${escapeHtml(k)}</td><td style="padding:6px 0;text-align:right;font-weight:600;border-bottom:1px solid #E5E7EB">${escapeHtml(v)}</td></tr>`)
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:6px 0;color:#6B7280;border-bottom:1px solid #E5E7EB">${escapeHtml(k)}</td><td style="padding:6px 0;text-align:right;font-weight:600;border-bottom:1px solid #E5E7EB">${escapeHtml(v)}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
   const button = opts.action

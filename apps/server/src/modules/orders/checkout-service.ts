@@ -67,7 +67,14 @@ export function checkoutService(ctx: AppContext) {
   const paymentsFlow = paymentService(ctx);
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
-  async function placeOrder(store: { id: string; name: string }, slug: string, input: CheckoutInput, lines: PricedLine[], fingerprint: string, chosen: ChosenMethod): Promise<Placed> {
+  async function placeOrder(
+    store: { id: string; name: string },
+    slug: string,
+    input: CheckoutInput,
+    lines: PricedLine[],
+    fingerprint: string,
+    chosen: ChosenMethod,
+  ): Promise<Placed> {
     const totals = orderTotals(lines, methodCharges(chosen.option));
     // The shopper is never charged a price they did not see.
     if (input.totalCents !== totals.totalCents) {

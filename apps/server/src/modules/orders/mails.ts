@@ -43,7 +43,10 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string) {
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
   const brand = await brandOf(ctx, trx, order.store_id);
-  const itemRows: [string, string][] = items.map((i) => [`${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`, formatEuro(i.total_price_cents)]);
+  const itemRows: [string, string][] = items.map((i) => [
+    `${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`,
+    formatEuro(i.total_price_cents),
+  ]);
   const totals: [string, string][] = [
     ['Subtotale', formatEuro(order.subtotal_cents)],
     ['Spedizione', order.payment_method === 'pickup' ? 'Ritiro in negozio' : formatEuro(order.shipping_cents)],

@@ -9,7 +9,7 @@ const BATCH = 100;
  * Every PAYMENT_EXPIRY_INTERVAL_SECONDS each instance asks for the 'payment-expiry' lease; the one
  * holding it cancels unpaid orders past their deadline and releases their stock.
  */
-export function paymentExpiryJob(ctx: AppContext, holder = randomUUID()) {
+export function paymentExpiryJob(ctx: AppContext, holder: string = randomUUID()) {
   const payments = paymentService(ctx);
   const interval = ctx.config.paymentExpiryIntervalMs;
   let timer: NodeJS.Timeout | undefined;

@@ -38,7 +38,12 @@ export function paymentService(ctx: AppContext) {
 
   /** Marks an unpaid order paid (any status but cancelled) and queues the shopper's mail. */
   async function markPaid(trx: Db, o: OrderRow): Promise<boolean> {
-    const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { payment_status: 'paid', paid_at: clock.iso(), payment_due_at: null });
+    const ok = await repo.transition(
+      trx,
+      o.id,
+      { status: o.status, paymentStatus: 'unpaid' },
+      { payment_status: 'paid', paid_at: clock.iso(), payment_due_at: null },
+    );
     if (!ok) return false;
     if (o.payment_method === 'card') await queueOrderMails(ctx, trx, o.id);
     else await queuePaymentReceivedMail(ctx, trx, o.id);
@@ -111,7 +116,11 @@ export function paymentService(ctx: AppContext) {
           storeName: order.storeName,
           customerEmail: o.customer_email,
           lines: [
-            ...items.map((i) => ({ name: i.variant_label ? `${i.title} (${i.variant_label})` : i.title, unitAmountCents: i.unit_price_cents, quantity: i.quantity })),
+            ...items.map((i) => ({
+              name: i.variant_label ? `${i.title} (${i.variant_label})` : i.title,
+              unitAmountCents: i.unit_price_cents,
+              quantity: i.quantity,
+            })),
             ...(o.shipping_cents > 0 ? [{ name: 'Spedizione', unitAmountCents: o.shipping_cents, quantity: 1 }] : []),
             ...(o.surcharge_cents > 0 ? [{ name: 'Supplemento', unitAmountCents: o.surcharge_cents, quantity: 1 }] : []),
           ],
@@ -122,7 +131,10 @@ export function paymentService(ctx: AppContext) {
         await repo.setStripeSession(o.id, session.id, session.url, instructionsOf(o));
         return session.url;
       } catch (err) {
-        ctx.log.warn({ err: err instanceof Error ? { name: err.name, message: err.message.slice(0, 200) } : String(err), orderId: o.id }, 'stripe checkout session failed');
+        ctx.log.warn(
+          { err: err instanceof Error ? { name: err.name, message: err.message.slice(0, 200) } : String(err), orderId: o.id },
+          'stripe checkout session failed',
+        );
         await db.transaction().execute(async (trx) => {
           const fresh = await repo.find(trx, o.store_id, o.id);
           if (fresh) await cancelUnpaid(trx, fresh, 'expired');
@@ -162,7 +174,8 @@ export function paymentService(ctx: AppContext) {
         }
         // Paid only when Stripe says so, for exactly this order's amount in euros.
         if (s.paymentStatus !== 'paid' || s.amountTotal !== o.total_cents || s.currency !== 'eur') {
-          if (s.paymentStatus === 'paid') ctx.log.warn({ orderId: o.id, eventId: event.id }, 'stripe amount or currency differs from the order: not marked paid');
+          if (s.paymentStatus === 'paid')
+            ctx.log.warn({ orderId: o.id, eventId: event.id }, 'stripe amount or currency differs from the order: not marked paid');
           return;
         }
         if (o.payment_status === 'unpaid' && o.status !== 'cancelled') {

@@ -57,7 +57,15 @@ export function instructionsOf(o: Pick<OrderRow, 'payment_details' | 'payment_me
 
 export interface NewOrder {
   row: Omit<OrderRow, 'order_number'> & { order_number: number };
-  items: { product_id: string | null; variant_id: string | null; title: string; variant_label: string | null; quantity: number; unit_price_cents: number; total_price_cents: number }[];
+  items: {
+    product_id: string | null;
+    variant_id: string | null;
+    title: string;
+    variant_label: string | null;
+    quantity: number;
+    unit_price_cents: number;
+    total_price_cents: number;
+  }[];
 }
 
 /** The only SQL on orders, their items and their timeline. */
@@ -123,7 +131,13 @@ export function ordersRepo(db: Db) {
       if (!o) return null;
       const [items, events] = await Promise.all([
         db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute(),
-        db.selectFrom('order_events').select(['kind', 'value', 'created_at']).where('order_id', '=', o.id).orderBy('created_at').orderBy('kind', 'desc').execute(),
+        db
+          .selectFrom('order_events')
+          .select(['kind', 'value', 'created_at'])
+          .where('order_id', '=', o.id)
+          .orderBy('created_at')
+          .orderBy('kind', 'desc')
+          .execute(),
       ]);
       const timeline: OrderEvent[] = events.map((e) => ({
         at: e.created_at,
@@ -140,7 +154,13 @@ export function ordersRepo(db: Db) {
         customerName: o.customer_name,
         customerEmail: o.customer_email,
         shippingAddress: { street: o.shipping_street, city: o.shipping_city, postalCode: o.shipping_postal_code, country: o.shipping_country },
-        items: items.map((i) => ({ title: i.title, variantLabel: i.variant_label, quantity: i.quantity, unitPriceCents: i.unit_price_cents, totalPriceCents: i.total_price_cents })),
+        items: items.map((i) => ({
+          title: i.title,
+          variantLabel: i.variant_label,
+          quantity: i.quantity,
+          unitPriceCents: i.unit_price_cents,
+          totalPriceCents: i.total_price_cents,
+        })),
         subtotalCents: o.subtotal_cents,
         shippingCents: o.shipping_cents,
         surchargeCents: o.surcharge_cents,
@@ -208,7 +228,11 @@ export function ordersRepo(db: Db) {
         ...(set.status && set.status !== expect.status ? [{ kind: 'status' as const, value: set.status }] : []),
         ...(set.payment_status && set.payment_status !== expect.paymentStatus ? [{ kind: 'payment' as const, value: set.payment_status }] : []),
       ];
-      if (events.length) await trx.insertInto('order_events').values(events.map((e) => ({ id: newId(), order_id: orderId, created_at: now, ...e }))).execute();
+      if (events.length)
+        await trx
+          .insertInto('order_events')
+          .values(events.map((e) => ({ id: newId(), order_id: orderId, created_at: now, ...e })))
+          .execute();
       return true;
     },
 

@@ -1,12 +1,4 @@
-import {
-  PAYMENT_LIMITS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  formatEuro,
-  paymentMsg,
-  type PaymentMethod,
-  type PublicPaymentOption,
-} from '@vetrina/shared';
+import { PAYMENT_LIMITS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, formatEuro, paymentMsg, type PaymentMethod, type PublicPaymentOption } from '@vetrina/shared';
 import type { PaymentSettings, PaymentSettingsData } from '@vetrina/shared/payment-settings';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';

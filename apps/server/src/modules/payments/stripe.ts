@@ -1,3 +1,4 @@
+import type { Stripe } from 'stripe';
 import type { Config } from '../../config.js';
 
 /**
@@ -6,9 +7,9 @@ import type { Config } from '../../config.js';
  * session's metadata and its idempotency key, so a retried call never opens a second session.
  */
 
-type StripeModule = typeof import('stripe');
-let sdk: Promise<StripeModule> | undefined;
-const loadSdk = () => (sdk ??= import('stripe'));
+let sdk: ReturnType<typeof importSdk> | undefined;
+const importSdk = () => import('stripe');
+const loadSdk = () => (sdk ??= importSdk());
 
 export interface SessionRequest {
   orderId: string;
@@ -76,7 +77,7 @@ export function stripeGateway(config: Config) {
     /** Verifies the signature with the SDK and keeps what the order needs; BadSignature otherwise. */
     async verifyEvent(rawBody: string, signature: string | undefined, webhookSecret: string): Promise<WebhookEvent> {
       const { default: Stripe } = await loadSdk();
-      let event: import('stripe').Stripe.Event;
+      let event: Stripe.Event;
       try {
         if (!signature) throw new BadSignature('missing signature');
         event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderResponseSchema, ordersPageSchema, type OrderStatus } from '@vetrina/shared';
+import { orderResponseSchema, ordersPageSchema, type OrderStatus, type PaymentStatus, type UpdatePaymentStatusInput } from '@vetrina/shared';
 import { api } from '@/lib/api';
 
 export interface OrdersFilter {
   status?: OrderStatus;
+  paymentStatus?: PaymentStatus;
   search?: string;
   page: number;
 }
@@ -19,6 +20,7 @@ export const orderKeys = {
 function listPath(storeId: string, f: OrdersFilter) {
   const qs = new URLSearchParams({ page: String(f.page), pageSize: String(ORDERS_PAGE_SIZE) });
   if (f.status) qs.set('status', f.status);
+  if (f.paymentStatus) qs.set('paymentStatus', f.paymentStatus);
   if (f.search) qs.set('search', f.search);
   return `/api/stores/${storeId}/orders?${qs}`;
 }
@@ -50,6 +52,19 @@ export function useUpdateOrderStatus(storeId: string) {
       void qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
       // Stock moved with the status: the catalogue's inventory queries (['catalog', storeId, …]) are stale.
       void qc.invalidateQueries({ queryKey: ['catalog', storeId] });
+    },
+  });
+}
+
+/** 'Segna come pagato' / 'Segna come rimborsato' (see paymentActions); the server re-checks the same rules. */
+export function useUpdatePaymentStatus(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, paymentStatus }: { orderId: string } & UpdatePaymentStatusInput) =>
+      api(`/api/stores/${storeId}/orders/${orderId}/payment`, { method: 'PATCH', body: { paymentStatus }, schema: orderResponseSchema }).then((r) => r.order),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(storeId, order.id), order);
+      return qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
     },
   });
 }

@@ -2,13 +2,16 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OrdersFilter } from './api';
 import { isOrderStatus } from './order-status';
+import { isPaymentStatus } from './payment-status';
 
-/** Status, search and page of the orders list, kept in the URL (back, forward and reload keep them). */
+/** Status, payment status, search and page of the orders list, kept in the URL (back, forward and reload keep them). */
 export function useOrdersParams() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
+  const paymentStatus = params.get('paymentStatus');
   const filter: OrdersFilter = {
     status: isOrderStatus(status) ? status : undefined,
+    paymentStatus: isPaymentStatus(paymentStatus) ? paymentStatus : undefined,
     search: params.get('search')?.trim() || undefined,
     page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
   };
@@ -29,8 +32,9 @@ export function useOrdersParams() {
     [setParams],
   );
   const setStatus = useCallback((s: string) => update({ status: s || null }), [update]);
+  const setPaymentStatus = useCallback((s: string) => update({ paymentStatus: s || null }), [update]);
   const setSearch = useCallback((s: string) => update({ search: s || null }), [update]);
   const setPage = useCallback((p: number) => update({ page: p > 1 ? String(p) : null }, false), [update]);
-  const clear = useCallback(() => update({ status: null, search: null }), [update]);
-  return { filter, setStatus, setSearch, setPage, clear };
+  const clear = useCallback(() => update({ status: null, paymentStatus: null, search: null }), [update]);
+  return { filter, setStatus, setPaymentStatus, setSearch, setPage, clear };
 }

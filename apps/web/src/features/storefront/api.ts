@@ -53,6 +53,17 @@ export const storefrontData = {
       fetch: ({ fresh }: Fresh) => publicApi(`${base(slug)}/products${qs ? `?${qs}` : ''}`, { schema: (s) => s.storefrontProductPageSchema, fresh }),
     };
   },
+  /** The payment methods the store offers now (the server does not cache them: always asked afresh). */
+  paymentMethods: (slug: string) => ({
+    key: `${slug}|payment-methods`,
+    fetch: () => publicApi(`${base(slug)}/payment-methods`, { schema: (s) => s.publicPaymentOptionsSchema, fresh: true }).then((r) => r.methods),
+  }),
+  /** A shopper's own order, by the secret token of its page: read in the browser only, never cached on the way. */
+  order: (slug: string, token: string) => ({
+    key: `${slug}|order|${token}`,
+    fetch: () =>
+      publicApi(`${base(slug)}/orders/${encodeURIComponent(token)}`, { schema: (s) => s.publicOrderResponseSchema, fresh: true }).then((r) => r.order),
+  }),
   /** By the product's slug (or, for old links, its id: the answer carries the canonical slug). */
   product: (slug: string, productRef: string) => ({
     key: `${slug}|product|${productRef}`,
@@ -100,6 +111,15 @@ export function useStoreProducts(slug: string, params: ProductListParams) {
 export function useStoreProduct(slug: string, productRef: string) {
   const q = storefrontData.product(slug, productRef);
   return useCached(q.key, q.fetch, { staleMs: LIST_STALE_MS });
+}
+/** Read again each time the checkout opens: the merchant may have changed them a minute ago. */
+export function usePaymentMethods(slug: string) {
+  const q = storefrontData.paymentMethods(slug);
+  return useCached(q.key, q.fetch, { staleMs: 0 });
+}
+export function usePublicOrder(slug: string, token: string) {
+  const q = storefrontData.order(slug, token);
+  return useCached(q.key, q.fetch, { staleMs: 0 });
 }
 
 /** Products per page in lists: divides evenly into 2, 3 and 4 columns. */

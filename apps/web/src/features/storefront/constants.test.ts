@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MAX_QTY, LIMITS } from '@vetrina/shared';
 import { FEATURED_PRODUCTS, HOME_CATEGORIES } from './api';
 import { MAX_QUANTITY } from './cart/cart-lines';
-import { SHIPPING_CENTS } from './checkout/checkout-totals';
 
 // The storefront reads these from @vetrina/shared/constants (no zod in its first load); the
 // re-exports it uses must keep matching the spec limits.
@@ -11,6 +10,5 @@ describe('storefront constants follow @vetrina/shared', () => {
     expect(FEATURED_PRODUCTS).toBe(LIMITS.featuredProducts);
     expect(HOME_CATEGORIES).toBe(LIMITS.homeCategories);
     expect(MAX_QUANTITY).toBe(CHECKOUT_MAX_QTY);
-    expect(SHIPPING_CENTS).toBe(LIMITS.shippingCents);
   });
 });

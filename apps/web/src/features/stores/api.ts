@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { storeSummarySchema, type UpdateStoreInput } from '@vetrina/shared';
+import { paymentSettingsResponseSchema, type PaymentSettingsInput } from '@vetrina/shared/payment-settings';
 import { api, apiNoContent } from '@/lib/api';
 import { removeLogo, storeKeys, uploadLogo } from '@/lib/stores';
 
@@ -39,5 +40,25 @@ export function useDeleteStore() {
       // Everything cached may belong to the deleted store (products, orders…): refetch it all.
       return qc.invalidateQueries();
     },
+  });
+}
+
+const paymentsKey = (storeId: string) => [...storeKeys.store(storeId), 'payments'] as const;
+
+/** Impostazioni → Pagamenti (owners and admins only: `enabled` is false for the others). */
+export function usePaymentSettings(storeId: string, enabled = true) {
+  return useQuery({
+    queryKey: paymentsKey(storeId),
+    queryFn: ({ signal }) => api(`/api/stores/${storeId}/payments`, { signal, schema: paymentSettingsResponseSchema }).then((r) => r.settings),
+    enabled,
+  });
+}
+
+export function useSavePaymentSettings(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentSettingsInput) =>
+      api(`/api/stores/${storeId}/payments`, { method: 'PUT', body, schema: paymentSettingsResponseSchema }).then((r) => r.settings),
+    onSuccess: (settings) => qc.setQueryData(paymentsKey(storeId), settings),
   });
 }

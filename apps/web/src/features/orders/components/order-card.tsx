@@ -1,13 +1,15 @@
-import type { OrderSummary } from '@vetrina/shared';
+import { PAYMENT_METHOD_LABELS, type OrderSummary } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { orderNumber } from '../order-status';
 import { OrderStatusBadge } from './order-status-badge';
+import { PaymentActions } from './payment-actions';
+import { PaymentStatusBadge } from './payment-status-badge';
 import { OrderStatusSelect } from './order-status-select';
 
 const articles = (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`);
 
-/** One order of the list: number, date, status, customer, address, total, status selector, 'Dettagli'. */
+/** One order of the list: number, date, status and payment, customer, address, total, status selector, payment actions, 'Dettagli'. */
 export function OrderCard({ storeId, order, onDetails }: { storeId: string; order: OrderSummary; onDetails: (id: string) => void }) {
   const a = order.shippingAddress;
   return (
@@ -17,9 +19,11 @@ export function OrderCard({ storeId, order, onDetails }: { storeId: string; orde
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-base font-semibold">Ordine {orderNumber(order.orderNumber)}</h2>
             <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.paymentStatus} />
           </div>
           <p className="text-sm text-muted-foreground">
-            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {articles(order.itemCount)}
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {articles(order.itemCount)} ·{' '}
+            <span data-testid="payment-method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
           </p>
         </div>
         <p className="text-lg font-semibold tabular-nums">{formatCents(order.totalCents)}</p>
@@ -45,6 +49,7 @@ export function OrderCard({ storeId, order, onDetails }: { storeId: string; orde
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t pt-4">
+        <PaymentActions storeId={storeId} order={order} />
         <OrderStatusSelect storeId={storeId} orderId={order.id} number={order.orderNumber} status={order.status} />
         <Button variant="outline" size="sm" onClick={() => onDetails(order.id)} aria-label={`Dettagli dell'ordine ${orderNumber(order.orderNumber)}`}>
           Dettagli

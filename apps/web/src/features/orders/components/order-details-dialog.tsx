@@ -5,9 +5,11 @@ import { formatCents, formatDateTime } from '@/lib/format';
 import { useOrder } from '../api';
 import { orderNumber } from '../order-status';
 import { OrderItems } from './order-items';
+import { OrderPayment } from './order-payment';
 import { OrderStatusBadge } from './order-status-badge';
+import { PaymentStatusBadge } from './payment-status-badge';
 
-/** 'Dettagli': items, subtotal, shipping, total and notes of one order. */
+/** 'Dettagli': items, subtotal, shipping, surcharge, total, payment and notes of one order. */
 export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: string; orderId: string | null; onClose: () => void }) {
   const order = useOrder(storeId, orderId);
   const o = order.data;
@@ -18,6 +20,7 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
           <DialogTitle className="flex flex-wrap items-center gap-2">
             {o ? `Ordine ${orderNumber(o.orderNumber)}` : 'Dettagli ordine'}
             {o && <OrderStatusBadge status={o.status} />}
+            {o && <PaymentStatusBadge status={o.paymentStatus} />}
           </DialogTitle>
           <DialogDescription>{o ? `Ricevuto il ${formatDateTime(o.createdAt)} da ${o.customerName}` : 'Caricamento dei dettagli…'}</DialogDescription>
         </DialogHeader>
@@ -40,11 +43,18 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
                   <dt className="text-muted-foreground">Spedizione</dt>
                   <dd className="tabular-nums">{formatCents(o.shippingCents)}</dd>
                 </div>
+                {o.surchargeCents > 0 && (
+                  <div className="flex justify-between">
+                    <dt className="text-muted-foreground">Supplemento contrassegno</dt>
+                    <dd className="tabular-nums">{formatCents(o.surchargeCents)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between text-base font-semibold">
                   <dt>Totale</dt>
                   <dd className="tabular-nums">{formatCents(o.totalCents)}</dd>
                 </div>
               </dl>
+              <OrderPayment order={o} />
               <div className="grid gap-4 border-t pt-3 sm:grid-cols-2">
                 <div>
                   <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cliente</h3>

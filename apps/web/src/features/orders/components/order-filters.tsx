@@ -4,19 +4,23 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { STATUS_OPTIONS } from '../order-status';
+import { PAYMENT_STATUS_OPTIONS } from '../payment-status';
 
 interface Props {
   status: string;
+  paymentStatus: string;
   search: string;
   onStatus: (status: string) => void;
+  onPaymentStatus: (paymentStatus: string) => void;
   onSearch: (search: string) => void;
   onClear: () => void;
 }
 
-/** Filter by status and search by order number or customer (applied as typing pauses). */
-export function OrderFilters({ status, search, onStatus, onSearch, onClear }: Props) {
+/** Filter by status and payment status, and search by order number or customer (applied as typing pauses). */
+export function OrderFilters({ status, paymentStatus, search, onStatus, onPaymentStatus, onSearch, onClear }: Props) {
   const searchId = useId();
   const statusId = useId();
+  const paymentId = useId();
   const [text, setText] = useState(search);
   useEffect(() => setText(search), [search]);
   useEffect(() => {
@@ -43,7 +47,7 @@ export function OrderFilters({ status, search, onStatus, onSearch, onClear }: Pr
           />
         </div>
       </div>
-      <div className="grid gap-1.5 sm:w-56">
+      <div className="grid gap-1.5 sm:w-48">
         <label htmlFor={statusId} className="text-sm font-medium">
           Stato
         </label>
@@ -56,7 +60,20 @@ export function OrderFilters({ status, search, onStatus, onSearch, onClear }: Pr
           ))}
         </NativeSelect>
       </div>
-      {(status || search) && (
+      <div className="grid gap-1.5 sm:w-48">
+        <label htmlFor={paymentId} className="text-sm font-medium">
+          Pagamento
+        </label>
+        <NativeSelect id={paymentId} value={paymentStatus} onChange={(e) => onPaymentStatus(e.target.value)}>
+          <option value="">Tutti i pagamenti</option>
+          {PAYMENT_STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {(status || paymentStatus || search) && (
         <Button variant="ghost" onClick={onClear}>
           Cancella filtri
         </Button>

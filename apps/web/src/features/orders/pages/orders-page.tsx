@@ -13,13 +13,13 @@ import { OrderFilters } from '../components/order-filters';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useOrdersParams } from '../use-orders-params';
 
-/** /dashboard/orders: the active store's orders, filtered by status, searched, paginated (spec §2). */
+/** /dashboard/orders: the active store's orders, filtered by status and payment, searched, paginated (spec §2). */
 export default function OrdersPage() {
   const store = useActiveStore().store!;
-  const { filter, setStatus, setSearch, setPage, clear } = useOrdersParams();
+  const { filter, setStatus, setPaymentStatus, setSearch, setPage, clear } = useOrdersParams();
   const orders = useOrders(store.id, filter);
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const filtered = Boolean(filter.status || filter.search);
+  const filtered = Boolean(filter.status || filter.paymentStatus || filter.search);
 
   useEffect(() => {
     if (orders.isError) toast.error('Errore', { description: 'Impossibile caricare gli ordini' });
@@ -37,7 +37,15 @@ export default function OrdersPage() {
           <RefreshCw aria-hidden className={cn(orders.isFetching && 'animate-spin')} /> Aggiorna
         </Button>
       </div>
-      <OrderFilters status={filter.status ?? ''} search={filter.search ?? ''} onStatus={setStatus} onSearch={setSearch} onClear={clear} />
+      <OrderFilters
+        status={filter.status ?? ''}
+        paymentStatus={filter.paymentStatus ?? ''}
+        search={filter.search ?? ''}
+        onStatus={setStatus}
+        onPaymentStatus={setPaymentStatus}
+        onSearch={setSearch}
+        onClear={clear}
+      />
       {orders.isPending ? (
         <div className="grid gap-3" aria-busy>
           <Skeleton className="h-44" />

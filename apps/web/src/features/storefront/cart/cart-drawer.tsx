@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import clsx from 'clsx';
 import { ShoppingBag, X } from 'lucide-react';
-import { formatCents } from '@/lib/format';
 import { useStorefront } from '../store-context';
-import { orderTotals } from '../checkout/checkout-totals';
+import { cartOrderTotals } from '../checkout/checkout-totals';
+import { OrderTotalsList } from '../components/order-totals';
 import { StoreButton } from '../components/ui';
 import { CartLineItem } from './cart-line-item';
 import { useCart } from './use-cart';
@@ -18,7 +18,8 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const cart = useCart(store.slug);
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  const totals = orderTotals(cart.lines);
+  // No payment method chosen yet: flat shipping, no surcharge (the checkout shows the method's).
+  const totals = cartOrderTotals(cart.lines);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -81,20 +82,7 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
               ))}
             </ul>
             <div className="space-y-3 border-t border-black/10 px-5 py-4">
-              <dl className="space-y-1 text-sm">
-                <div className="flex justify-between">
-                  <dt>Subtotale</dt>
-                  <dd className="tabular-nums">{formatCents(totals.subtotal)}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt>Spedizione</dt>
-                  <dd className="tabular-nums">{formatCents(totals.shipping)}</dd>
-                </div>
-                <div className="flex justify-between pt-1 text-base font-semibold">
-                  <dt>Totale</dt>
-                  <dd className="tabular-nums">{formatCents(totals.total)}</dd>
-                </div>
-              </dl>
+              <OrderTotalsList totals={totals} />
               <StoreButton className="w-full" onClick={checkout}>
                 Procedi al Checkout
               </StoreButton>

@@ -1,4 +1,5 @@
 import { ImageOff, Trash2 } from 'lucide-react';
+import { lineTotalCents } from '@vetrina/shared/pricing';
 import { formatCents } from '@/lib/format';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { lineKey, MAX_QUANTITY, type CartLine } from './cart-lines';
@@ -39,7 +40,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: Props) {
         </div>
         <div className="mt-auto flex items-center justify-between gap-2">
           <QuantityStepper value={line.quantity} max={MAX_QUANTITY} onChange={(q) => onQuantity(key, q)} label={`Quantità di ${name}`} allowZero size="sm" />
-          <p className="text-sm font-semibold tabular-nums">{formatCents(line.price * line.quantity)}</p>
+          <p className="text-sm font-semibold tabular-nums">{formatCents(lineTotalCents({ unitPriceCents: line.price, quantity: line.quantity }))}</p>
         </div>
       </div>
     </li>

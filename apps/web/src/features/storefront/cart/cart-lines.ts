@@ -1,5 +1,7 @@
 import { CHECKOUT_MAX_QTY } from '@vetrina/shared/constants';
-/** A cart line as spec §3 describes it; price in integer cents. */
+import { orderTotals, type PricedOrderLine } from '@vetrina/shared/pricing';
+
+/** A cart line as spec §3 describes it; `price` is the unit price in integer cents (variant included). */
 export interface CartLine {
   productId: string;
   variantId: string | null;
@@ -39,10 +41,13 @@ export function repriceLines(lines: CartLine[], prices: Map<string, number>): Ca
   });
 }
 
+/** The cart as the shared price rules read it. */
+export const pricedLines = (lines: readonly CartLine[]): PricedOrderLine[] => lines.map((l) => ({ unitPriceCents: l.price, quantity: l.quantity }));
+
 export function cartTotals(lines: CartLine[]) {
   return {
     count: lines.reduce((n, l) => n + l.quantity, 0),
-    subtotal: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+    subtotal: orderTotals(pricedLines(lines)).subtotalCents,
   };
 }
 

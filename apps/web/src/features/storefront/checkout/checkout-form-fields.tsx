@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import clsx from 'clsx';
 import type { z } from 'zod';
@@ -8,7 +9,8 @@ import { CheckoutInputField, CheckoutTextareaField } from './checkout-field';
 
 export type CheckoutFormValues = z.input<typeof checkoutCustomerSchema>;
 
-function Group({ title, children }: { title: string; children: React.ReactNode }) {
+/** A titled fieldset of the checkout (its legend names the group for screen readers). */
+export function CheckoutGroup({ title, children }: { title: string; children: ReactNode }) {
   const { theme } = useStorefront();
   return (
     <fieldset className={clsx('grid gap-4 border-0 p-0')}>
@@ -27,13 +29,13 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-/** The checkout fields of spec §5, validated by the shared schema. */
-export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormValues, unknown, unknown> }) {
+/** The checkout fields of spec §5, validated by the shared schema; `payment` (the method picker) comes before the notes. */
+export function CheckoutFormFields({ form, payment }: { form: UseFormReturn<CheckoutFormValues, unknown, unknown>; payment?: ReactNode }) {
   const { register, formState } = form;
   const e = formState.errors;
   return (
     <div className="grid gap-10">
-      <Group title="Dati di contatto">
+      <CheckoutGroup title="Dati di contatto">
         <CheckoutInputField label="Nome e cognome" autoComplete="name" required error={e.customerName?.message} {...register('customerName')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <CheckoutInputField
@@ -47,8 +49,8 @@ export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormV
           />
           <CheckoutInputField label="Telefono (facoltativo)" type="tel" autoComplete="tel" error={e.customerPhone?.message} {...register('customerPhone')} />
         </div>
-      </Group>
-      <Group title="Indirizzo di spedizione">
+      </CheckoutGroup>
+      <CheckoutGroup title="Indirizzo di spedizione">
         <CheckoutInputField
           label="Indirizzo"
           autoComplete="street-address"
@@ -62,8 +64,9 @@ export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormV
           <CheckoutInputField label="CAP" autoComplete="postal-code" inputMode="numeric" required error={e.postalCode?.message} {...register('postalCode')} />
         </div>
         <CheckoutInputField label="Paese" value={SHIPPING_COUNTRY} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
-      </Group>
-      <Group title="Note sull'ordine">
+      </CheckoutGroup>
+      {payment}
+      <CheckoutGroup title="Note sull'ordine">
         <CheckoutTextareaField
           label="Note (facoltative)"
           maxLength={500}
@@ -71,7 +74,7 @@ export function CheckoutFormFields({ form }: { form: UseFormReturn<CheckoutFormV
           error={e.notes?.message}
           {...register('notes')}
         />
-      </Group>
+      </CheckoutGroup>
     </div>
   );
 }

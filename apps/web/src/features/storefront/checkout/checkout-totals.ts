@@ -1,10 +1,18 @@
-import type { CartLine } from '../cart/cart-lines';
-import { LIMITS } from '@vetrina/shared/constants';
+import { orderTotals, type MethodCharges, type OrderTotals } from '@vetrina/shared/pricing';
+import type { PaymentMethod } from '@vetrina/shared/payments';
+import { pricedLines, type CartLine } from '../cart/cart-lines';
 
-/** Spec §9 flat shipping, 5.99 € per order (LIMITS.shippingCents; checked by constants.test.ts). */
-export const SHIPPING_CENTS = LIMITS.shippingCents;
+/**
+ * The cart's totals by the shared price rules (packages/shared/src/pricing.ts), the ones the server
+ * charges. Without a payment method (the cart drawer) shipping is the flat rate and there is no surcharge.
+ */
+export const cartOrderTotals = (lines: readonly CartLine[], charges?: MethodCharges | null): OrderTotals => orderTotals(pricedLines(lines), charges);
 
-export function orderTotals(lines: CartLine[]) {
-  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  return { subtotal, shipping: SHIPPING_CENTS, total: subtotal + SHIPPING_CENTS };
+/** How the shipping line reads: the amount, 'Gratuita' when free, 'Ritiro in negozio' when nothing ships. */
+export function shippingText(shippingCents: number, method: PaymentMethod | null | undefined, format: (cents: number) => string): string {
+  if (method === 'pickup') return 'Ritiro in negozio';
+  return shippingCents === 0 ? 'Gratuita' : format(shippingCents);
 }
+
+/** The surcharge line's name: cash on delivery is the method that has one. */
+export const surchargeLabel = (method: PaymentMethod | null | undefined) => (method === 'cod' ? 'Supplemento contrassegno' : 'Supplemento');

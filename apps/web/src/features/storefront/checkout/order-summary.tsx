@@ -2,16 +2,25 @@ import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { ImageOff } from 'lucide-react';
 import { formatCents } from '@/lib/format';
+import type { PaymentMethod } from '@vetrina/shared/payments';
+import { lineTotalCents, type OrderTotals } from '@vetrina/shared/pricing';
 import type { CartLine } from '../cart/cart-lines';
+import { OrderTotalsList } from '../components/order-totals';
 import { useStorefront } from '../store-context';
-import { orderTotals } from './checkout-totals';
+
+interface Props {
+  lines: CartLine[];
+  /** Computed with the chosen method's charges (the same numbers the request sends). */
+  totals: OrderTotals;
+  method: PaymentMethod | null;
+  children: ReactNode;
+}
 
 /** The order's lines and totals beside the checkout form; `children` holds the submit button. */
-export function OrderSummary({ lines, children }: { lines: CartLine[]; children: ReactNode }) {
+export function OrderSummary({ lines, totals, method, children }: Props) {
   const { theme } = useStorefront();
-  const totals = orderTotals(lines);
   return (
-    <aside aria-labelledby="riepilogo-titolo" className={clsx('h-fit space-y-5 bg-white p-5 text-neutral-900 lg:sticky lg:top-24', theme.tile)}>
+    <aside aria-labelledby="riepilogo-titolo" className={clsx('h-fit space-y-5 bg-white p-5 text-neutral-900 lg:sticky lg:top-24', theme.panel)}>
       <h2 id="riepilogo-titolo" className={clsx('text-lg font-semibold', theme.key === 'classico' && 'font-serif')}>
         Riepilogo ordine
       </h2>
@@ -32,26 +41,11 @@ export function OrderSummary({ lines, children }: { lines: CartLine[]; children:
                 {l.quantity} × {formatCents(l.price)}
               </p>
             </div>
-            <p className="text-sm font-semibold tabular-nums">{formatCents(l.price * l.quantity)}</p>
+            <p className="text-sm font-semibold tabular-nums">{formatCents(lineTotalCents({ unitPriceCents: l.price, quantity: l.quantity }))}</p>
           </li>
         ))}
       </ul>
-      <dl className="space-y-2 border-t border-black/10 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotale</dt>
-          <dd className="tabular-nums">{formatCents(totals.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Spedizione (Italia)</dt>
-          <dd className="tabular-nums">{formatCents(totals.shipping)}</dd>
-        </div>
-        <div className="flex justify-between pt-2 text-base font-bold">
-          <dt>Totale</dt>
-          <dd className="tabular-nums" data-testid="totale-ordine">
-            {formatCents(totals.total)}
-          </dd>
-        </div>
-      </dl>
+      <OrderTotalsList totals={totals} method={method} className="border-t border-black/10 pt-4" totalTestId="totale-ordine" />
       {children}
     </aside>
   );

@@ -1,13 +1,15 @@
 import { useRef, useState } from 'react';
 import { notify } from '../notify';
 import { SHIPPING_COUNTRY, type CheckoutCustomer, type CheckoutInput, type CheckoutResult, type StorefrontProductDetail } from '@vetrina/shared';
+import { methodCharges, type PublicPaymentOption } from '@vetrina/shared/payments';
+import { unitPriceCents } from '@vetrina/shared/pricing';
 import { ApiError } from '@/lib/api-error';
 import { fetchProductNow, refreshStore } from '../api';
 import { lineKey, type CartLine } from '../cart/cart-lines';
 import { publicApi } from '../data/public-api';
 import { checkoutAttempts } from './checkout-attempt';
-import { checkoutFailure, NOT_CREATED } from './checkout-errors';
-import { orderTotals } from './checkout-totals';
+import { checkoutFailure, NOT_CREATED, staleMethods } from './checkout-errors';
+import { cartOrderTotals } from './checkout-totals';
 import { unavailableLines, unavailableMessage } from './unavailable-lines';
 
 /** Lifetime of the server's cache of public storefront reads (apps/server/src/app.ts), plus a margin. */
@@ -16,8 +18,12 @@ const PUBLIC_CACHE_MS = 2_200;
 interface Options {
   slug: string;
   lines: CartLine[];
+  /** The payment method chosen in the picker (its charges are part of the total). */
+  payment: PublicPaymentOption | null;
   reprice: (prices: Map<string, number>) => void;
   onPlaced: (result: CheckoutResult) => void;
+  /** The server refused the total or the method: the methods on screen are read again. */
+  onStaleMethods: () => void;
 }
 
 /**
@@ -25,7 +31,7 @@ interface Options {
  * after a network failure (the order may exist), replaced when the cart or the form changed or
  * the server answered. A second submit while one is running is ignored.
  */
-export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
+export function usePlaceOrder({ slug, lines, payment, reprice, onPlaced, onStaleMethods }: Options) {
   const attempts = useRef<ReturnType<typeof checkoutAttempts>>(null);
   attempts.current ??= checkoutAttempts();
   const running = useRef(false);
@@ -60,7 +66,7 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
       const p = products.get(line.productId);
       if (!p) continue;
       const variant = line.variantId ? p.variants.find((v) => v.id === line.variantId) : null;
-      prices.set(lineKey(line), variant?.priceCents ?? p.priceCents);
+      prices.set(lineKey(line), unitPriceCents(p.priceCents, variant?.priceDeltaCents));
     }
     return prices;
   }
@@ -80,17 +86,20 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
   }
 
   async function placeOrder(customer: CheckoutCustomer) {
-    if (running.current) return;
+    if (running.current || !payment) return;
     running.current = true;
     setPending(true);
-    const totals = orderTotals(lines);
+    // The same computation as the summary on screen and the server's check.
+    const totals = cartOrderTotals(lines, methodCharges(payment));
     const request: Omit<CheckoutInput, 'idempotencyKey'> = {
       items: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity, unitPriceCents: l.price })),
       customer,
       country: SHIPPING_COUNTRY,
-      subtotalCents: totals.subtotal,
-      shippingCents: totals.shipping,
-      totalCents: totals.total,
+      paymentMethod: payment.method,
+      subtotalCents: totals.subtotalCents,
+      shippingCents: totals.shippingCents,
+      surchargeCents: totals.surchargeCents,
+      totalCents: totals.totalCents,
     };
     const body: CheckoutInput = { ...request, idempotencyKey: attempts.current!.keyFor(request) };
     try {
@@ -113,7 +122,8 @@ export function usePlaceOrder({ slug, lines, reprice, onPlaced }: Options) {
         if (gone.length) failure.description = unavailableMessage(gone);
       }
       notify.error(failure.title, { description: failure.description });
-      if (failure.code === 'out_of_stock') refreshStore(slug);
+      if (staleMethods(failure)) onStaleMethods();
+      if (failure.code === 'out_of_stock' || failure.code === 'payment_unavailable') refreshStore(slug);
       if (failure.code === 'price_changed') {
         setRefreshing(true);
         await refreshPrices().finally(() => setRefreshing(false));

@@ -3,3 +3,4 @@
 // first load. Server-rendered pages are parsed on the server with the same schemas.
 export { publicStoreResponseSchema, storefrontProductPageSchema, storefrontProductResponseSchema, storefrontSuggestionsResponseSchema } from '@vetrina/shared/storefront';
 export { checkoutResultSchema } from '@vetrina/shared/orders';
+export { publicOrderResponseSchema, publicPaymentOptionsSchema } from '@vetrina/shared/payments';

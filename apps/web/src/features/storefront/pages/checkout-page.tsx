@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -5,9 +6,15 @@ import { notify } from '../notify';
 import clsx from 'clsx';
 import { Lock, ShoppingBag } from 'lucide-react';
 import { checkoutCustomerSchema, checkoutMsg, type CheckoutCustomer } from '@vetrina/shared';
+import type { PaymentMethod } from '@vetrina/shared/payments';
+import { formatCents } from '@/lib/format';
+import { usePaymentMethods } from '../api';
 import { useCart } from '../cart/use-cart';
 import { CheckoutFormFields, type CheckoutFormValues } from '../checkout/checkout-form-fields';
+import { cartOrderTotals } from '../checkout/checkout-totals';
 import { OrderSummary } from '../checkout/order-summary';
+import { chosenPayment, paymentChoices } from '../checkout/payment-choice';
+import { PaymentMethodPicker } from '../checkout/payment-method-picker';
 import { usePlaceOrder } from '../checkout/use-place-order';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CONTAINER } from '../components/container';
@@ -15,7 +22,7 @@ import { ProductsMessage } from '../components/product-list-states';
 import { StoreButton, StoreLink } from '../components/ui';
 import { useStorefront } from '../store-context';
 
-/** Guest checkout: the spec §5 form, flat shipping, one order per attempt, errors as spec §8. */
+/** Guest checkout: the spec §5 form, the store's payment methods, one order per attempt, errors as spec §8. */
 export default function CheckoutPage() {
   const { store, theme, home } = useStorefront();
   const cart = useCart(store.slug);
@@ -24,23 +31,36 @@ export default function CheckoutPage() {
     resolver: zodResolver(checkoutCustomerSchema),
     defaultValues: { customerName: '', customerEmail: '', customerPhone: '', street: '', city: '', postalCode: '', notes: '' },
   });
+  const methods = usePaymentMethods(store.slug);
+  const [picked, setPicked] = useState<PaymentMethod | null>(null);
+  const choices = useMemo(() => paymentChoices(methods.data ?? [], cart.lines, formatCents), [methods.data, cart.lines]);
+  const chosen = chosenPayment(choices, picked);
+  // Until the methods arrive the summary shows flat shipping, as the cart drawer does.
+  const totals = chosen?.totals ?? cartOrderTotals(cart.lines);
+
   const { placeOrder, pending, placed, refreshing } = usePlaceOrder({
     slug: store.slug,
     lines: cart.lines,
+    payment: chosen?.option ?? null,
     reprice: cart.reprice,
+    onStaleMethods: methods.refetch,
     onPlaced: (result) => {
-      navigate(home);
       cart.clear();
       notify.success('Ordine confermato!', { description: `Numero ordine: #${result.orderNumber}. Ti abbiamo inviato una email di conferma.` });
+      // Card payments continue on Stripe's page; the other methods show the shopper's order page.
+      if (result.paymentUrl) window.location.assign(result.paymentUrl);
+      else void navigate(`${home}/ordine/${encodeURIComponent(result.orderToken)}`);
     },
   });
 
   const onSubmit = form.handleSubmit(async (customer) => {
     if (!cart.lines.length) return void notify.error('Errore', { description: checkoutMsg.emptyCart });
+    if (!chosen) return void notify.error('Errore', { description: 'Scegli un metodo di pagamento' });
     await placeOrder(customer);
   });
 
   const busy = pending || form.formState.isSubmitting;
+  const status = methods.isPending ? 'loading' : methods.isError ? 'error' : 'ready';
   return (
     <div className={clsx(CONTAINER, 'py-8 sm:py-12')}>
       <title>{`Checkout · ${store.name}`}</title>
@@ -65,9 +85,14 @@ export default function CheckoutPage() {
         </ProductsMessage>
       ) : (
         <form noValidate onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
-          <CheckoutFormFields form={form} />
-          <OrderSummary lines={cart.lines}>
-            <StoreButton type="submit" disabled={busy} aria-busy={busy} className="min-h-12 w-full text-base">
+          <CheckoutFormFields
+            form={form}
+            payment={
+              <PaymentMethodPicker status={status} choices={choices} chosen={chosen?.option.method ?? null} onPick={setPicked} onRetry={methods.refetch} />
+            }
+          />
+          <OrderSummary lines={cart.lines} totals={totals} method={chosen?.option.method ?? null}>
+            <StoreButton type="submit" disabled={busy || !chosen} aria-busy={busy} className="min-h-12 w-full text-base">
               <Lock aria-hidden />
               {refreshing ? 'Aggiornamento dei prezzi...' : busy ? 'Invio ordine in corso...' : 'Conferma ordine'}
             </StoreButton>

@@ -3,6 +3,7 @@ import { notify } from '../notify';
 import clsx from 'clsx';
 import { ShoppingBag } from 'lucide-react';
 import type { StorefrontProductDetail, StorefrontVariant } from '@vetrina/shared';
+import { unitPriceCents } from '@vetrina/shared/pricing';
 import { lineKey } from '../cart/cart-lines';
 import { useCart } from '../cart/use-cart';
 import { QuantityStepper } from '../components/quantity-stepper';
@@ -33,7 +34,7 @@ export function PurchasePanel({ product, variant }: { product: StorefrontProduct
         variantId: variant?.id ?? null,
         title: product.title,
         variantLabel: variant?.label ?? null,
-        price: variant?.priceCents ?? product.priceCents,
+        price: unitPriceCents(product.priceCents, variant?.priceDeltaCents),
         image: variant?.imageUrl ?? product.images[0]?.thumbUrl ?? null,
         quantity,
       },

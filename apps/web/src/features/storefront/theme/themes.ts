@@ -27,6 +27,8 @@ export interface StoreTheme {
   chip: string;
   badge: string;
   tile: string;
+  /** A still surface (checkout summary, order page): the tile's shape without its hover. */
+  panel: string;
   hero: HeroKind;
 }
 
@@ -50,6 +52,7 @@ const moderno: StoreTheme = {
   chip: 'rounded-full border border-slate-300 bg-white',
   badge: 'rounded-full',
   tile: 'rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5 hover:shadow-md',
+  panel: 'rounded-2xl bg-white shadow-sm ring-1 ring-slate-900/5',
   hero: 'spotlight',
 };
 
@@ -73,6 +76,7 @@ const classico: StoreTheme = {
   chip: 'rounded-sm border border-stone-400 bg-white',
   badge: 'rounded-sm uppercase tracking-wider',
   tile: 'border border-stone-300 bg-white text-center hover:border-stone-500',
+  panel: 'border border-stone-300 bg-white',
   hero: 'framed',
 };
 
@@ -96,6 +100,7 @@ const minimal: StoreTheme = {
   chip: 'rounded-none border border-neutral-300 bg-white',
   badge: 'rounded-none uppercase tracking-widest',
   tile: 'border-b border-neutral-200 hover:border-neutral-900',
+  panel: 'border border-neutral-200 bg-white',
   hero: 'text',
 };
 
@@ -119,6 +124,7 @@ const audace: StoreTheme = {
   chip: 'rounded-full border-2 border-black bg-white font-bold',
   badge: 'rounded-full font-black uppercase',
   tile: 'rounded-3xl border-4 border-black shadow-[4px_4px_0_0_#000] hover:shadow-[8px_8px_0_0_#000]',
+  panel: 'rounded-3xl border-4 border-black bg-white shadow-[4px_4px_0_0_#000]',
   hero: 'bleed',
 };
 

@@ -2,19 +2,10 @@ import { useId } from 'react';
 import { Copy, ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { copyText } from '@/components/ui/copy-text';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { publicStoreUrl } from '@/lib/stores';
-
-async function copyText(text: string, input: HTMLInputElement | null) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Clipboard API needs a secure context; select-and-copy works on plain http too.
-    input?.select();
-    document.execCommand('copy');
-  }
-}
 
 /** The storefront address (origin + /store/{slug}) with copy and open-in-new-tab. */
 export function PublicUrlField({ slug }: { slug: string }) {

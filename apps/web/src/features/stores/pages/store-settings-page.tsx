@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { can } from '@vetrina/shared';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useStore } from '../api';
+import { PaymentSettingsSection } from '../components/payments/payment-settings-section';
 import { StoreSettingsForm } from '../components/store-settings-form';
 
 export default function StoreSettingsPage() {
@@ -37,6 +39,8 @@ export default function StoreSettingsPage() {
         </div>
       )}
       {store.data && <StoreSettingsForm key={store.data.id} store={store.data} />}
+      {/* A form of its own (its own API and button): staff do not see the store's payment details at all. */}
+      {store.data && can(store.data, 'store:settings') && <PaymentSettingsSection key={`payments-${store.data.id}`} storeId={store.data.id} />}
     </div>
   );
 }

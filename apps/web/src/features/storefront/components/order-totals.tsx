@@ -1,0 +1,43 @@
+import clsx from 'clsx';
+import type { PaymentMethod } from '@vetrina/shared/payments';
+import type { OrderTotals } from '@vetrina/shared/pricing';
+import { formatCents } from '@/lib/format';
+import { shippingText, surchargeLabel } from '../checkout/checkout-totals';
+
+interface Props {
+  totals: OrderTotals;
+  /** The payment method, which names the shipping and surcharge lines; null before one is chosen. */
+  method?: PaymentMethod | null;
+  className?: string;
+  /** The total's test id (the checkout's is 'totale-ordine'). */
+  totalTestId?: string;
+}
+
+/** Subtotale, Spedizione, the surcharge when there is one, and Totale: the cart, the checkout and the order page. */
+export function OrderTotalsList({ totals, method = null, className, totalTestId }: Props) {
+  const row = 'flex justify-between gap-4';
+  return (
+    <dl className={clsx('space-y-2 text-sm', className)}>
+      <div className={row}>
+        <dt>Subtotale</dt>
+        <dd className="tabular-nums">{formatCents(totals.subtotalCents)}</dd>
+      </div>
+      <div className={row}>
+        <dt>Spedizione</dt>
+        <dd className="tabular-nums">{shippingText(totals.shippingCents, method, formatCents)}</dd>
+      </div>
+      {totals.surchargeCents > 0 && (
+        <div className={row}>
+          <dt>{surchargeLabel(method)}</dt>
+          <dd className="tabular-nums">{formatCents(totals.surchargeCents)}</dd>
+        </div>
+      )}
+      <div className={clsx(row, 'pt-2 text-base font-bold')}>
+        <dt>Totale</dt>
+        <dd className="tabular-nums" data-testid={totalTestId}>
+          {formatCents(totals.totalCents)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

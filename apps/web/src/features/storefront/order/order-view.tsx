@@ -1,0 +1,50 @@
+import clsx from 'clsx';
+import type { PublicOrder } from '@vetrina/shared/payments';
+import { formatDateTime } from '@/lib/format';
+import { useStorefront } from '../store-context';
+import { OrderItems } from './order-items';
+import { OrderTimeline } from './order-timeline';
+import { Panel } from './panel';
+import type { CardConfirmation } from './payment-details';
+import { PaymentPanel } from './payment-panel';
+import { StatusBadges } from './status-badges';
+
+/**
+ * The shopper's order. On a phone: how to pay first, then the articles, the address and the
+ * history; from 1024 px the address and history sit in a side column.
+ */
+export function OrderView({ order, confirmation }: { order: PublicOrder; confirmation: CardConfirmation }) {
+  const { theme } = useStorefront();
+  const a = order.shippingAddress;
+  return (
+    <div className="space-y-8">
+      <header className="space-y-3">
+        <h1 className={theme.h1}>Ordine #{order.orderNumber}</h1>
+        <p className="text-sm opacity-75">
+          Effettuato il <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        </p>
+        <StatusBadges status={order.status} paymentStatus={order.paymentStatus} />
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:gap-10">
+        <div className="space-y-6">
+          <PaymentPanel order={order} confirmation={confirmation} />
+          <OrderItems order={order} />
+        </div>
+        <div className="space-y-6">
+          <Panel title={order.paymentMethod === 'pickup' ? 'I tuoi dati' : 'Spedizione'} id="spedizione">
+            <address className="text-sm not-italic leading-relaxed">
+              <span className="block font-medium">{order.customerName}</span>
+              <span className="block">{a.street}</span>
+              <span className="block">
+                {a.postalCode} {a.city}
+              </span>
+              <span className="block">{a.country}</span>
+              <span className={clsx('mt-2 block break-all opacity-75')}>{order.customerEmail}</span>
+            </address>
+          </Panel>
+          <OrderTimeline events={order.timeline} />
+        </div>
+      </div>
+    </div>
+  );
+}
