@@ -90,11 +90,16 @@ say(`Database: ${dbFile} (${formatBytes(fs.statSync(dbFile).size)}, ${pages} pag
 
 // 2. The generated JWT secret, when the server uses one from DATA_DIR: restored with the database,
 // signed-in users stay signed in.
-const secret = path.join(dataDir, 'jwt-secret');
-if (fs.existsSync(secret)) {
-  fs.copyFileSync(secret, path.join(target, 'jwt-secret'));
-  fs.chmodSync(path.join(target, 'jwt-secret'), 0o600);
-  say(`Chiave JWT: ${path.join(target, 'jwt-secret')}`);
+// The generated payments key likewise: without it the merchants' stored Stripe keys cannot be opened.
+for (const [name, label] of [
+  ['jwt-secret', 'Chiave JWT'],
+  ['payments-key', 'Chiave dei pagamenti'],
+]) {
+  const secret = path.join(dataDir, name);
+  if (!fs.existsSync(secret)) continue;
+  fs.copyFileSync(secret, path.join(target, name));
+  fs.chmodSync(path.join(target, name), 0o600);
+  say(`${label}: ${path.join(target, name)}`);
 }
 
 // 3. Uploaded files, after the database snapshot: every file the copied database names is already

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
+import { unitPriceCents, type PublicStore, type ResponsiveImage, type StorefrontProductCard, type StorefrontProductDetail } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { parseColors } from '../users/repo.js';
 import { parseSrcset } from '../catalog/image-files.js';
@@ -119,7 +119,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
           id: r.id,
           slug: r.slug,
           title: r.title,
-          priceCents: Math.max(0, r.price_cents + (u?.minDelta ?? 0)),
+          priceCents: unitPriceCents(r.price_cents, u?.minDelta),
           priceVaries: !!u && u.minDelta !== u.maxDelta,
           thumbUrl: cover?.thumbUrl ?? legacyUrl,
           image: cover?.image ?? (legacyUrl ? legacyImage(legacyUrl) : null),
@@ -182,7 +182,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       label: v.label,
       sku: v.sku,
       priceDeltaCents: v.price_delta_cents,
-      priceCents: Math.max(0, p.price_cents + v.price_delta_cents),
+      priceCents: unitPriceCents(p.price_cents, v.price_delta_cents),
       attributes: parseJson<Record<string, string>>(v.attributes, {}),
       imageUrl: v.image_url,
       available: Number(v.available),

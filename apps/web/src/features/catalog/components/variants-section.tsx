@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
-import { catalogMsg, type ProductDetail, type Variant } from '@vetrina/shared';
+import { catalogMsg, unitPriceCents, type ProductDetail, type Variant } from '@vetrina/shared';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -37,7 +37,7 @@ function VariantRow({ variant, priceCents, onEdit, onDelete }: { variant: Varian
       <dl className="flex gap-4 text-sm">
         <div>
           <dt className="text-xs text-muted-foreground">Prezzo</dt>
-          <dd className="font-medium">{formatCents(priceCents + variant.priceDeltaCents)}</dd>
+          <dd className="font-medium">{formatCents(unitPriceCents(priceCents, variant.priceDeltaCents))}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Differenza</dt>
