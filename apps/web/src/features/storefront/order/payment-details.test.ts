@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { awaitsCardConfirmation, compactIban, groupIban, paymentView, transferAmount } from './payment-details';
+import { euroInputFromCents } from '@/lib/format';
+import { awaitsCardConfirmation, compactIban, groupIban, paymentView } from './payment-details';
 import { CONFIRM_EVERY_MS, CONFIRM_FOR_MS, pollFor } from './poll';
 
 describe('bank transfer details', () => {
@@ -11,9 +12,9 @@ describe('bank transfer details', () => {
   });
 
   it('copies the amount as a bank form takes it', () => {
-    expect(transferAmount(123450)).toBe('1234,50');
-    expect(transferAmount(599)).toBe('5,99');
-    expect(transferAmount(1000)).toBe('10,00');
+    expect(euroInputFromCents(123450)).toBe('1234,50');
+    expect(euroInputFromCents(599)).toBe('5,99');
+    expect(euroInputFromCents(1000)).toBe('10,00');
   });
 });
 

@@ -1,4 +1,3 @@
-import { centsToInput } from '@vetrina/shared/catalog-utils';
 import type { PublicOrder } from '@vetrina/shared/payments';
 
 /** An IBAN as banks print it, in groups of four ('IT60 X054 2811 1010 0000 0123 456'), for reading. */
@@ -8,7 +7,6 @@ export const groupIban = (iban: string) => compactIban(iban).replace(/(.{4})(?=.
 export const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 
 /** An amount as a bank's form takes it: '1234,50' (Italian decimal comma, no thousands separator, no €). */
-export const transferAmount = (cents: number) => centsToInput(cents).replace('.', ',');
 
 export type PaymentView = 'paid' | 'refunded' | 'expired' | 'cancelled' | 'confirming' | 'not-confirmed' | 'instructions';
 export type CardConfirmation = 'idle' | 'confirming' | 'timed-out';

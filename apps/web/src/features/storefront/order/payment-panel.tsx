@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { Ban, CircleCheck, Clock, CreditCard, LoaderCircle, RotateCcw } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, type PaymentInstructions, type PublicOrder } from '@vetrina/shared/payments';
-import { formatCents, formatLongDate } from '@/lib/format';
+import { euroInputFromCents, formatCents, formatLongDate } from '@/lib/format';
 import { useButtonClasses } from '../components/ui';
 import { CopyValue } from './copy-value';
 import { Panel } from './panel';
-import { compactIban, groupIban, paymentView, transferAmount, type CardConfirmation } from './payment-details';
+import { compactIban, groupIban, paymentView, type CardConfirmation } from './payment-details';
 
 /** A state of the payment with its icon: paid, refunded, expired, waiting for Stripe. */
 function Status({ icon, title, tone, children }: { icon: ReactNode; title: string; tone: string; children?: ReactNode }) {
@@ -45,7 +45,7 @@ function Instructions({ payment, order }: { payment: PaymentInstructions; order:
           </p>
           <p className="text-sm opacity-80">Spediremo l’ordine quando riceveremo il bonifico; se non arriva entro questa data, l’ordine sarà annullato.</p>
           <dl className="divide-y divide-black/10 border-y border-black/10">
-            <CopyValue label="Importo" display={total} value={transferAmount(order.totalCents)} />
+            <CopyValue label="Importo" display={total} value={euroInputFromCents(order.totalCents)} />
             <CopyValue label="IBAN" display={groupIban(payment.iban)} value={compactIban(payment.iban)} mono />
             <CopyValue label="Intestatario" display={payment.holder} />
             {payment.bank && <CopyValue label="Banca" display={payment.bank} />}
