@@ -18,7 +18,12 @@ export function isAcceptedIban(raw: string): boolean {
   return isValidIBAN(iban) && isSEPACountry(iban.slice(0, 2));
 }
 
-const text = (min: number, max: number, msg: string) => z.string({ error: msg }).trim().max(max, msg).refine((s) => s === '' || s.length >= min, msg);
+const text = (min: number, max: number, msg: string) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .max(max, msg)
+    .refine((s) => s === '' || s.length >= min, msg);
 const cents = (max: number, msg: string) => z.number({ error: msg }).int(msg).min(0, msg).max(max, msg);
 
 export const paymentSettingsInputSchema = z

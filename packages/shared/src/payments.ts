@@ -129,7 +129,13 @@ export const publicOrderSchema = z.object({
   customerEmail: z.string(),
   shippingAddress: z.object({ street: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
   items: z.array(
-    z.object({ title: z.string(), variantLabel: z.string().nullable(), quantity: z.number().int(), unitPriceCents: z.number().int(), totalPriceCents: z.number().int() }),
+    z.object({
+      title: z.string(),
+      variantLabel: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPriceCents: z.number().int(),
+      totalPriceCents: z.number().int(),
+    }),
   ),
   subtotalCents: z.number().int(),
   shippingCents: z.number().int(),
