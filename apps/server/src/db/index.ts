@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -47,8 +48,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
+  // Checkpoints happen in a worker thread (./sqlite-checkpointer.ts); this is only the safety net.
+  file.pragma('wal_autocheckpoint = 20000');
+  const checkpointer = startCheckpointer(path.join(opts.dataDir, 'vetrina.db'), 200);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await checkpointer.close();
+      await db.destroy();
+    },
+  };
 }
 
 /**

@@ -41,13 +41,13 @@ export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Pr
     .where('store_id', '=', storeId)
     .where('id', 'in', productIds)
     .execute();
-  const variants = await db
-    .selectFrom('product_variants')
-    .select(['id', 'product_id', 'label', 'price_delta_cents'])
-    .where('store_id', '=', storeId)
-    .where('product_id', 'in', productIds)
-    .execute();
-  const units = await inventoryUnits.unitsOf(db, storeId, productIds);
+  // Variants and units of the store's own products only. By product id alone: SQLite would
+  // otherwise pick the store_id index and read every variant of the store.
+  const own = products.map((p) => p.id);
+  const variants = own.length
+    ? await db.selectFrom('product_variants').select(['id', 'product_id', 'label', 'price_delta_cents']).where('product_id', 'in', own).execute()
+    : [];
+  const units = own.length ? await inventoryUnits.unitsOf(db, storeId, own) : [];
 
   return lines.map((line) => {
     const p = products.find((x) => x.id === line.productId);

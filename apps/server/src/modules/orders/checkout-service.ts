@@ -23,7 +23,7 @@ import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
 import { queueOrderMails } from './mails.js';
-import { ordersRepo } from './repo.js';
+import { ordersRepo, type NewOrder } from './repo.js';
 import { paymentService } from './payment-service.js';
 
 interface Placed {
@@ -95,7 +95,7 @@ export function checkoutService(ctx: AppContext) {
         await inventory.reserve(trx, lines);
         const number = await repo.nextNumber(trx, store.id);
         const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
-        await repo.insert(trx, {
+        const newOrder: NewOrder = {
           row: {
             id: orderId,
             store_id: store.id,
@@ -134,9 +134,10 @@ export function checkoutService(ctx: AppContext) {
             unit_price_cents: l.unitPriceCents,
             total_price_cents: l.unitPriceCents * l.quantity,
           })),
-        });
+        };
+        await repo.insert(trx, newOrder);
         // Card orders are confirmed by mail once Stripe says they are paid.
-        if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId);
+        if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items });
         return { number, details };
       });
       // Every instance's storefront pages show the new availability at once.

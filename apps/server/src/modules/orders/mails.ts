@@ -1,6 +1,8 @@
 import { PAYMENT_METHOD_LABELS, formatEuro, type PaymentInstructions } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
 import { parseColors } from '../stores/repo.js';
@@ -39,9 +41,20 @@ export function instructionLines(p: PaymentInstructions, totalCents: number): { 
   }
 }
 
-async function orderMailParts(ctx: AppContext, trx: Db, orderId: string) {
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  const items = await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
+type OrderRow = Selectable<OrdersTable>;
+type ItemRow = Pick<Selectable<OrderItemsTable>, 'title' | 'variant_label' | 'quantity' | 'total_price_cents'>;
+
+/** The order and its items: as the checkout just wrote them, or read back. */
+export interface MailOrder {
+  order: OrderRow;
+  items: ItemRow[];
+}
+
+async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder) {
+  const order = loaded?.order ?? (await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
+  const items = loaded
+    ? [...loaded.items].sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+    : await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
   const brand = await brandOf(ctx, trx, order.store_id);
   const itemRows: [string, string][] = items.map((i) => [
     `${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`,
@@ -63,8 +76,8 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string) {
  * never delays the answer), the shopper's confirmation with how to pay and the store admins'
  * new-order notice. Card orders send them once Stripe confirms the payment instead.
  */
-export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string) {
-  const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId);
+export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder) {
+  const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded);
   const how = instructionLines(instructionsOf(order), order.total_cents);
   const mails: Mail[] = [
     layoutMail({
