@@ -71,7 +71,8 @@ test.describe('getting paid', () => {
     const orderNumber = (await heading.textContent())!.replace(/\D/g, '');
     await expect(shop.getByText('IT60 X054 2811 1010 0000 0123 456')).toBeVisible();
     await expect(shop.getByText(`Ordine #${orderNumber} – ${store.name}`)).toBeVisible();
-    await expect(shop.getByText('Da pagare').first()).toBeVisible();
+    const status = shop.getByRole('list', { name: 'Stato' });
+    await expect(status).toContainText('Pagamento: Da pagare');
     const orderUrl = shop.url();
 
     // The merchant sees the transfer arrive and marks the order paid.
@@ -86,6 +87,7 @@ test.describe('getting paid', () => {
     // The shopper comes back later to the same link.
     await shop.goto(orderUrl);
     await expect(shop.getByText('Pagamento ricevuto')).toBeVisible();
+    await expect(status).toContainText('Pagamento: Pagato');
     await shopper.close();
   });
 });

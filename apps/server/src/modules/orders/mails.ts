@@ -50,12 +50,32 @@ export interface MailOrder {
   items: ItemRow[];
 }
 
-async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder) {
+/** Who the order mails speak for and who else gets them: readable before the order's transaction. */
+export interface MailAudience {
+  brand: MailBrand & { slug: string };
+  admins: string[];
+}
+
+export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Promise<MailAudience> {
+  const [brand, admins] = await Promise.all([
+    brandOf(ctx, db, storeId),
+    db
+      .selectFrom('store_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('u.email')
+      .where('m.store_id', '=', storeId)
+      .where('m.role', '=', 'admin')
+      .execute(),
+  ]);
+  return { brand, admins: admins.map((a) => a.email) };
+}
+
+async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
   const order = loaded?.order ?? (await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
   const items = loaded
     ? [...loaded.items].sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
     : await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
-  const brand = await brandOf(ctx, trx, order.store_id);
+  const brand = audience?.brand ?? (await brandOf(ctx, trx, order.store_id));
   const itemRows: [string, string][] = items.map((i) => [
     `${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`,
     formatEuro(i.total_price_cents),
@@ -76,8 +96,8 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
  * never delays the answer), the shopper's confirmation with how to pay and the store admins'
  * new-order notice. Card orders send them once Stripe confirms the payment instead.
  */
-export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder) {
-  const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded);
+export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
+  const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded, audience);
   const how = instructionLines(instructionsOf(order), order.total_cents);
   const mails: Mail[] = [
     layoutMail({
@@ -95,19 +115,13 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
     }),
   ];
 
-  const admins = await trx
-    .selectFrom('store_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.email')
-    .where('m.store_id', '=', order.store_id)
-    .where('m.role', '=', 'admin')
-    .execute();
+  const admins = audience?.admins ?? (await mailAudience(ctx, trx, order.store_id)).admins;
   const dashboard = `${ctx.publicUrl()}/dashboard/orders`;
   for (const admin of admins) {
     mails.push(
       layoutMail({
         brand,
-        to: admin.email,
+        to: admin,
         subject: `Nuovo ordine #${order.order_number} su ${brand.name}`,
         lines: [
           `${order.customer_name} (${order.customer_email}) ha effettuato un ordine di ${formatEuro(order.total_cents)}.`,
