@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { dataDirSecret } from './lib/data-secret.js';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -58,16 +57,7 @@ export interface BuiltApp {
 
 /** The JWT secret: JWT_SECRET when set (required with several instances), else one kept in DATA_DIR. */
 function loadJwtSecret(config: Config): string {
-  if (config.jwtSecret) return config.jwtSecret;
-  const file = path.join(config.dataDir, 'jwt-secret');
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    // 'wx': when two instances start together on one DATA_DIR, one writes and both read its secret.
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  return fs.readFileSync(file, 'utf8').trim();
+  return config.jwtSecret ?? dataDirSecret(config.dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
 }
 
 export interface BuildOptions {

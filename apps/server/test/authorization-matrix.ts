@@ -162,7 +162,7 @@ export const MATRIX: Record<string, Entry> = {
     level: 'public',
     status: 400,
     request: async (c) => {
-      await paymentsService(c.server.ctx, c.server.ctx.secrets).save(c.store.id, {
+      await paymentsService(c.server.ctx).save(c.store.id, {
         bankTransfer: { enabled: false, iban: '', holder: '', bank: '', deadlineDays: 5 },
         cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
         pickup: { enabled: false, address: '', hours: '' },

@@ -63,7 +63,7 @@ function instructionsFor(chosen: ChosenMethod, orderNumber: number, storeName: s
 export function checkoutService(ctx: AppContext) {
   const { db } = ctx;
   const repo = ordersRepo(db);
-  const payments = paymentsService(ctx, ctx.secrets);
+  const payments = paymentsService(ctx);
   const paymentsFlow = paymentService(ctx);
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */

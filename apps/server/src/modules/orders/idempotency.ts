@@ -26,7 +26,17 @@ export function checkoutFingerprint(input: CheckoutInput, lines: CartLine[]): st
 export async function previousOrder(db: Db, storeId: string, key: string, fingerprint: string): Promise<CheckoutResult | null> {
   const o = await db
     .selectFrom('orders')
-    .select(['id', 'order_number', 'total_cents', 'idempotency_fingerprint', 'public_token', 'payment_method', 'payment_status', 'payment_details'])
+    .select([
+      'id',
+      'order_number',
+      'total_cents',
+      'idempotency_fingerprint',
+      'public_token',
+      'payment_method',
+      'payment_status',
+      'payment_details',
+      'surcharge_cents',
+    ])
     .where('store_id', '=', storeId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
@@ -34,7 +44,7 @@ export async function previousOrder(db: Db, storeId: string, key: string, finger
   if (o.idempotency_fingerprint !== null && o.idempotency_fingerprint !== fingerprint) {
     throw new AppError(409, 'idempotency_conflict', checkoutMsg.idempotencyReused, { title: 'Ordine non creato' });
   }
-  const details = o.payment_method === 'card' && o.payment_status === 'unpaid' ? instructionsOf({ ...o, surcharge_cents: 0 }) : null;
+  const details = o.payment_method === 'card' && o.payment_status === 'unpaid' ? instructionsOf(o) : null;
   return {
     success: true,
     orderId: o.id,

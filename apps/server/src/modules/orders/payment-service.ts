@@ -20,19 +20,14 @@ type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['fi
 export function paymentService(ctx: AppContext) {
   const { db } = ctx;
   const repo = ordersRepo(db);
+  const settings = paymentsService(ctx);
 
   /** Cancels an open, unpaid order and gives its stock back; false if it was no longer so. */
   async function cancelUnpaid(trx: Db, o: OrderRow, paymentStatus: PaymentStatus): Promise<boolean> {
     if (o.status === 'cancelled' || o.payment_status !== 'unpaid') return false;
     const claimed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', payment_status: paymentStatus });
     if (!claimed) return false;
-    const items = await repo.itemsOf(trx, o.id);
-    await inventory.release(
-      trx,
-      o.store_id,
-      items.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity, title: i.title })),
-      o.status,
-    );
+    await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status);
     return true;
   }
 
@@ -150,7 +145,7 @@ export function paymentService(ctx: AppContext) {
      * applied: completed and paid → 'Pagato'; expired → cancelled with its stock released.
      */
     async applyStripeWebhook(storeId: string, rawBody: string, signature: string | undefined): Promise<{ applied: boolean }> {
-      const secret = await paymentsService(ctx, ctx.secrets).webhookSecret(storeId);
+      const secret = await settings.webhookSecret(storeId);
       if (!secret) throw notFound('Pagamenti con carta non configurati per questo store');
       let event: WebhookEvent;
       try {

@@ -13,11 +13,12 @@ import {
   type PublicOrder,
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
-import type { OrdersTable } from '../../db/schema.js';
+import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
+import type { OrderStockLine } from '../inventory/service.js';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -56,16 +57,8 @@ export function instructionsOf(o: Pick<OrderRow, 'payment_details' | 'payment_me
 }
 
 export interface NewOrder {
-  row: Omit<OrderRow, 'order_number'> & { order_number: number };
-  items: {
-    product_id: string | null;
-    variant_id: string | null;
-    title: string;
-    variant_label: string | null;
-    quantity: number;
-    unit_price_cents: number;
-    total_price_cents: number;
-  }[];
+  row: OrderRow;
+  items: Omit<Selectable<OrderItemsTable>, 'id' | 'order_id'>[];
 }
 
 /** The only SQL on orders, their items and their timeline. */
@@ -173,6 +166,12 @@ export function ordersRepo(db: Db) {
     /** The whole order row, in the store (null: not this store's). */
     find(trx: Db, storeId: string, orderId: string) {
       return trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('store_id', '=', storeId).executeTakeFirst();
+    },
+
+    /** The order's lines as the inventory moves their stock. */
+    async stockLinesOf(trx: Db, orderId: string): Promise<OrderStockLine[]> {
+      const rows = await trx.selectFrom('order_items').select(['product_id', 'variant_id', 'quantity', 'title']).where('order_id', '=', orderId).execute();
+      return rows.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity, title: i.title }));
     },
 
     itemsOf(trx: Db, orderId: string) {

@@ -25,14 +25,7 @@ export async function changeOrderStatus(db: Db, storeId: string, orderId: string
       reopenExpired ? { status: to, payment_status: 'unpaid', payment_due_at: null } : { status: to },
     );
     if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
-    const items = await repo.itemsOf(trx, orderId);
-    await inventory.followOrderStatus(
-      trx,
-      storeId,
-      items.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity, title: i.title })),
-      from,
-      to,
-    );
+    await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to);
     return { from, to };
   });
 }

@@ -13,7 +13,7 @@ const storeParams = z.strictObject({ storeId: z.string().min(1).max(64) });
 
 /** Impostazioni → Pagamenti, and the methods a storefront offers at checkout. */
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const payments = paymentsService(ctx, ctx.secrets);
+  const payments = paymentsService(ctx);
 
   addRoute(
     app,

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { keyBytes, type Config } from '../../config.js';
+import { dataDirSecret } from '../../lib/data-secret.js';
 
 /**
  * Merchants' payment secrets (Stripe's keys) at rest: AES-256-GCM with the server's payments key,
@@ -17,16 +16,8 @@ export interface SecretBox {
 /** PAYMENTS_KEY when set (required with several instances), else a key kept in DATA_DIR (mode 0600). */
 export function loadPaymentsKey(config: Config): Buffer {
   if (config.paymentsKey) return keyBytes(config.paymentsKey)!;
-  const file = path.join(config.dataDir, 'payments-key');
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    // 'wx': when two instances start together on one DATA_DIR, one writes and both read its key.
-    fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const key = keyBytes(fs.readFileSync(file, 'utf8'));
-  if (!key) throw new Error(`Chiave dei pagamenti non valida in ${file}`);
+  const key = keyBytes(dataDirSecret(config.dataDir, 'payments-key', () => randomBytes(32).toString('base64')));
+  if (!key) throw new Error(`Chiave dei pagamenti non valida in ${config.dataDir}/payments-key`);
   return key;
 }
 

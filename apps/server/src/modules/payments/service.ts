@@ -3,7 +3,6 @@ import type { PaymentSettings, PaymentSettingsData } from '@vetrina/shared/payme
 import type { AppContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { paymentsRepo } from './repo.js';
-import type { SecretBox } from './secrets.js';
 
 /** The settings as stored (JSON, no secrets). */
 export interface StoredSettings {
@@ -64,8 +63,9 @@ const describe = (method: PaymentMethod, s: StoredSettings): string => {
   }
 };
 
-export function paymentsService(ctx: AppContext, box: SecretBox) {
+export function paymentsService(ctx: AppContext) {
   const repo = paymentsRepo(ctx.db);
+  const box = ctx.secrets;
 
   async function load(storeId: string) {
     const row = await repo.find(storeId);
