@@ -40,6 +40,7 @@ export function orderTotals(lines: readonly PricedOrderLine[], charges?: MethodC
   return { subtotalCents, shippingCents, surchargeCents, totalCents: subtotalCents + shippingCents + surchargeCents };
 }
 
+// 'always' groups 4-digit amounts too (1.234,50 €), which it-IT leaves ungrouped by default.
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions);
-/** '1.234,50 €': how amounts read in mails and messages. */
+/** '1.234,50 €': how amounts read everywhere (pages, mails, messages). */
 export const formatEuro = (cents: number): string => euro.format(cents / 100);

@@ -1,11 +1,10 @@
-// 'always' groups 4-digit amounts too (1.234,50 €), which it-IT leaves ungrouped by default.
-const money = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions);
+import { formatEuro } from '@vetrina/shared/pricing';
 const date = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', year: 'numeric' });
 const dateTime = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** € amounts from integer cents, always through Intl it-IT. */
-export const formatCents = (cents: number) => money.format(cents / 100);
+/** € amounts from integer cents ('1.234,50 €'): the shared formatter the server's mails use too. */
+export const formatCents = formatEuro;
 export const formatDate = (iso: string) => date.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatLongDate = (iso: string) => longDate.format(new Date(iso));

@@ -3,8 +3,9 @@ import { AlertDialog as AD } from 'radix-ui';
 import { buttonClasses } from './button';
 
 /**
- * Asks before a destructive action. With `trigger` it opens itself; without, the caller opens it
- * (`open` / `onOpenChange`), e.g. after a choice in a select.
+ * Asks before an action that is hard to take back: destructive by default; `tone="default"` for one
+ * that is not a deletion (marking an order paid). With `trigger` it opens itself; without, the
+ * caller opens it (`open` / `onOpenChange`), e.g. after a choice in a select.
  */
 export function ConfirmDialog(props: {
   trigger?: ReactNode;
@@ -14,6 +15,7 @@ export function ConfirmDialog(props: {
   description: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  tone?: 'default' | 'destructive';
   onConfirm: () => void;
 }) {
   return (
@@ -26,7 +28,7 @@ export function ConfirmDialog(props: {
           <AD.Description className="text-sm text-muted-foreground">{props.description}</AD.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AD.Cancel className={buttonClasses('outline')}>{props.cancelLabel ?? 'Annulla'}</AD.Cancel>
-            <AD.Action className={buttonClasses('destructive')} onClick={props.onConfirm}>
+            <AD.Action className={buttonClasses(props.tone ?? 'destructive')} onClick={props.onConfirm}>
               {props.confirmLabel ?? 'Elimina'}
             </AD.Action>
           </div>

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { OrderSummary } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
-import { ConfirmActionDialog } from '@/components/ui/confirm-action-dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { errorMessage } from '@/lib/api';
 import { formatCents } from '@/lib/format';
 import { useUpdatePaymentStatus } from '../api';
@@ -36,7 +36,7 @@ export function PaymentActions({ storeId, order }: { storeId: string; order: Ord
       },
     );
   return paymentActions(order).map((action) => (
-    <ConfirmActionDialog
+    <ConfirmDialog
       key={action}
       title={`Segnare l’ordine ${number} come ${STATE[action]}?`}
       description={description(action, order)}
