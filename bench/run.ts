@@ -170,6 +170,7 @@ function checkouts(store: SeededStore) {
         shippingCents: SHIPPING,
         totalCents: v.priceCents + SHIPPING,
         paymentMethod: 'cod',
+        acceptTerms: true,
         idempotencyKey: randomUUID(),
       }),
     };
@@ -192,6 +193,7 @@ async function oversell(bases: string[], store: SeededStore) {
           shippingCents: SHIPPING,
           totalCents: v.priceCents + SHIPPING,
           paymentMethod: 'cod',
+          acceptTerms: true,
           idempotencyKey: randomUUID(),
         }),
       }).then(async (r) => (await r.arrayBuffer(), r.status)),

@@ -317,6 +317,7 @@ const ALL_TABLES: Array<keyof Database> = [
   'inventory',
   'orders',
   'order_items',
+  'discount_codes',
 ];
 const STORE_TABLES = [
   'store_members',
@@ -330,6 +331,7 @@ const STORE_TABLES = [
   'store_skus',
   'inventory',
   'orders',
+  'discount_codes',
 ] as const;
 
 const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();

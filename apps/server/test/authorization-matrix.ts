@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { paymentsService } from '../src/modules/payments/service.js';
+import { discountsService } from '../src/modules/discounts/service.js';
 import { checkoutBody } from './catalog-factory.js';
 import { imageForm } from './catalog-fixtures.js';
 import { uniqueEmail } from './harness.js';
@@ -67,6 +68,24 @@ const product =
   async (c) => {
     const p = await fx.product(c, variants);
     return { path: api(c, rest(p.id, p.sku)), body: body?.(p.sku) };
+  };
+const discountTerms = (code: string) => ({
+  code,
+  kind: 'percent' as const,
+  value: 10,
+  minOrderCents: 0,
+  startsAt: null,
+  endsAt: null,
+  maxUses: null,
+  maxUsesPerEmail: null,
+  active: true,
+});
+/** A discount code of the cell's store, and the path that names it. */
+const discount =
+  (body?: unknown): Build =>
+  async (c) => {
+    const d = await discountsService(c.server.ctx.db).create(c.store.id, discountTerms(`MX${randomUUID().slice(0, 8).toUpperCase()}`));
+    return { path: api(c, `/discounts/${d.id}`), body };
   };
 const variant =
   (body?: (sku: string) => unknown): Build =>
@@ -279,10 +298,23 @@ export const MATRIX: Record<string, Entry> = {
       },
     }),
   },
+  'GET /api/stores/{storeId}/discounts': { level: 'staff', status: 200, request: async (c) => (await discount()(c), { path: api(c, '/discounts') }) },
+  'POST /api/stores/{storeId}/discounts': { level: 'admin', status: 201, request: (c) => ({ path: api(c, '/discounts'), body: discountTerms('BENVENUTO10') }) },
+  'PUT /api/stores/{storeId}/discounts/{discountId}': { level: 'admin', status: 200, request: discount(discountTerms('ESTATE20')) },
+  'DELETE /api/stores/{storeId}/discounts/{discountId}': { level: 'admin', status: 204, request: discount() },
   'PATCH /api/stores/{storeId}/orders/{orderId}': {
     level: 'staff',
     status: 200,
     request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`), body: { status: 'confirmed' } }),
+  },
+  'PUT /api/stores/{storeId}/orders/{orderId}/shipment': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => {
+      const id = await fx.order(c);
+      await c.server.ctx.db.updateTable('orders').set({ status: 'shipped' }).where('id', '=', id).execute();
+      return { path: api(c, `/orders/${id}/shipment`), body: { carrier: 'brt', trackingNumber: '0123456789' } };
+    },
   },
 
   // Messages and chat (dashboard side).

@@ -121,6 +121,7 @@ export function checkoutBody(
     shippingCents: 599,
     totalCents: subtotal + 599,
     paymentMethod: 'cod',
+    acceptTerms: true,
     idempotencyKey: `key-${Date.now().toString(36)}-${(k++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     ...extra,
   };

@@ -26,6 +26,8 @@ export const productListItemSchema = z.object({
   title: z.string(),
   description: z.string(),
   priceCents: count,
+  /** 'Prezzo pieno' shown struck beside the price (null: not on sale). */
+  compareAtCents: count.nullable(),
   sku: z.string(),
   status: z.enum(PRODUCT_STATUSES),
   category: categorySummarySchema.nullable(),
@@ -60,6 +62,8 @@ export const variantSchema = z.object({
   label: z.string(),
   sku: z.string(),
   priceDeltaCents: count,
+  /** The variant's own 'Prezzo pieno' (null: the product's plus the difference, see sale-price.ts). */
+  compareAtCents: count.nullable(),
   attributes: z.record(z.string(), z.string()),
   image: productImageSchema.nullable(),
   inventoryId: z.string(),

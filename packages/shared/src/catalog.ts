@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, PRODUCT_STATUSES } from './constants.js';
 import { attributesFromPairs, parseEuroToCents, PRODUCT_SLUG_MAX } from './catalog-utils.js';
+import { formatEuro } from './pricing.js';
 
 export * from './catalog-utils.js';
 export * from './catalog-types.js';
@@ -52,6 +53,11 @@ export const catalogMsg = {
   tooManyVariants: `Un prodotto può avere al massimo ${CATALOG_LIMITS.variantsPerProduct} varianti`,
   tooManyCategories: `Hai raggiunto il numero massimo di categorie (${CATALOG_LIMITS.categoriesPerStore})`,
   sampleDataFailed: 'Impossibile creare i dati di esempio',
+  compareAtInvalid: 'Inserisci un prezzo pieno valido (numero con al massimo 2 decimali)',
+  compareAtNotAbove: 'Il prezzo pieno deve essere maggiore del prezzo di vendita',
+  variantCompareAtNotAbove: (priceCents: number) =>
+    `Il prezzo pieno della variante deve essere maggiore del suo prezzo di vendita (${formatEuro(priceCents)}, cioè il prezzo del prodotto più la differenza)`,
+  priceAboveVariantCompareAt: 'Con questo prezzo una variante costerebbe quanto o più del suo prezzo pieno: modifica prima il prezzo pieno della variante',
 } as const;
 
 // Empty passes here so that a missing SKU reports only the "required" message.
@@ -89,12 +95,20 @@ const priceCentsField = z
   .int(catalogMsg.priceInvalid)
   .min(0, catalogMsg.priceNegative)
   .max(100_000_000, catalogMsg.priceTooHigh);
+/** 'Prezzo pieno' (sale-price.ts): optional; null or absent clears it. Above the price: checked with it. */
+const compareAtCentsField = z
+  .number({ error: catalogMsg.compareAtInvalid })
+  .int(catalogMsg.compareAtInvalid)
+  .min(0, catalogMsg.priceNegative)
+  .max(100_000_000, catalogMsg.priceTooHigh)
+  .nullable()
+  .default(null);
 
 /**
  * Create or update a product. Prices travel as integer cents; imageIds is the gallery in order (first is the cover).
  * `slug` is optional: without it a new product's slug comes from its title and an existing one keeps its own.
  */
-export const productInputSchema = z.strictObject({
+const productInputFields = z.strictObject({
   title: productTitleField,
   slug: productSlugField.optional(),
   description: productDescriptionField.default(''),
@@ -108,6 +122,11 @@ export const productInputSchema = z.strictObject({
     .max(LIMITS.productImagesMax, catalogMsg.tooManyImages)
     .default([])
     .refine((ids) => new Set(ids).size === ids.length, 'Immagini ripetute'),
+  compareAtCents: compareAtCentsField,
+});
+export const productInputSchema = productInputFields.refine((p) => p.compareAtCents === null || p.compareAtCents > p.priceCents, {
+  message: catalogMsg.compareAtNotAbove,
+  path: ['compareAtCents'],
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductData = z.output<typeof productInputSchema>;
@@ -124,7 +143,7 @@ const euroText = (allowNegative: boolean, invalid: string) =>
 const quantityText = z.preprocess((v) => (v === '' || v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? 0 : Number(v)), stockField);
 
 /** The product form (dashboard). Converted to ProductInput on submit. */
-export const productFormSchema = z.object({
+const productFormFields = z.object({
   title: productTitleField,
   /** Empty: the server derives it from the title (new product) or keeps the current one. */
   slug: z
@@ -140,7 +159,15 @@ export const productFormSchema = z.object({
   stock: quantityText,
   categoryId: z.string(),
   status: productStatusField,
+  /** 'Prezzo pieno': empty means no sale price. */
+  compareAt: euroText(false, catalogMsg.compareAtInvalid)
+    .refine((v) => (parseEuroToCents(v) ?? 0) <= 100_000_000, catalogMsg.priceTooHigh)
+    .default(''),
 });
+export const productFormSchema = productFormFields.refine(
+  (f) => f.compareAt === '' || (parseEuroToCents(f.compareAt) ?? 0) > (parseEuroToCents(f.price) ?? 0),
+  { message: catalogMsg.compareAtNotAbove, path: ['compareAt'] },
+);
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
 const variantLabelField = z
@@ -176,6 +203,8 @@ export const variantInputSchema = z.strictObject({
   stock: stockField.default(0),
   attributes: attributePairs.default([]).transform(attributesFromPairs),
   imageId: id.nullable().default(null),
+  /** Its own 'Prezzo pieno'; null: the product's, shifted by the difference. Above its price: checked by the server, which knows the product's price. */
+  compareAtCents: compareAtCentsField,
 });
 export type VariantInput = z.input<typeof variantInputSchema>;
 export type VariantData = z.output<typeof variantInputSchema>;
@@ -186,6 +215,10 @@ export const variantFormSchema = z.object({
   priceDelta: euroText(true, catalogMsg.deltaInvalid),
   stock: quantityText,
   attributes: attributePairs,
+  /** Empty: the product's 'Prezzo pieno' plus the difference. */
+  compareAt: euroText(false, catalogMsg.compareAtInvalid)
+    .refine((v) => (parseEuroToCents(v) ?? 0) <= 100_000_000, catalogMsg.priceTooHigh)
+    .default(''),
 });
 export type VariantFormValues = z.input<typeof variantFormSchema>;
 

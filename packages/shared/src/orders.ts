@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QTY, ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { paymentMethodSchema, paymentStatusSchema } from './payments.js';
+import { fulfilmentMsg, shipmentInputSchema, shipmentSchema } from './fulfilment.js';
+import { appliedDiscountSchema, discountCodeInputSchema } from './discounts.js';
+import { DOMESTIC_COUNTRY } from './shipping.js';
 
-export const SHIPPING_COUNTRY = 'Italia';
+/** The spec's only country, still the default destination. */
+export const SHIPPING_COUNTRY = DOMESTIC_COUNTRY;
 
 export const checkoutMsg = {
   name: 'Il nome deve essere almeno 2 caratteri',
@@ -22,6 +26,7 @@ export const checkoutMsg = {
   variantUnavailable: (title: string) => `La variante scelta per "${title}" non è più disponibile`,
   variantRequired: (title: string) => `Seleziona una variante per "${title}"`,
   tooMany: 'Hai raggiunto il limite di ordini. Riprova tra qualche ora.',
+  terms: 'Per ordinare devi accettare i termini e le condizioni',
   idempotencyReused: 'Questa chiave di idempotenza è già stata usata per un ordine diverso: ricarica la pagina e riprova.',
 } as const;
 
@@ -56,8 +61,15 @@ export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 export const checkoutSchema = z.strictObject({
   items: z.array(checkoutLineSchema, { error: checkoutMsg.emptyCart }).min(1, checkoutMsg.emptyCart).max(CHECKOUT_MAX_LINES, checkoutMsg.tooManyLines),
   customer: checkoutCustomerSchema.strict(),
-  country: z.literal(SHIPPING_COUNTRY, { error: 'Spediamo solo in Italia' }).default(SHIPPING_COUNTRY),
+  /** A destination the store ships to, by its Italian name (Impostazioni → Spedizioni); Italy by default. */
+  country: z.string({ error: 'Paese non valido' }).trim().min(2, 'Paese non valido').max(60, 'Paese non valido').default(SHIPPING_COUNTRY),
   subtotalCents: z.number().int().min(0).max(1_000_000_000),
+  /** 'Codice sconto': empty means none. Checked and counted by the server in the order's transaction. */
+  discountCode: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), discountCodeInputSchema.optional()),
+  /** What the discount took off in the shopper's eyes; informative, like the subtotal. */
+  discountCents: z.number().int().min(0).max(1_000_000_000).optional(),
+  /** 'Ho letto e accetto i Termini e condizioni': required for every order. */
+  acceptTerms: z.literal(true, { error: checkoutMsg.terms }),
   shippingCents: z.number().int().min(0).max(1_000_000),
   /** The payment method's surcharge the shopper saw (cash on delivery); informative, like the subtotal. */
   surchargeCents: z.number().int().min(0).max(1_000_000).optional(),
@@ -74,7 +86,10 @@ export const checkoutSchema = z.strictObject({
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Stato non valido' });
-export const updateOrderStatusSchema = z.strictObject({ status: orderStatusSchema });
+/** The team's status change; 'Spedito' may carry the carrier and tracking (fulfilment.ts). */
+export const updateOrderStatusSchema = z
+  .strictObject({ status: orderStatusSchema, shipment: shipmentInputSchema.optional() })
+  .refine((v) => !v.shipment || v.status === 'shipped', { path: ['shipment'], message: fulfilmentMsg.shipmentOnlyWhenShipped });
 export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
 
 export const ordersQuerySchema = z.strictObject({
@@ -99,6 +114,9 @@ export const orderSummarySchema = z.object({
   customerPhone: z.string().nullable(),
   shippingAddress: z.object({ street: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
   subtotalCents: cents,
+  discountCents: cents,
+  /** The code as it was when the order was placed (null: none). */
+  discount: appliedDiscountSchema.nullable(),
   shippingCents: cents,
   surchargeCents: cents,
   totalCents: cents,
@@ -122,7 +140,7 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-export const orderDetailSchema = orderSummarySchema.extend({ items: z.array(orderItemSchema) });
+export const orderDetailSchema = orderSummarySchema.extend({ items: z.array(orderItemSchema), shipment: shipmentSchema.nullable() });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** One page of the dashboard's order list. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { appliedDiscountSchema } from './discounts.js';
 import { ORDER_STATUSES } from './constants.js';
+import { shipmentSchema } from './fulfilment.js';
 import type { MethodCharges } from './pricing.js';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'cod', 'pickup', 'card'] as const;
@@ -138,12 +140,16 @@ export const publicOrderSchema = z.object({
     }),
   ),
   subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  discount: appliedDiscountSchema.nullable(),
   shippingCents: z.number().int(),
   surchargeCents: z.number().int(),
   totalCents: z.number().int(),
   payment: paymentInstructionsSchema,
   /** Oldest first: created, then every status and payment change. */
   timeline: z.array(orderEventSchema),
+  /** Carrier and tracking, once the order is shipped (null before, or when nothing was given). */
+  shipment: shipmentSchema.nullable(),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 export const publicOrderResponseSchema = z.object({ order: publicOrderSchema });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { storeColorsResponseSchema } from './stores.js';
+import { shippingDestinationSchema } from './shipping.js';
+import { publicBusinessSchema } from './business.js';
 import { parseEuroToCents } from './catalog-utils.js';
 import { LISTING_LIMITS, STOREFRONT_SORTS } from './listing.js';
 
@@ -16,6 +18,10 @@ export const publicStoreSchema = z.object({
   colors: storeColorsResponseSchema,
   theme: z.object({ key: z.string(), name: z.string() }).nullable(),
   categories: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+  /** Where the store ships, Italy first, with rates and free-shipping thresholds (Impostazioni → Spedizioni). */
+  shipping: z.array(shippingDestinationSchema),
+  /** Company details for the footer (each null until the merchant gives it: Impostazioni → Dati aziendali). */
+  business: publicBusinessSchema,
 });
 export type PublicStore = z.infer<typeof publicStoreSchema>;
 
@@ -41,6 +47,8 @@ export const storefrontProductCardSchema = z.object({
   priceCents: count,
   /** True when variants have different prices ("da € …"). */
   priceVaries: z.boolean(),
+  /** Struck beside `priceCents` (the cheapest units' 'Prezzo pieno', only when above it; null: not on sale). */
+  compareAtCents: count.nullable(),
   thumbUrl: z.string().nullable(),
   /** The cover picture (null without images). */
   image: responsiveImageSchema.nullable(),
@@ -55,6 +63,8 @@ export const storefrontVariantSchema = z.object({
   sku: z.string(),
   priceCents: count,
   priceDeltaCents: count,
+  /** This variant's 'Prezzo pieno' (its own or the product's plus the difference), only when above its price. */
+  compareAtCents: count.nullable(),
   attributes: z.record(z.string(), z.string()),
   imageUrl: z.string().nullable(),
   available: count,
@@ -68,6 +78,8 @@ export const storefrontProductDetailSchema = z.object({
   description: z.string(),
   sku: z.string(),
   priceCents: count,
+  /** The product's 'Prezzo pieno', only when above `priceCents` (variants carry their own). */
+  compareAtCents: count.nullable(),
   images: z.array(responsiveImageSchema.extend({ thumbUrl: z.string() })),
   category: categoryRef.nullable(),
   variants: z.array(storefrontVariantSchema),
@@ -101,6 +113,7 @@ export const storefrontSuggestionSchema = storefrontProductCardSchema.pick({
   title: true,
   priceCents: true,
   priceVaries: true,
+  compareAtCents: true,
   thumbUrl: true,
 });
 export type StorefrontSuggestion = z.infer<typeof storefrontSuggestionSchema>;

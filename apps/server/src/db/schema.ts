@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { PaymentMethod, PaymentStatus } from '@vetrina/shared';
+import type { Carrier, PaymentMethod, PaymentStatus } from '@vetrina/shared';
 
 /**
  * Table types. Both engines store ids as text UUIDs, times as UTC ISO-8601 text,
@@ -30,10 +30,16 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
+  order_shipments: OrderShipmentsTable;
   store_payment_settings: StorePaymentSettingsTable;
   stripe_events: StripeEventsTable;
   job_leases: JobLeasesTable;
+  store_shipping_settings: StoreShippingSettingsTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
   mail_queue: MailQueueTable;
+  store_business_details: StoreBusinessDetailsTable;
+  store_legal_pages: StoreLegalPagesTable;
 }
 
 export interface ThemesTable {
@@ -175,6 +181,8 @@ export interface ProductsTable {
   slug: string;
   description: string;
   price_cents: number;
+  /** 'Prezzo pieno' shown struck beside the price (migration 011); display only, never charged. */
+  compare_at_cents: Generated<number | null>;
   sku: string;
   category_id: string | null;
   status: 'draft' | 'active' | 'archived';
@@ -212,6 +220,8 @@ export interface ProductVariantsTable {
   label: string;
   sku: string;
   price_delta_cents: number;
+  /** The variant's own 'Prezzo pieno' in full (null: the product's plus the difference), migration 011. */
+  compare_at_cents: Generated<number | null>;
   attributes: string;
   image_url: string | null;
   created_at: string;
@@ -281,6 +291,13 @@ export interface OrdersTable {
   stripe_session_id: string | null;
   /** The shopper's order page (/store/{slug}/ordine/{token}); null for orders from before it existed. */
   public_token: string | null;
+  /** The discount as placed (migration 009): code, kind and value at the time, and the amount taken off. */
+  discount_code: string | null;
+  discount_kind: 'percent' | 'fixed' | null;
+  discount_value: number | null;
+  discount_cents: Generated<number>;
+  /** When the shopper accepted the terms at checkout (null for orders from before it was asked). */
+  terms_accepted_at: string | null;
 }
 export interface OrderEventsTable {
   id: string;
@@ -288,6 +305,18 @@ export interface OrderEventsTable {
   kind: 'status' | 'payment';
   value: string;
   created_at: string;
+}
+/** One row per order the team shipped or delivered (migration 010). */
+export interface OrderShipmentsTable {
+  order_id: string;
+  store_id: string;
+  carrier: Carrier | null;
+  tracking_number: string | null;
+  /** Only for 'altro': the link the team gave. Other carriers' links are built from their pattern. */
+  tracking_url: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  updated_at: string;
 }
 export interface StorePaymentSettingsTable {
   store_id: string;
@@ -319,4 +348,56 @@ export interface OrderItemsTable {
   quantity: number;
   unit_price_cents: number;
   total_price_cents: number;
+}
+export interface StoreShippingSettingsTable {
+  store_id: string;
+  /** JSON ShippingSettings (packages/shared/src/shipping.ts). */
+  settings: string;
+  updated_at: string;
+}
+export interface DiscountCodesTable {
+  id: string;
+  store_id: string;
+  /** Uppercase, unique in the store. */
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1–100) or cents. */
+  value: number;
+  min_order_cents: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_email: number | null;
+  uses: Generated<number>;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface DiscountRedemptionsTable {
+  id: string;
+  discount_id: string;
+  order_id: string;
+  /** Lowercase, as the order stores it. */
+  email: string;
+  created_at: string;
+}
+/** A store's company details (migration 012); '' means not given. */
+export interface StoreBusinessDetailsTable {
+  store_id: string;
+  company_name: string;
+  /** 11 digits. */
+  vat_number: string;
+  tax_code: string;
+  address: string;
+  pec: string;
+  phone: string;
+  email: string;
+  updated_at: string;
+}
+/** A legal page the merchant edited (no row: the template). */
+export interface StoreLegalPagesTable {
+  store_id: string;
+  kind: string;
+  markdown: string;
+  updated_at: string;
 }

@@ -90,6 +90,8 @@ export const router = createBrowserRouter([
           },
           // The wizard has its own full-page layout (no marketing footer).
           { path: 'onboarding', ...protectedPage(() => import('@/features/onboarding/pages/onboarding-page')) },
+          // Printed: outside the dashboard's layout, so the sidebar never reaches the paper.
+          { path: 'dashboard/orders/:orderId/packing-slip', ...protectedPage(() => import('@/features/orders/pages/packing-slip-page')) },
           {
             path: 'dashboard',
             lazy: async () => {
@@ -110,6 +112,7 @@ export const router = createBrowserRouter([
               { path: 'team', ...page(() => import('@/features/team/pages/team-page')) },
               { path: 'invitations', ...page(() => import('@/features/team/pages/received-invitations-page')) },
               { path: 'orders', ...storePage(() => import('@/features/orders/pages/orders-page')) },
+              { path: 'discounts', ...storePage(() => import('@/features/discounts/pages/discounts-page')) },
               { path: 'messages', ...storePage(() => import('@/features/messages/pages/messages-page')) },
               { path: 'products', ...storePage(() => import('@/features/catalog/pages/products-page')) },
               { path: 'products/new', ...storePage(() => import('@/features/catalog/pages/product-form-page')) },

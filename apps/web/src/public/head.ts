@@ -1,4 +1,6 @@
 import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
+import type { PublicLegalPage } from '@vetrina/shared/business';
+import { legalPageDescription } from '@vetrina/shared/legal-pages';
 import { STORE_TAGLINE } from '@vetrina/shared/constants';
 import { ApiError } from '@/lib/api-error';
 import { FEATURED_PRODUCTS, storefrontData, type ProductPage } from '@/features/storefront/api';
@@ -237,6 +239,32 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
     }
     case 'store-checkout':
       return { status: 200, meta: { ...base, title: `Checkout · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
+    case 'store-legal': {
+      const kind = url.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+      const got = read<PublicLegalPage>(cache, storefrontData.legalPage(slug, kind).key);
+      const page = got.data;
+      if (!page) {
+        const status = got.status === 404 ? 404 : 503;
+        return { status, meta: { ...base, title: `Pagina non trovata · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
+      }
+      const path = `${home}/${page.kind}`;
+      return {
+        status: 200,
+        meta: {
+          ...base,
+          title: `${page.title} · ${store.name}`,
+          description: summary(legalPageDescription(page.kind, store.name)),
+          canonical: path,
+          jsonLd: [
+            storeLd,
+            crumbs([
+              { name: 'Home', path: home },
+              { name: page.title, path },
+            ]),
+          ],
+        },
+      };
+    }
     case 'store-order':
       // Nothing of the order itself: the server never reads it, and caches this page by path.
       return { status: 200, meta: { ...base, title: `Il tuo ordine · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };

@@ -20,7 +20,8 @@ export type RouteId =
   | 'store-product'
   | 'store-category'
   | 'store-checkout'
-  | 'store-order';
+  | 'store-order'
+  | 'store-legal';
 
 export interface PublicRoute {
   id: RouteId;
@@ -51,6 +52,8 @@ export const layouts: Record<LayoutId, () => Promise<RouteModule>> = {
   storefront: once(() => import('@/features/storefront/storefront-layout')),
   marketing: once(() => import('./marketing-shell')),
 };
+
+const legalPage = once(() => import('@/features/storefront/pages/legal-page'));
 
 /**
  * Every page of the public build: the storefront and the public site. The server renders them and
@@ -127,6 +130,28 @@ export const publicRoutes: PublicRoute[] = [
     layout: 'storefront',
     page: once(() => import('@/features/storefront/pages/order-page')),
     source: 'src/features/storefront/pages/order-page.tsx',
+  },
+  // The legal pages (one module; the page reads its kind from the path).
+  {
+    id: 'store-legal',
+    pattern: '/store/:storeSlug/termini',
+    layout: 'storefront',
+    page: legalPage,
+    source: 'src/features/storefront/pages/legal-page.tsx',
+  },
+  {
+    id: 'store-legal',
+    pattern: '/store/:storeSlug/privacy',
+    layout: 'storefront',
+    page: legalPage,
+    source: 'src/features/storefront/pages/legal-page.tsx',
+  },
+  {
+    id: 'store-legal',
+    pattern: '/store/:storeSlug/spedizioni-resi',
+    layout: 'storefront',
+    page: legalPage,
+    source: 'src/features/storefront/pages/legal-page.tsx',
   },
 ];
 

@@ -7,6 +7,10 @@ import * as m005 from './005-search.js';
 import * as m006 from './006-mail-queue.js';
 import * as m007 from './007-listing-speed.js';
 import * as m008 from './008-payments.js';
+import * as m009 from './009-shipping-discounts.js';
+import * as m010 from './010-fulfilment.js';
+import * as m011 from './011-compare-at.js';
+import * as m012 from './012-business-pages.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +22,8 @@ export const migrations: Record<string, Migration> = {
   '006-mail-queue': m006,
   '007-listing-speed': m007,
   '008-payments': m008,
+  '009-shipping-discounts': m009,
+  '010-fulfilment': m010,
+  '011-compare-at': m011,
+  '012-business-pages': m012,
 };

@@ -22,6 +22,7 @@ const productColumns = [
   'p.title',
   'p.description',
   'p.price_cents',
+  'p.compare_at_cents',
   'p.sku',
   'p.status',
   'p.created_at',
@@ -102,6 +103,7 @@ type BaseRow = {
   title: string;
   description: string;
   price_cents: number;
+  compare_at_cents: number | null;
   sku: string;
   status: ProductListItem['status'];
   created_at: string;
@@ -116,6 +118,7 @@ const baseOf = (r: BaseRow) => ({
   title: r.title,
   description: r.description,
   priceCents: r.price_cents,
+  compareAtCents: r.compare_at_cents,
   sku: r.sku,
   status: r.status,
   category: r.category_id ? { id: r.category_id, name: r.category_name ?? '', slug: r.category_slug ?? '' } : null,
@@ -134,6 +137,7 @@ export async function variantsOf(db: Db, productId: string): Promise<Variant[]> 
       'v.label',
       'v.sku',
       'v.price_delta_cents',
+      'v.compare_at_cents',
       'v.attributes',
       'v.created_at',
       'i.id as inventory_id',
@@ -154,6 +158,7 @@ export async function variantsOf(db: Db, productId: string): Promise<Variant[]> 
     label: r.label,
     sku: r.sku,
     priceDeltaCents: r.price_delta_cents,
+    compareAtCents: r.compare_at_cents,
     attributes: parseJson<Record<string, string>>(r.attributes, {}),
     image: r.image_id && r.image_url && r.image_thumb ? { id: r.image_id, url: r.image_url, thumbUrl: r.image_thumb } : null,
     inventoryId: r.inventory_id,

@@ -34,6 +34,22 @@ async function lowestDelta(trx: Db, productId: string): Promise<number | null> {
   return r?.d === null || r?.d === undefined ? null : Number(r.d);
 }
 
+/**
+ * Whether a new product price would bring a variant to or above its own 'Prezzo pieno' (variants
+ * without one follow the product's, checked by the input schema).
+ */
+async function variantCompareAtReached(trx: Db, productId: string, priceCents: number): Promise<boolean> {
+  const hit = await trx
+    .selectFrom('product_variants')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('compare_at_cents', 'is not', null)
+    .where((eb) => eb('compare_at_cents', '<=', eb('price_delta_cents', '+', priceCents)))
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
+}
+
 export async function createProduct(ctx: AppContext, storeId: string, data: ProductData): Promise<ProductDetail> {
   if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
   const id = newId();
@@ -50,6 +66,7 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
           slug,
           description: data.description,
           price_cents: data.priceCents,
+          compare_at_cents: data.compareAtCents,
           sku: data.sku,
           category_id: data.categoryId,
           status: data.status,
@@ -79,6 +96,7 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
       const current = await lockProduct(trx, storeId, productId);
       const delta = await lowestDelta(trx, productId);
       if (delta !== null && data.priceCents + delta < 0) throw badRequest(catalogMsg.productPriceBelowVariant, 'price');
+      if (delta !== null && (await variantCompareAtReached(trx, productId, data.priceCents))) throw badRequest(catalogMsg.priceAboveVariantCompareAt, 'price');
       const slug = await slugAfterEdit(trx, storeId, productId, current.slug, data.slug);
       await trx
         .updateTable('products')
@@ -87,6 +105,7 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
           slug,
           description: data.description,
           price_cents: data.priceCents,
+          compare_at_cents: data.compareAtCents,
           sku: data.sku,
           category_id: data.categoryId,
           status: data.status,

@@ -12,8 +12,11 @@ import { lockProduct } from './products.js';
 import { guardSku, skuRegistry } from './skus.js';
 import { refreshStale } from '../search/repo.js';
 
-function assertPrice(productPriceCents: number, deltaCents: number) {
-  if (productPriceCents + deltaCents < 0) throw badRequest(catalogMsg.variantPriceNegative, 'priceDelta');
+function assertPrice(productPriceCents: number, data: VariantData) {
+  const priceCents = productPriceCents + data.priceDeltaCents;
+  if (priceCents < 0) throw badRequest(catalogMsg.variantPriceNegative, 'priceDelta');
+  // Its own 'Prezzo pieno' only: the product's, shifted by the difference, is above by construction.
+  if (data.compareAtCents !== null && data.compareAtCents <= priceCents) throw badRequest(catalogMsg.variantCompareAtNotAbove(priceCents), 'compareAtCents');
 }
 
 /** A variant of this product of this store, else 404 (ids of another store or product are not found). */
@@ -47,7 +50,7 @@ export async function createVariant(ctx: AppContext, storeId: string, productId:
   await guardSku(() =>
     ctx.db.transaction().execute(async (trx) => {
       const product = await lockProduct(trx, storeId, productId);
-      assertPrice(product.price_cents, data.priceDeltaCents);
+      assertPrice(product.price_cents, data);
       const count = await trx
         .selectFrom('product_variants')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -64,6 +67,7 @@ export async function createVariant(ctx: AppContext, storeId: string, productId:
           label: data.label,
           sku: data.sku,
           price_delta_cents: data.priceDeltaCents,
+          compare_at_cents: data.compareAtCents,
           attributes: JSON.stringify(data.attributes),
           image_url: null,
           created_at: clock.iso(),
@@ -83,10 +87,16 @@ export async function updateVariant(ctx: AppContext, storeId: string, productId:
     ctx.db.transaction().execute(async (trx) => {
       const product = await lockProduct(trx, storeId, productId);
       const current = await variantOf(trx, storeId, productId, variantId);
-      assertPrice(product.price_cents, data.priceDeltaCents);
+      assertPrice(product.price_cents, data);
       await trx
         .updateTable('product_variants')
-        .set({ label: data.label, sku: data.sku, price_delta_cents: data.priceDeltaCents, attributes: JSON.stringify(data.attributes) })
+        .set({
+          label: data.label,
+          sku: data.sku,
+          price_delta_cents: data.priceDeltaCents,
+          compare_at_cents: data.compareAtCents,
+          attributes: JSON.stringify(data.attributes),
+        })
         .where('id', '=', variantId)
         .execute();
       if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId });

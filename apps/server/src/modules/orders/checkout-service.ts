@@ -10,6 +10,7 @@ import {
   type CheckoutInput,
   type CheckoutResult,
   type PaymentInstructions,
+  type ShippingDestination,
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../db/index.js';
@@ -19,6 +20,8 @@ import { newId } from '../../lib/ids.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 import { inventory } from '../inventory/service.js';
 import { paymentsService, type ChosenMethod } from '../payments/service.js';
+import { shippingService } from '../shipping/service.js';
+import { discountRedemption, type AcceptedDiscount } from '../discounts/redemption-service.js';
 import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
@@ -65,6 +68,8 @@ export function checkoutService(ctx: AppContext) {
   const repo = ordersRepo(db);
   const payments = paymentsService(ctx);
   const paymentsFlow = paymentService(ctx);
+  const shipping = shippingService(ctx);
+  const discounts = discountRedemption(db);
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
   async function placeOrder(
@@ -74,8 +79,10 @@ export function checkoutService(ctx: AppContext) {
     lines: PricedLine[],
     fingerprint: string,
     chosen: ChosenMethod,
+    destination: ShippingDestination,
+    discount: AcceptedDiscount | null,
   ): Promise<Placed> {
-    const totals = orderTotals(lines, methodCharges(chosen.option));
+    const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
     // The shopper is never charged a price they did not see.
     if (input.totalCents !== totals.totalCents) {
       ctx.storeChanged(slug);
@@ -116,8 +123,13 @@ export function checkoutService(ctx: AppContext) {
             shipping_street: c.street,
             shipping_city: c.city,
             shipping_postal_code: c.postalCode,
-            shipping_country: input.country,
+            shipping_country: destination.name,
             subtotal_cents: totals.subtotalCents,
+            discount_code: discount?.applied.code ?? null,
+            discount_kind: discount?.applied.kind ?? null,
+            discount_value: discount?.applied.value ?? null,
+            discount_cents: totals.discountCents,
+            terms_accepted_at: now,
             shipping_cents: totals.shippingCents,
             surcharge_cents: totals.surchargeCents,
             total_cents: totals.totalCents,
@@ -145,6 +157,8 @@ export function checkoutService(ctx: AppContext) {
           })),
         };
         await repo.insert(trx, newOrder);
+        // Counted here, after the stock: the last use of a code goes to exactly one order.
+        if (discount) await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
         // Card orders are confirmed by mail once Stripe says they are paid.
         if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience);
         return { number, details };
@@ -187,12 +201,17 @@ export function checkoutService(ctx: AppContext) {
       const replay = await previousOrder(db, store.id, input.idempotencyKey, fingerprint);
       if (replay) return { result: replay, replayed: true };
       const chosen = await payments.choose(store.id, input.paymentMethod);
+      const destination = await shipping.destinationFor(store.id, input.country);
 
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
       try {
         const lines = await priceLines(db, store.id, merged);
-        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen);
+        // Checked against the goods before the order is written; counted inside its transaction.
+        const discount = input.discountCode
+          ? await discounts.evaluate(store.id, input.discountCode, orderTotals(lines).subtotalCents, input.customer.customerEmail)
+          : null;
+        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount);
         if (placed.replayed) await giveBack();
         return placed;
       } catch (err) {

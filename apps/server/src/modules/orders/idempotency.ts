@@ -13,8 +13,8 @@ export function checkoutFingerprint(input: CheckoutInput, lines: CartLine[]): st
   const c = input.customer;
   const cart = lines.map((l) => [l.productId, l.variantId ?? '', l.quantity] as const).sort((a, b) => (a[0] + '|' + a[1] < b[0] + '|' + b[1] ? -1 : 1));
   const customer = [c.customerName, c.customerEmail.toLowerCase(), c.customerPhone || '', c.street, c.city, c.postalCode, c.notes || ''];
-  const normalised = JSON.stringify([cart, customer, input.country, input.totalCents, input.paymentMethod]);
-  return `v2:${createHash('sha256').update(normalised).digest('hex')}`;
+  const normalised = JSON.stringify([cart, customer, input.country, input.totalCents, input.paymentMethod, input.discountCode ?? '']);
+  return `v3:${createHash('sha256').update(normalised).digest('hex')}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, formatEuro, type PaymentInstructions } from '@vetrina/shared';
+import { PAYMENT_METHOD_LABELS, discountLabel, formatEuro, type PaymentInstructions } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
@@ -6,7 +6,7 @@ import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
 import { parseColors } from '../stores/repo.js';
-import { instructionsOf } from './repo.js';
+import { discountOf, instructionsOf } from './repo.js';
 
 const longDate = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' });
 export const italianDate = (iso: string) => longDate.format(new Date(iso));
@@ -82,6 +82,7 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
   ]);
   const totals: [string, string][] = [
     ['Subtotale', formatEuro(order.subtotal_cents)],
+    ...(order.discount_cents > 0 ? ([[discountLabel(discountOf(order)!), `−${formatEuro(order.discount_cents)}`]] as [string, string][]) : []),
     ['Spedizione', order.payment_method === 'pickup' ? 'Ritiro in negozio' : formatEuro(order.shipping_cents)],
     ...(order.surcharge_cents > 0 ? ([['Supplemento contrassegno', formatEuro(order.surcharge_cents)]] as [string, string][]) : []),
     ['Totale', formatEuro(order.total_cents)],

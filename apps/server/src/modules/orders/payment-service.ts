@@ -110,15 +110,19 @@ export function paymentService(ctx: AppContext) {
           orderNumber: o.order_number,
           storeName: order.storeName,
           customerEmail: o.customer_email,
-          lines: [
-            ...items.map((i) => ({
-              name: i.variant_label ? `${i.title} (${i.variant_label})` : i.title,
-              unitAmountCents: i.unit_price_cents,
-              quantity: i.quantity,
-            })),
-            ...(o.shipping_cents > 0 ? [{ name: 'Spedizione', unitAmountCents: o.shipping_cents, quantity: 1 }] : []),
-            ...(o.surcharge_cents > 0 ? [{ name: 'Supplemento', unitAmountCents: o.surcharge_cents, quantity: 1 }] : []),
-          ],
+          // Stripe's lines must add up to the amount charged: a discounted order is one line, its total.
+          lines:
+            o.discount_cents > 0
+              ? [{ name: `Ordine #${o.order_number} (sconto ${o.discount_code ?? ''} incluso)`, unitAmountCents: o.total_cents, quantity: 1 }]
+              : [
+                  ...items.map((i) => ({
+                    name: i.variant_label ? `${i.title} (${i.variant_label})` : i.title,
+                    unitAmountCents: i.unit_price_cents,
+                    quantity: i.quantity,
+                  })),
+                  ...(o.shipping_cents > 0 ? [{ name: 'Spedizione', unitAmountCents: o.shipping_cents, quantity: 1 }] : []),
+                  ...(o.surcharge_cents > 0 ? [{ name: 'Supplemento', unitAmountCents: o.surcharge_cents, quantity: 1 }] : []),
+                ],
           successUrl: `${orderUrl}?pagamento=completato`,
           cancelUrl: orderUrl,
           expiresAt: Math.floor(Date.parse(o.payment_due_at ?? clock.iso()) / 1000),

@@ -3,6 +3,7 @@ import {
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   paymentInstructionsSchema,
+  type AppliedDiscount,
   type OrderDetail,
   type OrderEvent,
   type OrderStatus,
@@ -19,6 +20,7 @@ import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
 import type { OrderStockLine } from '../inventory/service.js';
+import { fulfilmentRepo } from './fulfilment-repo.js';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -33,6 +35,8 @@ function toSummary(o: OrderRow & { item_count: number }): OrderSummary {
     customerPhone: o.customer_phone,
     shippingAddress: { street: o.shipping_street, city: o.shipping_city, postalCode: o.shipping_postal_code, country: o.shipping_country },
     subtotalCents: o.subtotal_cents,
+    discountCents: o.discount_cents,
+    discount: discountOf(o),
     shippingCents: o.shipping_cents,
     surchargeCents: o.surcharge_cents,
     totalCents: o.total_cents,
@@ -43,6 +47,11 @@ function toSummary(o: OrderRow & { item_count: number }): OrderSummary {
     notes: o.notes,
     itemCount: Number(o.item_count),
   };
+}
+
+/** The discount code as the order was placed with it, or null. */
+export function discountOf(o: Pick<OrderRow, 'discount_code' | 'discount_kind' | 'discount_value'>): AppliedDiscount | null {
+  return o.discount_code && o.discount_kind && o.discount_value !== null ? { code: o.discount_code, kind: o.discount_kind, value: o.discount_value } : null;
 }
 
 /** The instructions snapshot stored with the order (orders from before payments: cash on delivery). */
@@ -104,9 +113,13 @@ export function ordersRepo(db: Db) {
         .where('o.store_id', '=', storeId)
         .executeTakeFirst();
       if (!o) return null;
-      const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute();
+      const [items, shipment] = await Promise.all([
+        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute(),
+        fulfilmentRepo.shipmentOf(db, storeId, o.id),
+      ]);
       return {
         ...toSummary(o),
+        shipment,
         items: items.map((i) => ({
           id: i.id,
           title: i.title,
@@ -155,11 +168,15 @@ export function ordersRepo(db: Db) {
           totalPriceCents: i.total_price_cents,
         })),
         subtotalCents: o.subtotal_cents,
+        discountCents: o.discount_cents,
+        discount: discountOf(o),
         shippingCents: o.shipping_cents,
         surchargeCents: o.surcharge_cents,
         totalCents: o.total_cents,
         payment: instructionsOf(o),
         timeline,
+        // The shopper sees the parcel only while it is on its way or arrived.
+        shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo.shipmentOf(db, storeId, o.id) : null,
       };
     },
 

@@ -11,13 +11,14 @@ import {
   publicOrderResponseSchema,
   updateOrderStatusSchema,
   updatePaymentStatusSchema,
+  shipmentInputSchema,
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
 import { requireMember } from '../../plugins/guard.js';
 import { checkoutService } from './checkout-service.js';
-import { changeOrderStatus } from './status-service.js';
+import { fulfilmentService } from './fulfilment-service.js';
 import { ordersRepo } from './repo.js';
 import { paymentService } from './payment-service.js';
 import { storeBySlug } from '../../lib/tenancy.js';
@@ -29,6 +30,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const checkout = checkoutService(ctx);
   const repo = ordersRepo(ctx.db);
   const payments = paymentService(ctx);
+  const fulfilment = fulfilmentService(ctx);
 
   addRoute(
     app,
@@ -101,7 +103,28 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, { params, body }) => {
       const { storeId } = requireMember(req);
-      await changeOrderStatus(ctx.db, storeId, params.orderId, body.status);
+      await fulfilment.changeStatus(storeId, params.orderId, body);
+      const order = await repo.detail(storeId, params.orderId);
+      if (!order) throw notFound('Ordine non trovato');
+      return { order };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/stores/:storeId/orders/:orderId/shipment',
+      auth: { permission: 'orders:write' },
+      summary: "Corriere e tracking di un ordine già spedito (il cliente riceve l'aggiornamento)",
+      tags: ['orders'],
+      params: orderParams,
+      body: shipmentInputSchema,
+      response: { 200: orderResponseSchema },
+    },
+    async (req, { params, body }) => {
+      const { storeId } = requireMember(req);
+      await fulfilment.updateShipment(storeId, params.orderId, body);
       const order = await repo.detail(storeId, params.orderId);
       if (!order) throw notFound('Ordine non trovato');
       return { order };

@@ -4,18 +4,24 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { inventory } from '../inventory/service.js';
 import { ordersRepo } from './repo.js';
 
+/** What else the change does in its transaction (the shipment and its mail), also when the status stays. */
+export type StatusFollowUp = (trx: Db, change: { from: OrderStatus; to: OrderStatus }) => Promise<void>;
+
 /**
  * Changes an order's status and lets the inventory apply exactly the stock difference between the
  * old and the new status, in one transaction. An order the deadline cancelled ('Scaduto') that the
  * team reopens is 'Da pagare' again, without a deadline (the team took it in hand).
  */
-export async function changeOrderStatus(db: Db, storeId: string, orderId: string, to: OrderStatus) {
+export async function changeOrderStatus(db: Db, storeId: string, orderId: string, to: OrderStatus, followUp?: StatusFollowUp) {
   const repo = ordersRepo(db);
   return db.transaction().execute(async (trx) => {
     const order = await repo.find(trx, storeId, orderId);
     if (!order) throw notFound('Ordine non trovato');
     const from = order.status;
-    if (from === to) return { from, to };
+    if (from === to) {
+      await followUp?.(trx, { from, to });
+      return { from, to };
+    }
     const reopenExpired = from === 'cancelled' && order.payment_status === 'expired';
     // Conditional on what we read: two concurrent changes cannot both apply their stock moves.
     const claimed = await repo.transition(
@@ -26,6 +32,7 @@ export async function changeOrderStatus(db: Db, storeId: string, orderId: string
     );
     if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
     await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to);
+    await followUp?.(trx, { from, to });
     return { from, to };
   });
 }

@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
-import { unitPriceCents, type PublicStore, type ResponsiveImage, type StorefrontProductCard, type StorefrontProductDetail } from '@vetrina/shared';
+import {
+  saleCompareAt,
+  unitPriceCents,
+  variantCompareAtCents,
+  type PublicStore,
+  type ResponsiveImage,
+  type StorefrontProductCard,
+  type StorefrontProductDetail,
+} from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { parseColors } from '../users/repo.js';
 import { parseSrcset } from '../catalog/image-files.js';
 import { availableSql } from '../inventory/repo.js';
+import { publicBusinessOf } from '../legal/public-business.js';
 
 const parseJson = <T>(raw: string | null, fallback: T): T => {
   try {
@@ -37,11 +46,13 @@ const legacyUrls = (raw: string): string[] => {
 export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   const availableExpr = availableSql(dialect);
 
-  async function storeBySlug(slug: string): Promise<PublicStore | null> {
+  async function storeBySlug(slug: string): Promise<Omit<PublicStore, 'shipping'> | null> {
     const row = await db
       .selectFrom('stores as s')
       .leftJoin('themes as t', 't.id', 's.theme_id')
+      .leftJoin('store_business_details as b', 'b.store_id', 's.id')
       .select(['s.id', 's.name', 's.slug', 's.logo_url', 's.colors', 't.key as theme_key', 't.name as theme_name'])
+      .select(['b.company_name', 'b.vat_number', 'b.tax_code', 'b.address', 'b.pec', 'b.phone', 'b.email'])
       .where('s.slug', '=', slug)
       .executeTakeFirst();
     if (!row) return null;
@@ -54,27 +65,44 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       colors: parseColors(row.colors),
       theme: row.theme_key && row.theme_name ? { key: row.theme_key, name: row.theme_name } : null,
       categories,
+      business: publicBusinessOf(row),
     };
   }
 
   const storeIdBySlug = (slug: string) => db.selectFrom('stores').select('id').where('slug', '=', slug).executeTakeFirst();
 
-  /** Availability and price range per product for a page of ids. */
+  /**
+   * Availability, price range and the cheapest units' 'Prezzo pieno' per product for a page of ids,
+   * in one grouped pass. The compare-at is `fromCompareAtCents` (sale-price.ts) in SQL: the minimum
+   * of (difference, compare-at) packed into one integer — the difference shifted to be non-negative
+   * times 10^9, plus the unit's compare-at (its own, else the product's plus the difference, else 0;
+   * always under 10^9) — read back as the remainder. Equally cheap units: the smallest compare-at,
+   * 0 (none) if one of them has none.
+   */
   async function unitsOf(productIds: string[]) {
-    if (!productIds.length) return new Map<string, { available: number; minDelta: number; maxDelta: number }>();
+    if (!productIds.length) return new Map<string, { available: number; minDelta: number; maxDelta: number; fromCompareAt: number }>();
+    const delta = sql`coalesce(v.price_delta_cents, 0)`;
+    const compareAt = sql`coalesce(v.compare_at_cents, p.compare_at_cents + ${delta}, 0)`;
     const rows = await db
       .selectFrom('inventory as inv')
+      .innerJoin('products as p', 'p.id', 'inv.product_id')
       .leftJoin('product_variants as v', 'v.id', 'inv.variant_id')
       .select([
         'inv.product_id',
         sql<number>`sum(${availableExpr})`.as('available'),
-        sql<number>`min(coalesce(v.price_delta_cents, 0))`.as('min_delta'),
-        sql<number>`max(coalesce(v.price_delta_cents, 0))`.as('max_delta'),
+        sql<number>`min(${delta})`.as('min_delta'),
+        sql<number>`max(${delta})`.as('max_delta'),
+        sql<number>`min((cast(${delta} as bigint) + 100000000) * 1000000000 + ${compareAt}) % 1000000000`.as('from_compare_at'),
       ])
       .where('inv.product_id', 'in', productIds)
       .groupBy('inv.product_id')
       .execute();
-    return new Map(rows.map((r) => [r.product_id, { available: Number(r.available), minDelta: Number(r.min_delta), maxDelta: Number(r.max_delta) }]));
+    return new Map(
+      rows.map((r) => [
+        r.product_id,
+        { available: Number(r.available), minDelta: Number(r.min_delta), maxDelta: Number(r.max_delta), fromCompareAt: Number(r.from_compare_at) },
+      ]),
+    );
   }
 
   /** The cover (first gallery picture) of each product of a page. */
@@ -99,7 +127,17 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       db
         .selectFrom('products as p')
         .leftJoin('categories as c', 'c.id', 'p.category_id')
-        .select(['p.id', 'p.store_id', 'p.slug', 'p.title', 'p.price_cents', 'p.image_urls', 'c.name as category_name', 'c.slug as category_slug'])
+        .select([
+          'p.id',
+          'p.store_id',
+          'p.slug',
+          'p.title',
+          'p.price_cents',
+          'p.compare_at_cents',
+          'p.image_urls',
+          'c.name as category_name',
+          'c.slug as category_slug',
+        ])
         // By primary key only: with the store in the WHERE, SQLite would walk the store's index
         // (every product of the store) instead of 24 key lookups. The store is checked below.
         .where('p.id', 'in', ids)
@@ -114,13 +152,15 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       const u = units.get(r.id);
       const cover = coverOf.get(r.id);
       const legacyUrl = cover ? null : (legacyUrls(r.image_urls)[0] ?? null);
+      const priceCents = unitPriceCents(r.price_cents, u?.minDelta);
       return [
         {
           id: r.id,
           slug: r.slug,
           title: r.title,
-          priceCents: unitPriceCents(r.price_cents, u?.minDelta),
+          priceCents,
           priceVaries: !!u && u.minDelta !== u.maxDelta,
+          compareAtCents: saleCompareAt(priceCents, u ? u.fromCompareAt || null : r.compare_at_cents),
           thumbUrl: cover?.thumbUrl ?? legacyUrl,
           image: cover?.image ?? (legacyUrl ? legacyImage(legacyUrl) : null),
           soldOut: !u || u.available <= 0,
@@ -141,6 +181,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
         'p.title',
         'p.description',
         'p.price_cents',
+        'p.compare_at_cents',
         'p.sku',
         'p.image_urls',
         'p.updated_at',
@@ -162,7 +203,16 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       db
         .selectFrom('product_variants as v')
         .leftJoin('inventory as inv', 'inv.variant_id', 'v.id')
-        .select(['v.id', 'v.label', 'v.sku', 'v.price_delta_cents', 'v.attributes', 'v.image_url', sql<number>`coalesce(${availableExpr}, 0)`.as('available')])
+        .select([
+          'v.id',
+          'v.label',
+          'v.sku',
+          'v.price_delta_cents',
+          'v.compare_at_cents',
+          'v.attributes',
+          'v.image_url',
+          sql<number>`coalesce(${availableExpr}, 0)`.as('available'),
+        ])
         .where('v.product_id', '=', p.id)
         .orderBy('v.created_at')
         .orderBy('v.id')
@@ -177,16 +227,21 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     const imageList = images.length
       ? images.map((i) => ({ ...responsiveImage(i), thumbUrl: i.thumb_url }))
       : legacyUrls(p.image_urls).map((u) => ({ ...legacyImage(u), thumbUrl: u }));
-    const variantList = variants.map((v) => ({
-      id: v.id,
-      label: v.label,
-      sku: v.sku,
-      priceDeltaCents: v.price_delta_cents,
-      priceCents: unitPriceCents(p.price_cents, v.price_delta_cents),
-      attributes: parseJson<Record<string, string>>(v.attributes, {}),
-      imageUrl: v.image_url,
-      available: Number(v.available),
-    }));
+    const variantList = variants.map((v) => {
+      const priceCents = unitPriceCents(p.price_cents, v.price_delta_cents);
+      const compareAt = variantCompareAtCents(p.compare_at_cents, { compareAtCents: v.compare_at_cents, priceDeltaCents: v.price_delta_cents });
+      return {
+        id: v.id,
+        label: v.label,
+        sku: v.sku,
+        priceDeltaCents: v.price_delta_cents,
+        priceCents,
+        compareAtCents: saleCompareAt(priceCents, compareAt),
+        attributes: parseJson<Record<string, string>>(v.attributes, {}),
+        imageUrl: v.image_url,
+        available: Number(v.available),
+      };
+    });
     const own = Number(units?.available ?? 0);
     return {
       id: p.id,
@@ -195,6 +250,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       description: p.description,
       sku: p.sku,
       priceCents: p.price_cents,
+      compareAtCents: saleCompareAt(p.price_cents, p.compare_at_cents),
       images: imageList,
       category: p.category_name && p.category_slug ? { name: p.category_name, slug: p.category_slug } : null,
       variants: variantList,

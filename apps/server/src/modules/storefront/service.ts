@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors.js';
 import { singleFlight } from '../../lib/ttl-cache.js';
 import { productListing } from '../catalog/product-listing.js';
 import { storefrontRepo } from './repo.js';
+import { shippingService } from '../shipping/service.js';
 
 export const slugParams = z.strictObject({ slug: z.string().min(1).max(120) });
 // A product is addressed by its slug (at most 80 characters) or, in links from before slugs, its id.
@@ -36,10 +37,11 @@ export function storefrontService(ctx: AppContext) {
       return fresh;
     });
   }
+  const shipping = shippingService(ctx);
   const store = async (slug: string) => {
     const s = await repo.storeBySlug(slug);
     if (!s) throw notFound('Store non trovato');
-    return s;
+    return { ...s, shipping: await shipping.destinations(s.id) };
   };
   // Lists need the store's id only, not its settings and categories: one indexed probe.
   const storeId = async (slug: string) => {
@@ -104,7 +106,15 @@ export function storefrontService(ctx: AppContext) {
         });
         const cards = await repo.productCards(s.id, list.ids);
         return {
-          items: cards.map((c) => ({ id: c.id, slug: c.slug, title: c.title, priceCents: c.priceCents, priceVaries: c.priceVaries, thumbUrl: c.thumbUrl })),
+          items: cards.map((c) => ({
+            id: c.id,
+            slug: c.slug,
+            title: c.title,
+            priceCents: c.priceCents,
+            priceVaries: c.priceVaries,
+            compareAtCents: c.compareAtCents,
+            thumbUrl: c.thumbUrl,
+          })),
         };
       }),
     // The answer always carries the canonical slug: a page reached by id (or an old slug's id) redirects to it.

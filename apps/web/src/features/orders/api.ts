@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderResponseSchema, ordersPageSchema, type OrderStatus, type PaymentStatus, type UpdatePaymentStatusInput } from '@vetrina/shared';
+import {
+  orderResponseSchema,
+  ordersPageSchema,
+  type OrderDetail,
+  type OrderStatus,
+  type PaymentStatus,
+  type ShipmentInput,
+  type UpdatePaymentStatusInput,
+} from '@vetrina/shared';
 import { api } from '@/lib/api';
 
 export interface OrdersFilter {
@@ -45,8 +53,8 @@ export function useOrder(storeId: string, orderId: string | null) {
 export function useUpdateOrderStatus(storeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      api(`/api/stores/${storeId}/orders/${orderId}`, { method: 'PATCH', body: { status }, schema: orderResponseSchema }).then((r) => r.order),
+    mutationFn: ({ orderId, status, shipment }: { orderId: string; status: OrderStatus; shipment?: ShipmentInput }) =>
+      api(`/api/stores/${storeId}/orders/${orderId}`, { method: 'PATCH', body: { status, shipment }, schema: orderResponseSchema }).then((r) => r.order),
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(storeId, order.id), order);
       void qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
@@ -62,6 +70,19 @@ export function useUpdatePaymentStatus(storeId: string) {
   return useMutation({
     mutationFn: ({ orderId, paymentStatus }: { orderId: string } & UpdatePaymentStatusInput) =>
       api(`/api/stores/${storeId}/orders/${orderId}/payment`, { method: 'PATCH', body: { paymentStatus }, schema: orderResponseSchema }).then((r) => r.order),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(storeId, order.id), order);
+      return qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
+    },
+  });
+}
+
+/** Adds or corrects the carrier and tracking of a shipped order (the shopper hears of a new link). */
+export function useUpdateShipment(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, shipment }: { orderId: string; shipment: ShipmentInput }): Promise<OrderDetail> =>
+      api(`/api/stores/${storeId}/orders/${orderId}/shipment`, { method: 'PUT', body: shipment, schema: orderResponseSchema }).then((r) => r.order),
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(storeId, order.id), order);
       return qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });

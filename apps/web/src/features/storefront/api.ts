@@ -64,6 +64,12 @@ export const storefrontData = {
     fetch: () =>
       publicApi(`${base(slug)}/orders/${encodeURIComponent(token)}`, { schema: (s) => s.publicOrderResponseSchema, fresh: true }).then((r) => r.order),
   }),
+  /** A legal page ('termini', 'privacy', 'spedizioni-resi'), as HTML the server rendered and sanitised. */
+  legalPage: (slug: string, kind: string) => ({
+    key: `${slug}|legal|${kind}`,
+    fetch: ({ fresh }: Fresh) =>
+      publicApi(`${base(slug)}/pages/${encodeURIComponent(kind)}`, { schema: (s) => s.publicLegalPageResponseSchema, fresh }).then((r) => r.page),
+  }),
   /** By the product's slug (or, for old links, its id: the answer carries the canonical slug). */
   product: (slug: string, productRef: string) => ({
     key: `${slug}|product|${productRef}`,
@@ -84,6 +90,10 @@ export const prefetchProducts = (slug: string, params: ProductListParams, cache:
 export const prefetchProduct = (slug: string, productRef: string, cache: DataCache = browserCache) => {
   const q = storefrontData.product(slug, productRef);
   cache.prefetch(q.key, q.fetch, LIST_STALE_MS);
+};
+export const prefetchLegalPage = (slug: string, kind: string, cache: DataCache = browserCache) => {
+  const q = storefrontData.legalPage(slug, kind);
+  cache.prefetch(q.key, q.fetch, STORE_STALE_MS);
 };
 /** Always from the server (the checkout re-reads prices after 'Prezzi aggiornati'). */
 export const fetchProductNow = (slug: string, productRef: string) => {
@@ -111,6 +121,10 @@ export function useStoreProducts(slug: string, params: ProductListParams) {
 export function useStoreProduct(slug: string, productRef: string) {
   const q = storefrontData.product(slug, productRef);
   return useCached(q.key, q.fetch, { staleMs: LIST_STALE_MS });
+}
+export function useLegalPage(slug: string, kind: string) {
+  const q = storefrontData.legalPage(slug, kind);
+  return useCached(q.key, q.fetch, { staleMs: STORE_STALE_MS });
 }
 /** Read again each time the checkout opens: the merchant may have changed them a minute ago. */
 export function usePaymentMethods(slug: string) {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { storeSummarySchema, type UpdateStoreInput } from '@vetrina/shared';
 import { paymentSettingsResponseSchema, type PaymentSettingsInput } from '@vetrina/shared/payment-settings';
+import { shippingSettingsResponseSchema, type ShippingSettings } from '@vetrina/shared/shipping';
 import { api, apiNoContent } from '@/lib/api';
 import { removeLogo, storeKeys, uploadLogo } from '@/lib/stores';
 
@@ -60,5 +61,24 @@ export function useSavePaymentSettings(storeId: string) {
     mutationFn: (body: PaymentSettingsInput) =>
       api(`/api/stores/${storeId}/payments`, { method: 'PUT', body, schema: paymentSettingsResponseSchema }).then((r) => r.settings),
     onSuccess: (settings) => qc.setQueryData(paymentsKey(storeId), settings),
+  });
+}
+
+const shippingKey = (storeId: string) => [...storeKeys.store(storeId), 'shipping'] as const;
+
+/** Impostazioni → Spedizioni (every member reads it; owners and admins save it). */
+export function useShippingSettings(storeId: string) {
+  return useQuery({
+    queryKey: shippingKey(storeId),
+    queryFn: ({ signal }) => api(`/api/stores/${storeId}/shipping`, { signal, schema: shippingSettingsResponseSchema }).then((r) => r.settings),
+  });
+}
+
+export function useSaveShippingSettings(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShippingSettings) =>
+      api(`/api/stores/${storeId}/shipping`, { method: 'PUT', body, schema: shippingSettingsResponseSchema }).then((r) => r.settings),
+    onSuccess: (settings) => qc.setQueryData(shippingKey(storeId), settings),
   });
 }

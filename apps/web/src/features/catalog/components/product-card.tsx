@@ -42,7 +42,15 @@ export function ProductCard({
           <dt className="text-muted-foreground">SKU</dt>
           <dd className="truncate font-mono text-xs leading-5">{product.sku}</dd>
           <dt className="text-muted-foreground">Prezzo</dt>
-          <dd className="font-semibold">{formatCents(product.priceCents)}</dd>
+          <dd className="font-semibold">
+            {formatCents(product.priceCents)}
+            {product.compareAtCents !== null && product.compareAtCents > product.priceCents && (
+              <s className="ml-1.5 text-xs font-normal text-muted-foreground">
+                <span className="sr-only">Prezzo pieno </span>
+                {formatCents(product.compareAtCents)}
+              </s>
+            )}
+          </dd>
           <dt className="text-muted-foreground">Categoria</dt>
           <dd className="truncate">{product.category?.name ?? 'Senza categoria'}</dd>
           <dt className="text-muted-foreground">Stock</dt>

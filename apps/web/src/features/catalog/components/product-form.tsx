@@ -4,7 +4,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { centsToInput, parseEuroToCents, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, productFormSchema, type Category, type ProductDetail } from '@vetrina/shared';
+import {
+  centsToInput,
+  discountPercent,
+  parseEuroToCents,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  productFormSchema,
+  type Category,
+  type ProductDetail,
+} from '@vetrina/shared';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
@@ -27,6 +36,7 @@ const valuesOf = (p: ProductDetail | undefined): FormIn => ({
   slug: p?.slug ?? '',
   description: p?.description ?? '',
   price: p ? centsToInput(p.priceCents) : '',
+  compareAt: p?.compareAtCents != null ? centsToInput(p.compareAtCents) : '',
   sku: p?.sku ?? '',
   stock: p?.variants.length ? 0 : (p?.stock ?? 0),
   categoryId: p?.category?.id ?? '',
@@ -52,6 +62,8 @@ export function ProductForm({
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productFormSchema), defaultValues: valuesOf(product) });
   const { errors, isSubmitting } = form.formState;
   const slug = form.watch('slug');
+  const [price, compareAt] = form.watch(['price', 'compareAt']);
+  const percent = discountPercent(parseEuroToCents(price ?? '') ?? 0, parseEuroToCents(compareAt ?? ''));
   const nextSku = useNextSku(storeId, !product);
 
   useEffect(() => {
@@ -74,6 +86,7 @@ export function ProductForm({
       ...(values.slug ? { slug: values.slug } : {}),
       description: values.description,
       priceCents: parseEuroToCents(values.price) ?? 0,
+      compareAtCents: values.compareAt ? parseEuroToCents(values.compareAt) : null,
       sku: values.sku,
       stock: hasVariants ? 0 : values.stock,
       categoryId: values.categoryId || null,
@@ -95,6 +108,8 @@ export function ProductForm({
         form.setError('sku', { message: 'SKU duplicato' });
         warnSkuTaken();
       } else if (err instanceof ApiError && err.field === 'slug') form.setError('slug', { message: err.message });
+      else if (err instanceof ApiError && err.field === 'compareAtCents') form.setError('compareAt', { message: err.message });
+      else if (err instanceof ApiError && err.field === 'price') form.setError('price', { message: err.message });
       else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare il prodotto') });
     }
   });
@@ -120,17 +135,20 @@ export function ProductForm({
         <FormSection title="Immagini" description="La prima immagine è la copertina mostrata nelle schede.">
           <GalleryField gallery={gallery} disabled={isSubmitting} />
         </FormSection>
-        <FormSection title="Prezzo e magazzino" className="sm:grid-cols-3">
+        <FormSection title="Prezzo e magazzino" className="sm:grid-cols-2">
+          <FormField label="Prezzo (€)" inputMode="decimal" required placeholder="0,00" error={errors.price?.message} {...form.register('price')} />
           <FormField
-            label="Prezzo (€)"
-            type="number"
+            label="Prezzo pieno (€)"
             inputMode="decimal"
-            step="0.01"
-            min="0"
-            required
-            placeholder="0,00"
-            error={errors.price?.message}
-            {...form.register('price')}
+            placeholder="Facoltativo"
+            error={errors.compareAt?.message}
+            hint={[
+              percent
+                ? `Il prezzo barrato mostrato accanto al prezzo di vendita: sconto mostrato −${percent}%.`
+                : 'Il prezzo barrato mostrato accanto al prezzo di vendita.',
+              hasVariants ? 'Le varianti senza un proprio prezzo pieno lo seguono, più la loro differenza.' : '',
+            ].join(' ')}
+            {...form.register('compareAt')}
           />
           <FormField
             label="SKU"

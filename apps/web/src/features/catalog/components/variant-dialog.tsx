@@ -2,11 +2,23 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { catalogMsg, centsToInput, parseEuroToCents, variantFormSchema, type ProductImage, type Variant, type VariantFormValues } from '@vetrina/shared';
+import {
+  catalogMsg,
+  centsToInput,
+  formatEuro,
+  parseEuroToCents,
+  saleCompareAt,
+  unitPriceCents,
+  variantCompareAtCents,
+  variantFormSchema,
+  type ProductImage,
+  type Variant,
+  type VariantFormValues,
+} from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { deleteProductImage } from '../api/images';
 import { useSaveVariant } from '../api/variants';
 import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
@@ -19,23 +31,39 @@ const valuesOf = (v: Variant | null): VariantFormValues => ({
   priceDelta: v ? centsToInput(v.priceDeltaCents) : '0',
   stock: v?.stock ?? 0,
   attributes: v ? Object.entries(v.attributes).map(([key, value]) => ({ key, value })) : [{ key: '', value: '' }],
+  compareAt: v?.compareAtCents != null ? centsToInput(v.compareAtCents) : '',
 });
+
+/** What an empty 'Prezzo pieno' means for this variant: the product's plus the difference, if the product has one. */
+function inheritedHint(product: Props['product'], priceDelta: string | undefined) {
+  const deltaCents = parseEuroToCents(priceDelta || '0', { allowNegative: true }) ?? 0;
+  const inherited = saleCompareAt(
+    unitPriceCents(product.priceCents, deltaCents),
+    variantCompareAtCents(product.compareAtCents, { compareAtCents: null, priceDeltaCents: deltaCents }),
+  );
+  return inherited === null
+    ? 'Facoltativo: il prezzo barrato di questa variante.'
+    : `Vuoto: ${formatEuro(inherited)}, il prezzo pieno del prodotto più la differenza.`;
+}
 
 interface Props {
   storeId: string;
   productId: string;
+  /** The product's prices: the variant's price and its 'Prezzo pieno' are checked against them. */
+  product: { priceCents: number; compareAtCents: number | null };
   /** The variant to edit, or null to add one. */
   variant: Variant | null;
   onClose: () => void;
 }
 
 /** Spec §2 variant dialog: label, SKU, price difference (may be negative), stock, attribute pairs, optional image. */
-export function VariantDialog({ storeId, productId, variant, onClose }: Props) {
+export function VariantDialog({ storeId, productId, product, variant, onClose }: Props) {
   const save = useSaveVariant(storeId, productId);
   const form = useForm<VariantFormValues>({ resolver: zodResolver(variantFormSchema), defaultValues: valuesOf(variant) });
   const { errors, isSubmitting } = form.formState;
   const [image, setImage] = useState<ProductImage | null>(variant?.image ?? null);
   const uploadedHere = useRef(new Set<string>());
+  const priceDelta = form.watch('priceDelta');
 
   /** Closing without saving frees images uploaded in this dialog. */
   const close = (saved: boolean) => {
@@ -49,13 +77,21 @@ export function VariantDialog({ storeId, productId, variant, onClose }: Props) {
         form.setError('sku', { message: 'SKU duplicato' });
         return;
       }
+      const priceDeltaCents = parseEuroToCents(values.priceDelta || '0', { allowNegative: true }) ?? 0;
+      const compareAtCents = values.compareAt ? parseEuroToCents(values.compareAt) : null;
+      const priceCents = unitPriceCents(product.priceCents, priceDeltaCents);
+      if (compareAtCents !== null && compareAtCents <= priceCents) {
+        form.setError('compareAt', { message: catalogMsg.variantCompareAtNotAbove(priceCents) });
+        return;
+      }
       const body = {
         label: values.label,
         sku: values.sku,
-        priceDeltaCents: parseEuroToCents(values.priceDelta || '0', { allowNegative: true }) ?? 0,
+        priceDeltaCents,
         stock: Number(values.stock) || 0,
         attributes: values.attributes,
         imageId: image?.id ?? null,
+        compareAtCents,
       };
       try {
         await save.mutateAsync({ id: variant?.id, body });
@@ -66,7 +102,8 @@ export function VariantDialog({ storeId, productId, variant, onClose }: Props) {
         if (isSkuConflict(err)) {
           form.setError('sku', { message: 'SKU duplicato' });
           warnSkuTaken();
-        } else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare la variante') });
+        } else if (err instanceof ApiError && err.field === 'compareAtCents') form.setError('compareAt', { message: err.message });
+        else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare la variante') });
       }
     },
     (errs) => {
@@ -101,6 +138,14 @@ export function VariantDialog({ storeId, productId, variant, onClose }: Props) {
               step="1"
               error={errors.stock?.message}
               {...form.register('stock', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })}
+            />
+            <FormField
+              label="Prezzo pieno (€)"
+              inputMode="decimal"
+              placeholder="Facoltativo"
+              hint={inheritedHint(product, priceDelta)}
+              error={errors.compareAt?.message}
+              {...form.register('compareAt')}
             />
           </div>
           <AttributePairs control={form.control} register={form.register} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
-import { catalogMsg, unitPriceCents, type ProductDetail, type Variant } from '@vetrina/shared';
+import { catalogMsg, saleCompareAt, unitPriceCents, variantCompareAtCents, type ProductDetail, type Variant } from '@vetrina/shared';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,19 @@ import { VariantDialog } from './variant-dialog';
 
 const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : cents < 0 ? `−${formatCents(-cents)}` : '—');
 
-function VariantRow({ variant, priceCents, onEdit, onDelete }: { variant: Variant; priceCents: number; onEdit: () => void; onDelete: () => void }) {
+function VariantRow({
+  variant,
+  product,
+  onEdit,
+  onDelete,
+}: {
+  variant: Variant;
+  product: Pick<ProductDetail, 'priceCents' | 'compareAtCents'>;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const priceCents = unitPriceCents(product.priceCents, variant.priceDeltaCents);
+  const compareAt = saleCompareAt(priceCents, variantCompareAtCents(product.compareAtCents, variant));
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="variant-row">
       {variant.image ? (
@@ -37,7 +49,15 @@ function VariantRow({ variant, priceCents, onEdit, onDelete }: { variant: Varian
       <dl className="flex gap-4 text-sm">
         <div>
           <dt className="text-xs text-muted-foreground">Prezzo</dt>
-          <dd className="font-medium">{formatCents(unitPriceCents(priceCents, variant.priceDeltaCents))}</dd>
+          <dd className="font-medium">
+            {formatCents(priceCents)}
+            {compareAt !== null && (
+              <s className="ml-1.5 text-xs font-normal text-muted-foreground">
+                <span className="sr-only">Prezzo pieno </span>
+                {formatCents(compareAt)}
+              </s>
+            )}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Differenza</dt>
@@ -100,12 +120,18 @@ export function VariantsSection({ storeId, product }: { storeId: string; product
       ) : (
         <ul className="divide-y">
           {product.variants.map((v) => (
-            <VariantRow key={v.id} variant={v} priceCents={product.priceCents} onEdit={() => setEditing(v)} onDelete={() => remove(v)} />
+            <VariantRow key={v.id} variant={v} product={product} onEdit={() => setEditing(v)} onDelete={() => remove(v)} />
           ))}
         </ul>
       )}
       {product && editing && (
-        <VariantDialog storeId={storeId} productId={product.id} variant={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        <VariantDialog
+          storeId={storeId}
+          productId={product.id}
+          product={product}
+          variant={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
       )}
     </FormSection>
   );

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { Boxes, FolderTree, LayoutDashboard, Mail, MessageSquare, Package, Settings, ShoppingCart, Users } from 'lucide-react';
+import { Boxes, FolderTree, LayoutDashboard, Mail, MessageSquare, Package, Settings, ShoppingCart, TicketPercent, Users } from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useSidebarCollapsed } from '@/components/ui/sidebar';
 import { useMe } from '@/lib/auth';
@@ -66,6 +66,7 @@ export function DashboardNav() {
       { to: '/dashboard/products', label: 'Prodotti', icon: Package },
       { to: '/dashboard/inventory', label: 'Inventario', icon: Boxes },
       { to: '/dashboard/categories', label: 'Categorie', icon: FolderTree },
+      { to: '/dashboard/discounts', label: 'Codici sconto', icon: TicketPercent },
       { to: '/dashboard/team', label: 'Team', icon: Users },
       { to: `/dashboard/stores/${store.id}/settings`, label: 'Impostazioni', icon: Settings },
     );

@@ -1,3 +1,6 @@
+import { Link } from 'react-router';
+import { Printer } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
@@ -6,10 +9,11 @@ import { useOrder } from '../api';
 import { orderNumber } from '../order-status';
 import { OrderItems } from './order-items';
 import { OrderPayment } from './order-payment';
+import { OrderShipment } from './order-shipment';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-/** 'Dettagli': items, subtotal, shipping, surcharge, total, payment and notes of one order. */
+/** 'Dettagli': items, subtotal, shipping, surcharge, total, payment, shipment and notes of one order; the packing slip. */
 export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: string; orderId: string | null; onClose: () => void }) {
   const order = useOrder(storeId, orderId);
   const o = order.data;
@@ -55,6 +59,7 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
                 </div>
               </dl>
               <OrderPayment order={o} />
+              <OrderShipment storeId={storeId} order={o} />
               <div className="grid gap-4 border-t pt-3 sm:grid-cols-2">
                 <div>
                   <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cliente</h3>
@@ -72,6 +77,11 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
               <div className="border-t pt-3">
                 <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Note</h3>
                 <p className="whitespace-pre-line">{o.notes || 'Nessuna nota'}</p>
+              </div>
+              <div className="flex justify-end border-t pt-3">
+                <Link to={`/dashboard/orders/${o.id}/packing-slip`} target="_blank" rel="noopener" className={buttonClasses('outline', 'sm')}>
+                  <Printer aria-hidden /> Stampa documento di trasporto
+                </Link>
               </div>
             </div>
           )

@@ -5,6 +5,7 @@ import { ShoppingBag, X } from 'lucide-react';
 import { useStorefront } from '../store-context';
 import { cartOrderTotals } from '../checkout/checkout-totals';
 import { OrderTotalsList } from '../components/order-totals';
+import { FreeShippingHint } from '../components/free-shipping-hint';
 import { StoreButton } from '../components/ui';
 import { CartLineItem } from './cart-line-item';
 import { useCart } from './use-cart';
@@ -18,8 +19,10 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
   const cart = useCart(store.slug);
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  // No payment method chosen yet: flat shipping, no surcharge (the checkout shows the method's).
-  const totals = cartOrderTotals(cart.lines);
+  // Shipping to Italy, the default destination; no payment method chosen yet, so no surcharge (the
+  // checkout shows the method's and the chosen country's).
+  const domestic = store.shipping[0];
+  const totals = cartOrderTotals(cart.lines, { shipping: domestic });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -82,6 +85,7 @@ export function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange
               ))}
             </ul>
             <div className="space-y-3 border-t border-black/10 px-5 py-4">
+              <FreeShippingHint destination={domestic} goodsCents={totals.subtotalCents} />
               <OrderTotalsList totals={totals} />
               <StoreButton className="w-full" onClick={checkout}>
                 Procedi al Checkout

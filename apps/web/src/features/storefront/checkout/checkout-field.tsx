@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import clsx from 'clsx';
 import { useStorefront } from '../store-context';
 
@@ -82,3 +82,25 @@ export const CheckoutTextareaField = forwardRef<HTMLTextAreaElement, Common & Te
   },
 );
 CheckoutTextareaField.displayName = 'CheckoutTextareaField';
+
+export const CheckoutSelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttributes<HTMLSelectElement>>(
+  ({ label, error, hint, className, children, ...props }, ref) => {
+    const { theme } = useStorefront();
+    const { id, describedBy } = useFieldIds(error, hint);
+    return (
+      <FieldFrame id={id} label={label} error={error} hint={hint}>
+        <select
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={clsx(controlClass(theme.control, error), 'h-11 bg-white', className)}
+          {...props}
+        >
+          {children}
+        </select>
+      </FieldFrame>
+    );
+  },
+);
+CheckoutSelectField.displayName = 'CheckoutSelectField';

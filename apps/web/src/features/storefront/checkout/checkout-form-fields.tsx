@@ -3,9 +3,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import clsx from 'clsx';
 import type { z } from 'zod';
 import type { checkoutCustomerSchema } from '@vetrina/shared';
-import { SHIPPING_COUNTRY } from '@vetrina/shared';
 import { useStorefront } from '../store-context';
-import { CheckoutInputField, CheckoutTextareaField } from './checkout-field';
+import { CheckoutInputField, CheckoutSelectField, CheckoutTextareaField } from './checkout-field';
 
 export type CheckoutFormValues = z.input<typeof checkoutCustomerSchema>;
 
@@ -29,8 +28,18 @@ export function CheckoutGroup({ title, children }: { title: string; children: Re
   );
 }
 
-/** The checkout fields of spec §5, validated by the shared schema; `payment` (the method picker) comes before the notes. */
-export function CheckoutFormFields({ form, payment }: { form: UseFormReturn<CheckoutFormValues, unknown, unknown>; payment?: ReactNode }) {
+interface Props {
+  form: UseFormReturn<CheckoutFormValues, unknown, unknown>;
+  /** The countries the store ships to (Italy first) and the one chosen. */
+  countries: string[];
+  country: string;
+  onCountry: (country: string) => void;
+  /** The method picker, before the notes. */
+  payment?: ReactNode;
+}
+
+/** The checkout fields of spec §5, validated by the shared schema, with the store's destinations. */
+export function CheckoutFormFields({ form, countries, country, onCountry, payment }: Props) {
   const { register, formState } = form;
   const e = formState.errors;
   return (
@@ -63,7 +72,17 @@ export function CheckoutFormFields({ form, payment }: { form: UseFormReturn<Chec
           <CheckoutInputField label="Città" autoComplete="address-level2" required error={e.city?.message} {...register('city')} />
           <CheckoutInputField label="CAP" autoComplete="postal-code" inputMode="numeric" required error={e.postalCode?.message} {...register('postalCode')} />
         </div>
-        <CheckoutInputField label="Paese" value={SHIPPING_COUNTRY} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
+        {countries.length > 1 ? (
+          <CheckoutSelectField label="Paese" autoComplete="country-name" value={country} onChange={(e) => onCountry(e.target.value)}>
+            {countries.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </CheckoutSelectField>
+        ) : (
+          <CheckoutInputField label="Paese" value={country} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
+        )}
       </CheckoutGroup>
       {payment}
       <CheckoutGroup title="Note sull'ordine">

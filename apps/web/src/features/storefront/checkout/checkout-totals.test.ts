@@ -18,6 +18,7 @@ describe('cart totals by the shared price rules', () => {
   it('without a method: subtotal plus flat shipping (the cart drawer)', () => {
     expect(cartOrderTotals([line(1290, 2), line(500, 1)])).toEqual({
       subtotalCents: 3080,
+      discountCents: 0,
       shippingCents: LIMITS.shippingCents,
       surchargeCents: 0,
       totalCents: 3080 + LIMITS.shippingCents,
@@ -25,7 +26,12 @@ describe('cart totals by the shared price rules', () => {
   });
 
   it('an empty cart costs nothing, whatever the method', () => {
-    expect(cartOrderTotals([], { surchargeCents: 300, freeShipping: false }).totalCents).toBe(0);
+    expect(cartOrderTotals([], { charges: { surchargeCents: 300, freeShipping: false } }).totalCents).toBe(0);
+  });
+
+  it('takes the destination and the discount into account, as the server does', () => {
+    const t = cartOrderTotals([line(2000, 2)], { shipping: { rateCents: 1290, freeAboveCents: 5000 }, discount: { kind: 'percent', value: 10 } });
+    expect(t).toEqual({ subtotalCents: 4000, discountCents: 400, shippingCents: 1290, surchargeCents: 0, totalCents: 3600 + 1290 });
   });
 
   it('names the shipping and surcharge lines', () => {

@@ -4,6 +4,7 @@ import { ImageOff } from 'lucide-react';
 import { formatCents } from '@/lib/format';
 import type { PaymentMethod } from '@vetrina/shared/payments';
 import { lineTotalCents, type OrderTotals } from '@vetrina/shared/pricing';
+import type { AppliedDiscount } from '@vetrina/shared/discounts';
 import type { CartLine } from '../cart/cart-lines';
 import { OrderTotalsList } from '../components/order-totals';
 import { useStorefront } from '../store-context';
@@ -13,11 +14,14 @@ interface Props {
   /** Computed with the chosen method's charges (the same numbers the request sends). */
   totals: OrderTotals;
   method: PaymentMethod | null;
+  discount: AppliedDiscount | null;
+  /** Above the totals: the free-shipping hint and the discount code field. */
+  extras?: ReactNode;
   children: ReactNode;
 }
 
 /** The order's lines and totals beside the checkout form; `children` holds the submit button. */
-export function OrderSummary({ lines, totals, method, children }: Props) {
+export function OrderSummary({ lines, totals, method, discount, extras, children }: Props) {
   const { theme } = useStorefront();
   return (
     <aside aria-labelledby="riepilogo-titolo" className={clsx('h-fit space-y-5 bg-white p-5 text-neutral-900 lg:sticky lg:top-24', theme.panel)}>
@@ -45,7 +49,8 @@ export function OrderSummary({ lines, totals, method, children }: Props) {
           </li>
         ))}
       </ul>
-      <OrderTotalsList totals={totals} method={method} className="border-t border-black/10 pt-4" totalTestId="totale-ordine" />
+      {extras}
+      <OrderTotalsList totals={totals} discount={discount} method={method} className="border-t border-black/10 pt-4" totalTestId="totale-ordine" />
       {children}
     </aside>
   );

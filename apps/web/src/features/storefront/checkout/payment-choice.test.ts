@@ -30,9 +30,9 @@ const ship = LIMITS.shippingCents;
 describe('the checkout payment methods, priced for the cart', () => {
   it('prices each method with the shared totals: flat shipping, the cash-on-delivery surcharge, no shipping for pickup', () => {
     const [b, c, p] = paymentChoices([bank, cod, pickup], [line(1500, 2), line(990)], formatCents);
-    expect(b!.totals).toEqual({ subtotalCents: 3990, shippingCents: ship, surchargeCents: 0, totalCents: 3990 + ship });
-    expect(c!.totals).toEqual({ subtotalCents: 3990, shippingCents: ship, surchargeCents: 200, totalCents: 3990 + ship + 200 });
-    expect(p!.totals).toEqual({ subtotalCents: 3990, shippingCents: 0, surchargeCents: 0, totalCents: 3990 });
+    expect(b!.totals).toEqual({ subtotalCents: 3990, discountCents: 0, shippingCents: ship, surchargeCents: 0, totalCents: 3990 + ship });
+    expect(c!.totals).toEqual({ subtotalCents: 3990, discountCents: 0, shippingCents: ship, surchargeCents: 200, totalCents: 3990 + ship + 200 });
+    expect(p!.totals).toEqual({ subtotalCents: 3990, discountCents: 0, shippingCents: 0, surchargeCents: 0, totalCents: 3990 });
   });
 
   it('disables cash on delivery above its maximum total (surcharge and shipping included), with the shared message', () => {

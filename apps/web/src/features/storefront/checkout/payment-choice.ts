@@ -1,4 +1,4 @@
-import type { OrderTotals } from '@vetrina/shared/pricing';
+import type { OrderTotals, PricingOptions } from '@vetrina/shared/pricing';
 import { methodCharges, paymentMsg, type PaymentMethod, type PublicPaymentOption } from '@vetrina/shared/payments';
 import type { CartLine } from '../cart/cart-lines';
 import { cartOrderTotals } from './checkout-totals';
@@ -12,10 +12,15 @@ export interface PaymentChoice {
 
 type Format = (cents: number) => string;
 
-/** Every method the store offers, priced for this cart; one over its maximum total (cash on delivery) is disabled. */
-export function paymentChoices(options: readonly PublicPaymentOption[], lines: readonly CartLine[], format: Format): PaymentChoice[] {
+/** Every method the store offers, priced for this cart (destination and discount in `pricing`); one over its maximum total (cash on delivery) is disabled. */
+export function paymentChoices(
+  options: readonly PublicPaymentOption[],
+  lines: readonly CartLine[],
+  format: Format,
+  pricing: Omit<PricingOptions, 'charges'> = {},
+): PaymentChoice[] {
   return options.map((option) => {
-    const totals = cartOrderTotals(lines, methodCharges(option));
+    const totals = cartOrderTotals(lines, { ...pricing, charges: methodCharges(option) });
     const over = option.maxTotalCents !== null && totals.totalCents > option.maxTotalCents;
     return { option, totals, disabledReason: over ? paymentMsg.codOverMax(format(option.maxTotalCents!)) : null };
   });

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
 import { notify } from '../notify';
-import { SHIPPING_COUNTRY, type CheckoutCustomer, type CheckoutInput, type CheckoutResult, type StorefrontProductDetail } from '@vetrina/shared';
+import type { CheckoutCustomer, CheckoutInput, CheckoutResult } from '@vetrina/shared/orders';
+import type { AppliedDiscount } from '@vetrina/shared/discounts';
+import type { ShippingDestination } from '@vetrina/shared/shipping';
+import type { StorefrontProductDetail } from '@vetrina/shared';
 import { methodCharges, type PublicPaymentOption } from '@vetrina/shared/payments';
 import { unitPriceCents } from '@vetrina/shared/pricing';
 import { ApiError } from '@/lib/api-error';
@@ -20,6 +23,10 @@ interface Options {
   lines: CartLine[];
   /** The payment method chosen in the picker (its charges are part of the total). */
   payment: PublicPaymentOption | null;
+  /** The chosen destination (its rate and free-shipping threshold are part of the total). */
+  destination: ShippingDestination;
+  /** The discount code the server accepted for this cart, if any. */
+  discount: AppliedDiscount | null;
   reprice: (prices: Map<string, number>) => void;
   onPlaced: (result: CheckoutResult) => void;
   /** The server refused the total or the method: the methods on screen are read again. */
@@ -31,7 +38,7 @@ interface Options {
  * after a network failure (the order may exist), replaced when the cart or the form changed or
  * the server answered. A second submit while one is running is ignored.
  */
-export function usePlaceOrder({ slug, lines, payment, reprice, onPlaced, onStaleMethods }: Options) {
+export function usePlaceOrder({ slug, lines, payment, destination, discount, reprice, onPlaced, onStaleMethods }: Options) {
   const attempts = useRef<ReturnType<typeof checkoutAttempts>>(null);
   attempts.current ??= checkoutAttempts();
   const running = useRef(false);
@@ -90,13 +97,16 @@ export function usePlaceOrder({ slug, lines, payment, reprice, onPlaced, onStale
     running.current = true;
     setPending(true);
     // The same computation as the summary on screen and the server's check.
-    const totals = cartOrderTotals(lines, methodCharges(payment));
+    const totals = cartOrderTotals(lines, { charges: methodCharges(payment), shipping: destination, discount });
     const request: Omit<CheckoutInput, 'idempotencyKey'> = {
       items: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity, unitPriceCents: l.price })),
       customer,
-      country: SHIPPING_COUNTRY,
+      country: destination.name,
       paymentMethod: payment.method,
       subtotalCents: totals.subtotalCents,
+      ...(discount ? { discountCode: discount.code, discountCents: totals.discountCents } : {}),
+      // The page does not call placeOrder until the box is ticked.
+      acceptTerms: true,
       shippingCents: totals.shippingCents,
       surchargeCents: totals.surchargeCents,
       totalCents: totals.totalCents,

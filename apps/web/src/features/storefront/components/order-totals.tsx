@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { PaymentMethod } from '@vetrina/shared/payments';
 import type { OrderTotals } from '@vetrina/shared/pricing';
+import { discountLabel, type AppliedDiscount } from '@vetrina/shared/discounts';
 import { formatCents } from '@/lib/format';
 import { shippingText, surchargeLabel } from '../checkout/checkout-totals';
 
@@ -11,10 +12,12 @@ interface Props {
   className?: string;
   /** The total's test id (the checkout's is 'totale-ordine'). */
   totalTestId?: string;
+  /** The discount code that took `totals.discountCents` off (its line names it). */
+  discount?: AppliedDiscount | null;
 }
 
-/** Subtotale, Spedizione, the surcharge when there is one, and Totale: the cart, the checkout and the order page. */
-export function OrderTotalsList({ totals, method = null, className, totalTestId }: Props) {
+/** Subtotale, the discount when there is one, Spedizione, the surcharge when there is one, and Totale: the cart, the checkout and the order page. */
+export function OrderTotalsList({ totals, method = null, className, totalTestId, discount = null }: Props) {
   const row = 'flex justify-between gap-4';
   return (
     <dl className={clsx('space-y-2 text-sm', className)}>
@@ -22,6 +25,12 @@ export function OrderTotalsList({ totals, method = null, className, totalTestId 
         <dt>Subtotale</dt>
         <dd className="tabular-nums">{formatCents(totals.subtotalCents)}</dd>
       </div>
+      {totals.discountCents > 0 && (
+        <div className={clsx(row, 'text-emerald-800')} data-testid="riga-sconto">
+          <dt>{discount ? discountLabel(discount) : 'Sconto'}</dt>
+          <dd className="tabular-nums">−{formatCents(totals.discountCents)}</dd>
+        </div>
+      )}
       <div className={row}>
         <dt>Spedizione</dt>
         <dd className="tabular-nums">{shippingText(totals.shippingCents, method, formatCents)}</dd>

@@ -2,14 +2,16 @@ import { Link } from 'react-router';
 import clsx from 'clsx';
 import { ImageOff } from 'lucide-react';
 import type { StorefrontProductCard } from '@vetrina/shared';
+import { discountPercent } from '@vetrina/shared/sale-price';
 import { useStorefront } from '../store-context';
-import { Price } from './price';
+import { Price, SaleBadge } from './price';
 import { CARD_SIZES, ResponsiveImg } from './responsive-img';
 import { SoldOutBadge } from './ui';
 
-/** A product in a grid: thumbnail in a fixed-ratio frame, title, price, 'Esaurito' when sold out. */
+/** A product in a grid: thumbnail in a fixed-ratio frame, title, price, 'Esaurito' when sold out, the discount when on sale. */
 export function ProductCard({ product, eager, priority }: { product: StorefrontProductCard; eager?: boolean; priority?: boolean }) {
   const { theme, home } = useStorefront();
+  const percent = discountPercent(product.priceCents, product.compareAtCents);
   return (
     <article className={clsx('h-full', theme.card)}>
       <div className={clsx('relative overflow-hidden', theme.frame)}>
@@ -28,6 +30,7 @@ export function ProductCard({ product, eager, priority }: { product: StorefrontP
           </div>
         )}
         {product.soldOut && <SoldOutBadge className="absolute left-3 top-3" />}
+        {!!percent && <SaleBadge percent={percent} className="absolute right-3 top-3" />}
       </div>
       <div className={theme.cardBody}>
         {product.category && theme.key !== 'minimal' && <p className="text-xs uppercase tracking-wide opacity-60">{product.category.name}</p>}
@@ -40,7 +43,12 @@ export function ProductCard({ product, eager, priority }: { product: StorefrontP
             {product.title}
           </Link>
         </h3>
-        <Price cents={product.priceCents} from={product.priceVaries} className={theme.key === 'audace' ? 'text-lg' : 'text-sm sm:text-base'} />
+        <Price
+          cents={product.priceCents}
+          from={product.priceVaries}
+          compareAtCents={product.compareAtCents}
+          className={theme.key === 'audace' ? 'text-lg' : 'text-sm sm:text-base'}
+        />
       </div>
     </article>
   );

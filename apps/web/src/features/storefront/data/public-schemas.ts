@@ -4,3 +4,5 @@
 export { publicStoreResponseSchema, storefrontProductPageSchema, storefrontProductResponseSchema, storefrontSuggestionsResponseSchema } from '@vetrina/shared/storefront';
 export { checkoutResultSchema } from '@vetrina/shared/orders';
 export { publicOrderResponseSchema, publicPaymentOptionsSchema } from '@vetrina/shared/payments';
+export { discountCheckResultSchema } from '@vetrina/shared/discounts';
+export { publicLegalPageResponseSchema } from '@vetrina/shared/business';

@@ -1,18 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '../notify';
 import clsx from 'clsx';
 import { Lock, ShoppingBag } from 'lucide-react';
-import { checkoutCustomerSchema, checkoutMsg, type CheckoutCustomer } from '@vetrina/shared';
+import { checkoutCustomerSchema, checkoutMsg, type CheckoutCustomer } from '@vetrina/shared/orders';
 import type { PaymentMethod } from '@vetrina/shared/payments';
+import type { AppliedDiscount } from '@vetrina/shared/discounts';
 import { formatCents } from '@/lib/format';
 import { usePaymentMethods } from '../api';
 import { useCart } from '../cart/use-cart';
 import { CheckoutFormFields, type CheckoutFormValues } from '../checkout/checkout-form-fields';
 import { cartOrderTotals } from '../checkout/checkout-totals';
 import { OrderSummary } from '../checkout/order-summary';
+import { DiscountCodeField } from '../checkout/discount-code-field';
+import { TermsConsent } from '../checkout/terms-consent';
+import { FreeShippingHint } from '../components/free-shipping-hint';
 import { chosenPayment, paymentChoices } from '../checkout/payment-choice';
 import { PaymentMethodPicker } from '../checkout/payment-method-picker';
 import { usePlaceOrder } from '../checkout/use-place-order';
@@ -33,15 +37,27 @@ export default function CheckoutPage() {
   });
   const methods = usePaymentMethods(store.slug);
   const [picked, setPicked] = useState<PaymentMethod | null>(null);
-  const choices = useMemo(() => paymentChoices(methods.data ?? [], cart.lines, formatCents), [methods.data, cart.lines]);
+  const [country, setCountry] = useState(store.shipping[0]?.name ?? 'Italia');
+  const destination = store.shipping.find((d) => d.name === country) ?? store.shipping[0]!;
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const choices = useMemo(
+    () => paymentChoices(methods.data ?? [], cart.lines, formatCents, { shipping: destination, discount }),
+    [methods.data, cart.lines, destination, discount],
+  );
   const chosen = chosenPayment(choices, picked);
-  // Until the methods arrive the summary shows flat shipping, as the cart drawer does.
-  const totals = chosen?.totals ?? cartOrderTotals(cart.lines);
+  // Until the methods arrive the summary shows the destination's shipping without a surcharge.
+  const totals = chosen?.totals ?? cartOrderTotals(cart.lines, { shipping: destination, discount });
+  const pickup = chosen?.option.freeShipping ?? false;
 
   const { placeOrder, pending, placed, refreshing } = usePlaceOrder({
     slug: store.slug,
     lines: cart.lines,
     payment: chosen?.option ?? null,
+    destination,
+    discount,
     reprice: cart.reprice,
     onStaleMethods: methods.refetch,
     onPlaced: (result) => {
@@ -56,6 +72,11 @@ export default function CheckoutPage() {
   const onSubmit = form.handleSubmit(async (customer) => {
     if (!cart.lines.length) return void notify.error('Errore', { description: checkoutMsg.emptyCart });
     if (!chosen) return void notify.error('Errore', { description: 'Scegli un metodo di pagamento' });
+    if (!termsAccepted) {
+      setTermsError(checkoutMsg.terms);
+      termsRef.current?.focus();
+      return;
+    }
     await placeOrder(customer);
   });
 
@@ -87,11 +108,41 @@ export default function CheckoutPage() {
         <form noValidate onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
           <CheckoutFormFields
             form={form}
+            countries={store.shipping.map((d) => d.name)}
+            country={destination.name}
+            onCountry={setCountry}
             payment={
               <PaymentMethodPicker status={status} choices={choices} chosen={chosen?.option.method ?? null} onPick={setPicked} onRetry={methods.refetch} />
             }
           />
-          <OrderSummary lines={cart.lines} totals={totals} method={chosen?.option.method ?? null}>
+          <OrderSummary
+            lines={cart.lines}
+            totals={totals}
+            discount={discount}
+            method={chosen?.option.method ?? null}
+            extras={
+              <>
+                {!pickup && <FreeShippingHint destination={destination} goodsCents={totals.subtotalCents - totals.discountCents} />}
+                <DiscountCodeField
+                  slug={store.slug}
+                  subtotalCents={totals.subtotalCents}
+                  email={form.watch('customerEmail') ?? ''}
+                  applied={discount}
+                  onApplied={setDiscount}
+                />
+              </>
+            }
+          >
+            <TermsConsent
+              ref={termsRef}
+              home={home}
+              checked={termsAccepted}
+              error={termsError}
+              onChange={(v) => {
+                setTermsAccepted(v);
+                if (v) setTermsError(null);
+              }}
+            />
             <StoreButton type="submit" disabled={busy || !chosen} aria-busy={busy} className="min-h-12 w-full text-base">
               <Lock aria-hidden />
               {refreshing ? 'Aggiornamento dei prezzi...' : busy ? 'Invio ordine in corso...' : 'Conferma ordine'}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import clsx from 'clsx';
 import type { StorefrontProductDetail } from '@vetrina/shared';
+import { fromCompareAtCents } from '@vetrina/shared/sale-price';
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs';
 import { Price } from '../components/price';
 import { SoldOutBadge } from '../components/ui';
@@ -20,6 +21,8 @@ export function ProductDetails({ product }: { product: StorefrontProductDetail }
   const prices = product.variants.map((v) => v.priceCents);
   const lowest = prices.length ? Math.min(...prices) : product.priceCents;
   const varies = prices.length > 0 && !variant && new Set(prices).size > 1;
+  // The chosen variant's 'Prezzo pieno'; before a choice, that of the cheapest (the "da" price).
+  const compareAt = variant ? variant.compareAtCents : product.variants.length ? fromCompareAtCents(product.variants) : product.compareAtCents;
 
   const crumbs: Crumb[] = [
     { label: 'Home', to: home },
@@ -37,7 +40,7 @@ export function ProductDetails({ product }: { product: StorefrontProductDetail }
           <div className="space-y-3">
             {product.soldOut && <SoldOutBadge />}
             <h1 className={clsx(theme.h1, theme.key === 'audace' ? 'sm:text-5xl lg:text-6xl' : '')}>{product.title}</h1>
-            <Price cents={variant?.priceCents ?? lowest} from={varies} className="text-2xl" />
+            <Price cents={variant?.priceCents ?? lowest} from={varies} compareAtCents={compareAt} badge className="text-2xl" />
           </div>
           {product.variants.length > 0 && (
             <VariantPicker variants={product.variants} value={variantId} onChange={setVariantId} basePrice={product.priceCents} />

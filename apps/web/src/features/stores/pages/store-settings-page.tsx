@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useStore } from '../api';
 import { PaymentSettingsSection } from '../components/payments/payment-settings-section';
+import { ShippingSettingsSection } from '../components/shipping/shipping-settings-section';
 import { StoreSettingsForm } from '../components/store-settings-form';
 
 export default function StoreSettingsPage() {
@@ -41,6 +42,7 @@ export default function StoreSettingsPage() {
       {store.data && <StoreSettingsForm key={store.data.id} store={store.data} />}
       {/* A form of its own (its own API and button): staff do not see the store's payment details at all. */}
       {store.data && can(store.data, 'store:settings') && <PaymentSettingsSection key={`payments-${store.data.id}`} storeId={store.data.id} />}
+      {store.data && <ShippingSettingsSection key={`shipping-${store.data.id}`} storeId={store.data.id} readOnly={!can(store.data, 'store:settings')} />}
     </div>
   );
 }

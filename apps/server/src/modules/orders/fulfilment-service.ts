@@ -1,0 +1,68 @@
+import { fulfilmentMsg, type Shipment, type ShipmentValues, type UpdateOrderStatusInput } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { fulfilmentRepo } from './fulfilment-repo.js';
+import { queueShipmentMail, type ShipmentMailKind } from './fulfilment-mails.js';
+import { ordersRepo } from './repo.js';
+import { changeOrderStatus } from './status-service.js';
+
+/** A shopper already told about the parcel hears again only when how to follow it changed. */
+const trackingChanged = (before: Shipment | null, after: Shipment | null) =>
+  Boolean(after && (after.trackingNumber || after.trackingUrl)) &&
+  (before?.carrier !== after?.carrier || before?.trackingNumber !== after?.trackingNumber || before?.trackingUrl !== after?.trackingUrl);
+
+/**
+ * Shipping and delivering orders (docs/decisions/fulfilment.md). The shipment, its times and the
+ * shopper's mail are written in the status change's own transaction: the mail exists iff the
+ * change does, and one request queues at most one mail.
+ */
+export function fulfilmentService(ctx: AppContext) {
+  /** Saves what the team gave and says which mail (if any) the change deserves. */
+  async function applyShipment(trx: Db, storeId: string, orderId: string, from: string, input: ShipmentValues | undefined): Promise<ShipmentMailKind | null> {
+    const before = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
+    if (input) await fulfilmentRepo.saveDetails(trx, storeId, orderId, input);
+    if (from !== 'shipped') await fulfilmentRepo.stamp(trx, storeId, orderId, 'shipped');
+    // Back from 'Consegnato' is a correction the shopper was already told about.
+    if (from !== 'shipped' && from !== 'delivered') return 'shipped';
+    return trackingChanged(before, await fulfilmentRepo.shipmentOf(trx, storeId, orderId)) ? 'updated' : null;
+  }
+
+  return {
+    /** The team's status change; 'Spedito' may bring the carrier and tracking number. */
+    async changeStatus(storeId: string, orderId: string, input: UpdateOrderStatusInput) {
+      let mailed = false;
+      await changeOrderStatus(ctx.db, storeId, orderId, input.status, async (trx, { from, to }) => {
+        let kind: ShipmentMailKind | null = null;
+        if (to === 'shipped') kind = await applyShipment(trx, storeId, orderId, from, input.shipment);
+        else if (to === 'delivered' && from !== 'delivered') {
+          await fulfilmentRepo.stamp(trx, storeId, orderId, 'delivered');
+          kind = 'delivered';
+        }
+        if (!kind) return;
+        await queueShipmentMail(ctx, trx, storeId, orderId, kind, await fulfilmentRepo.shipmentOf(trx, storeId, orderId));
+        mailed = true;
+      });
+      if (mailed) ctx.mailer.wake();
+    },
+
+    /** Adds or corrects the carrier and tracking of an order already shipped (or delivered). */
+    async updateShipment(storeId: string, orderId: string, input: ShipmentValues) {
+      let mailed = false;
+      await ctx.db.transaction().execute(async (trx) => {
+        const order = await ordersRepo(trx).find(trx, storeId, orderId);
+        if (!order) throw notFound('Ordine non trovato');
+        if (order.status !== 'shipped' && order.status !== 'delivered') throw conflict(fulfilmentMsg.notShipped);
+        const before = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
+        await fulfilmentRepo.saveDetails(trx, storeId, orderId, input);
+        const after = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
+        // Once delivered, a correction is bookkeeping: nobody needs a mail about it.
+        if (order.status === 'shipped' && trackingChanged(before, after)) {
+          await queueShipmentMail(ctx, trx, storeId, orderId, 'updated', after);
+          mailed = true;
+        }
+      });
+      if (mailed) ctx.mailer.wake();
+    },
+  };
+}

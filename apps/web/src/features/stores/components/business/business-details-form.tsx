@@ -1,0 +1,125 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import {
+  businessDetailsInputSchema,
+  type BusinessDetails,
+  type BusinessDetailsData,
+  type BusinessDetailsInput,
+} from '@vetrina/shared/business-settings';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useSaveBusinessDetails } from '../../business-api';
+
+type Field = keyof BusinessDetailsInput;
+const FIELDS: Field[] = ['companyName', 'vatNumber', 'taxCode', 'address', 'pec', 'phone', 'email'];
+
+const valuesOf = ({ updatedAt: _updatedAt, ...d }: BusinessDetails): BusinessDetailsInput => d;
+
+/** Ragione sociale, P.IVA, codice fiscale, sede legale, PEC and contacts: shown in the storefront's footer. */
+export function BusinessDetailsForm({ storeId, details }: { storeId: string; details: BusinessDetails }) {
+  const save = useSaveBusinessDetails(storeId);
+  const form = useForm<BusinessDetailsInput, unknown, BusinessDetailsData>({
+    resolver: zodResolver(businessDetailsInputSchema),
+    defaultValues: valuesOf(details),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        toast.success('Dati aziendali salvati');
+        form.reset(valuesOf(saved));
+      },
+      onError: (err) => {
+        const field = err instanceof ApiError ? FIELDS.find((f) => f === err.field) : undefined;
+        if (field) form.setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
+        else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare i dati aziendali') });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Dati aziendali">
+      <fieldset disabled={save.isPending} className="grid gap-4">
+        <FormField
+          label="Ragione sociale"
+          placeholder="Bottega Rossi S.r.l."
+          maxLength={120}
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...form.register('companyName')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Partita IVA"
+            placeholder="12345678903"
+            inputMode="numeric"
+            maxLength={30}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            hint="11 cifre; il prefisso IT è facoltativo."
+            error={errors.vatNumber?.message}
+            {...form.register('vatNumber')}
+          />
+          <FormField
+            label="Codice fiscale"
+            placeholder="RSSMRA85T10A562S"
+            maxLength={30}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="font-mono"
+            hint="Della persona (16 caratteri) o della società (11 cifre). Facoltativo."
+            error={errors.taxCode?.message}
+            {...form.register('taxCode')}
+          />
+        </div>
+        <FormField
+          label="Sede legale"
+          placeholder="Via Roma 1, 20121 Milano (MI)"
+          maxLength={200}
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField
+            label="PEC"
+            type="email"
+            placeholder="bottega@pec.it"
+            maxLength={254}
+            autoComplete="off"
+            error={errors.pec?.message}
+            {...form.register('pec')}
+          />
+          <FormField
+            label="Telefono"
+            type="tel"
+            placeholder="+39 02 1234567"
+            maxLength={30}
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <FormField
+            label="Email di contatto"
+            type="email"
+            placeholder="info@bottega.it"
+            maxLength={254}
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+        </div>
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Salvataggio...' : 'Salva dati aziendali'}
+        </Button>
+      </div>
+    </form>
+  );
+}

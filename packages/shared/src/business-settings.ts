@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { CheckDigitizer, Matcher } from '@marketto/codice-fiscale-utils';
+import { EMAIL_MAX } from './auth.js';
+import { legalPageKindSchema } from './business.js';
+
+/**
+ * A store's business details (Impostazioni → Dati aziendali) and its legal pages' Markdown. Kept
+ * out of the package index: the codice fiscale library is for the dashboard and the server only.
+ */
+
+export const businessMsg = {
+  companyName: 'Inserisci la ragione sociale (2-120 caratteri)',
+  companyNameRequired: 'Inserisci la ragione sociale: va indicata insieme alla Partita IVA',
+  vatNumber: 'Partita IVA non valida',
+  vatNumberRequired: 'Inserisci la Partita IVA: va indicata insieme alla ragione sociale',
+  taxCode: 'Codice fiscale non valido',
+  address: 'Inserisci la sede legale (5-200 caratteri)',
+  pec: 'PEC non valida',
+  phone: 'Numero di telefono non valido',
+  email: 'Email non valida',
+  markdownEmpty: 'Il testo della pagina non può essere vuoto',
+  markdownTooLong: 'Il testo della pagina può contenere al massimo 50.000 caratteri',
+  pageNotFound: 'Pagina non trovata',
+} as const;
+
+export const LEGAL_MARKDOWN_MAX = 50_000;
+
+/** The Partita IVA's rule: digits in odd places add up, digits in even places are doubled (minus 9 above 9); the 11th makes the sum a multiple of 10. */
+export function isValidPartitaIva(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || /^0{11}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    let d = Number(digits[i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[10]);
+}
+
+/** People copy a P.IVA with its country prefix and spaces ('IT 0636 3391 001'): both go, 11 digits stay. */
+export const normalisePartitaIva = (raw: string) => raw.replace(/[\s.-]/g, '').replace(/^IT/i, '');
+
+const personalCodiceFiscale = new RegExp(`^(?:${Matcher.CODICE_FISCALE})$`, 'u');
+
+/** A codice fiscale: 16 characters of a person (shape, date, omocodie and check letter) or a company's 11 digits (the P.IVA rule). */
+export function isValidCodiceFiscale(code: string): boolean {
+  if (/^\d{11}$/.test(code)) return isValidPartitaIva(code);
+  return code.length === 16 && personalCodiceFiscale.test(code) && CheckDigitizer.checkDigit(code) === code[15];
+}
+export const normaliseCodiceFiscale = (raw: string) => raw.replace(/\s/g, '').toUpperCase();
+
+/** Optional text: empty means "not given". */
+const optionalText = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .refine((s) => s === '' || s.length >= min, message);
+const optionalEmail = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX, message)
+    .refine((s) => s === '' || z.email().safeParse(s).success, message);
+
+export const businessDetailsInputSchema = z
+  .strictObject({
+    companyName: optionalText(2, 120, businessMsg.companyName),
+    vatNumber: z
+      .string({ error: businessMsg.vatNumber })
+      .max(30, businessMsg.vatNumber)
+      .transform(normalisePartitaIva)
+      .refine((s) => s === '' || isValidPartitaIva(s), businessMsg.vatNumber),
+    taxCode: z
+      .string({ error: businessMsg.taxCode })
+      .max(30, businessMsg.taxCode)
+      .transform(normaliseCodiceFiscale)
+      .refine((s) => s === '' || isValidCodiceFiscale(s), businessMsg.taxCode),
+    address: optionalText(5, 200, businessMsg.address),
+    pec: optionalEmail(businessMsg.pec),
+    // The checkout's rule for phone numbers.
+    phone: z
+      .string({ error: businessMsg.phone })
+      .trim()
+      .max(30, businessMsg.phone)
+      .regex(/^[+\d][\d\s./-]*$|^$/, businessMsg.phone),
+    email: optionalEmail(businessMsg.email),
+  })
+  .superRefine((b, ctx) => {
+    // A P.IVA without a name identifies nobody, a company name without one is not a business yet.
+    if (b.vatNumber && !b.companyName) ctx.addIssue({ code: 'custom', message: businessMsg.companyNameRequired, path: ['companyName'] });
+    if (b.companyName && !b.vatNumber) ctx.addIssue({ code: 'custom', message: businessMsg.vatNumberRequired, path: ['vatNumber'] });
+  });
+export type BusinessDetailsInput = z.input<typeof businessDetailsInputSchema>;
+export type BusinessDetailsData = z.output<typeof businessDetailsInputSchema>;
+
+/** What the dashboard reads back: the normalised values ('' when not given). */
+export const businessDetailsSchema = z.object({
+  companyName: z.string(),
+  vatNumber: z.string(),
+  taxCode: z.string(),
+  address: z.string(),
+  pec: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** Null until the details are first saved. */
+  updatedAt: z.string().nullable(),
+});
+export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
+export const businessDetailsResponseSchema = z.object({ details: businessDetailsSchema });
+
+/** The merchant's own text of a legal page (Markdown; raw HTML is shown as text, never as markup). */
+export const legalPageInputSchema = z.strictObject({
+  markdown: z
+    .string({ error: businessMsg.markdownEmpty })
+    .max(LEGAL_MARKDOWN_MAX, businessMsg.markdownTooLong)
+    .refine((s) => s.trim() !== '', businessMsg.markdownEmpty),
+});
+export type LegalPageInput = z.infer<typeof legalPageInputSchema>;
+
+/** A legal page in the dashboard: its Markdown (the template until edited) and the HTML the storefront shows. */
+export const legalPageSchema = z.object({
+  kind: legalPageKindSchema,
+  title: z.string(),
+  markdown: z.string(),
+  html: z.string(),
+  /** False while the page is the automatic template, filled from the store's details and settings. */
+  customised: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type LegalPage = z.infer<typeof legalPageSchema>;
+export const legalPageResponseSchema = z.object({ page: legalPageSchema });
+export const legalPagesResponseSchema = z.object({ pages: z.array(legalPageSchema) });
+export const legalPreviewResponseSchema = z.object({ html: z.string() });
