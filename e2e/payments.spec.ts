@@ -63,6 +63,7 @@ test.describe('getting paid', () => {
     await expect(total).toHaveText('20,00 €');
     await shop.getByRole('radio', { name: /^Bonifico bancario/ }).check();
     await expect(total).toHaveText('25,99 €');
+    await shop.getByRole('checkbox', { name: /Ho letto e accetto/ }).check();
     await shop.getByRole('button', { name: 'Conferma ordine' }).click();
 
     await expect(shop).toHaveURL(new RegExp(`/store/${store.slug}/ordine/[A-Za-z0-9_-]{43}$`));

@@ -160,6 +160,12 @@ test.describe('storefront, cart, checkout and orders', () => {
     await expect(shop.getByLabel('Paese')).toHaveValue('Italia');
     await shop.getByLabel('Note (facoltative)').fill('Citofono Bianchi');
     await expect(shop.getByTestId('totale-ordine')).toHaveText('71,99 €');
+    // No order until the terms are accepted.
+    await shop.getByRole('button', { name: 'Conferma ordine' }).click();
+    await expect(shop.getByRole('alert').filter({ hasText: 'Per ordinare devi accettare i termini e le condizioni' })).toBeVisible();
+    await expect(shop).toHaveURL(new RegExp(`/store/${store.slug}/checkout$`));
+    await shop.getByRole('checkbox', { name: /Ho letto e accetto i Termini e condizioni/ }).check();
+    await expect(shop.getByText('Per ordinare devi accettare i termini e le condizioni')).toBeHidden();
     await shop.getByRole('button', { name: 'Conferma ordine' }).dblclick();
 
     await expect(shop.getByText('Ordine confermato!')).toBeVisible();
@@ -244,6 +250,7 @@ test.describe('storefront, cart, checkout and orders', () => {
     await page.getByLabel('Indirizzo', { exact: true }).fill('Corso Italia 5');
     await page.getByLabel('Città').fill('Torino');
     await page.getByLabel('CAP').fill('10121');
+    await page.getByRole('checkbox', { name: /Ho letto e accetto/ }).check();
     await page.getByRole('button', { name: 'Conferma ordine' }).click();
     await expect(page.getByText('Prezzi aggiornati')).toBeVisible();
     await expect(page.getByText('I prezzi sono cambiati')).toBeVisible();

@@ -157,11 +157,22 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: async (c) => ({ path: pub(c, `/products/${(await fx.product(c)).id}`) }),
   },
+  // A code of the store: the check answers what it takes off; no code of another store is ever found.
+  'POST /api/public/stores/{slug}/discounts/check': {
+    level: 'public',
+    status: 200,
+    request: async (c) => {
+      const code = `PUB${randomUUID().slice(0, 8).toUpperCase()}`;
+      await discountsService(c.server.ctx.db).create(c.store.id, discountTerms(code));
+      return { path: pub(c, '/discounts/check'), body: { code, subtotalCents: 5000 } };
+    },
+  },
   'POST /api/public/stores/{slug}/checkout': {
     level: 'public',
     status: 201,
     request: async (c) => ({ path: pub(c, '/checkout'), body: checkoutBody([{ productId: (await fx.product(c)).id, quantity: 1, unitPriceCents: 1500 }]) }),
   },
+  'GET /api/public/stores/{slug}/pages/{kind}': { level: 'public', status: 200, request: (c) => ({ path: pub(c, '/pages/termini') }) },
   'GET /api/public/stores/{slug}/payment-methods': { level: 'public', status: 200, request: (c) => ({ path: pub(c, '/payment-methods') }) },
   'GET /api/public/stores/{slug}/orders/{token}': {
     level: 'public',
@@ -284,6 +295,12 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}/payment`), body: { paymentStatus: 'paid' } }),
   },
+  'GET /api/stores/{storeId}/shipping': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/shipping') }) },
+  'PUT /api/stores/{storeId}/shipping': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/shipping'), body: { domestic: { rateCents: 490, freeAboveCents: 5000 }, countries: [{ code: 'FR', rateCents: 1500, freeAboveCents: null }] } }),
+  },
   'GET /api/stores/{storeId}/payments': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/payments') }) },
   'PUT /api/stores/{storeId}/payments': {
     level: 'admin',
@@ -302,6 +319,41 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/stores/{storeId}/discounts': { level: 'admin', status: 201, request: (c) => ({ path: api(c, '/discounts'), body: discountTerms('BENVENUTO10') }) },
   'PUT /api/stores/{storeId}/discounts/{discountId}': { level: 'admin', status: 200, request: discount(discountTerms('ESTATE20')) },
   'DELETE /api/stores/{storeId}/discounts/{discountId}': { level: 'admin', status: 204, request: discount() },
+  // Business details and legal pages (Impostazioni → Dati aziendali, Pagine legali).
+  'GET /api/stores/{storeId}/business': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/business') }) },
+  'PUT /api/stores/{storeId}/business': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({
+      path: api(c, '/business'),
+      body: { companyName: 'Bottega Srl', vatNumber: '06363391001', taxCode: '', address: '', pec: '', phone: '', email: '' },
+    }),
+  },
+  'GET /api/stores/{storeId}/legal-pages': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/legal-pages') }) },
+  'POST /api/stores/{storeId}/legal-pages/preview': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/legal-pages/preview'), body: { markdown: '## Resi' } }),
+  },
+  // {kind} names a page every store has, not another store's object: on their own store it is theirs.
+  'GET /api/stores/{storeId}/legal-pages/{kind}': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/legal-pages/termini') }),
+    foreign: { status: 200 },
+  },
+  'PUT /api/stores/{storeId}/legal-pages/{kind}': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/legal-pages/privacy'), body: { markdown: '## Privacy\n\nTesto.' } }),
+    foreign: { status: 200 },
+  },
+  'DELETE /api/stores/{storeId}/legal-pages/{kind}': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/legal-pages/privacy') }),
+    foreign: { status: 200 },
+  },
   'PATCH /api/stores/{storeId}/orders/{orderId}': {
     level: 'staff',
     status: 200,

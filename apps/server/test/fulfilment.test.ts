@@ -58,7 +58,13 @@ describe(`shipping an order with a carrier and tracking (${engine})`, () => {
     expect(res.status).toBe(200);
     const link = 'https://www.mybrt.it/it/mybrt/my-parcels/search?lang=it&parcelNumber=0123456789012';
     expect(res.body.order.status).toBe('shipped');
-    expect(res.body.order.shipment).toMatchObject({ carrier: 'brt', carrierLabel: 'BRT', trackingNumber: '0123456789012', trackingUrl: link, deliveredAt: null });
+    expect(res.body.order.shipment).toMatchObject({
+      carrier: 'brt',
+      carrierLabel: 'BRT',
+      trackingNumber: '0123456789012',
+      trackingUrl: link,
+      deliveredAt: null,
+    });
     expect(res.body.order.shipment.shippedAt).toEqual(expect.any(String));
     expect(await shipmentRow(o.orderId)).toMatchObject({ store_id: store.id, carrier: 'brt', tracking_number: '0123456789012', tracking_url: null });
     // Stock followed the status as before.
@@ -112,7 +118,10 @@ describe(`shipping an order with a carrier and tracking (${engine})`, () => {
 
     const added = await putShipment(owner, o.orderId, { carrier: 'dhl', trackingNumber: '1234567890' });
     expect(added.status).toBe(200);
-    expect(added.body.order.shipment).toMatchObject({ carrier: 'dhl', trackingUrl: 'https://www.dhl.com/it-it/home/tracciabilita.html?tracking-id=1234567890' });
+    expect(added.body.order.shipment).toMatchObject({
+      carrier: 'dhl',
+      trackingUrl: 'https://www.dhl.com/it-it/home/tracciabilita.html?tracking-id=1234567890',
+    });
     const update = await server.smtp.waitFor(o.email, /Aggiornamento sulla spedizione/);
     expect(update.text).toContain('https://www.dhl.com/it-it/home/tracciabilita.html?tracking-id=1234567890');
     // The same data again: no second update.
@@ -127,7 +136,11 @@ describe(`shipping an order with a carrier and tracking (${engine})`, () => {
       shipment: { carrier: 'altro', trackingNumber: 'AB-1234', trackingUrl: 'https://tracking.corriere-locale.it/pacco/AB-1234' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.order.shipment).toMatchObject({ carrier: 'altro', carrierLabel: 'Altro', trackingUrl: 'https://tracking.corriere-locale.it/pacco/AB-1234' });
+    expect(res.body.order.shipment).toMatchObject({
+      carrier: 'altro',
+      carrierLabel: 'Altro',
+      trackingUrl: 'https://tracking.corriere-locale.it/pacco/AB-1234',
+    });
     const mail = await server.smtp.waitFor(o.email, /Il tuo ordine è stato spedito/);
     expect(mail.text).toContain('Spedito con corriere.');
     expect(mail.text).toContain('Traccia la spedizione: https://tracking.corriere-locale.it/pacco/AB-1234');
@@ -184,7 +197,7 @@ describe(`bad shipping input changes nothing and sends nothing (${engine})`, () 
     expect(await shippingMails(o.email)).toHaveLength(1);
   });
 
-  it("refuses to edit the shipment of an order not shipped yet (409)", async () => {
+  it('refuses to edit the shipment of an order not shipped yet (409)', async () => {
     const o = await placeOrder();
     const res = await putShipment(owner, o.orderId, { carrier: 'sda', trackingNumber: '123456789' });
     expect(res.status).toBe(409);

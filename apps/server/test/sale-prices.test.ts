@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountPercent, type ProductDetail, type StorefrontProductCard, type StorefrontProductDetail } from '@vetrina/shared';
+import { discountPercent, type ProductDetail, type ProductInput, type StorefrontProductCard, type StorefrontProductDetail } from '@vetrina/shared';
 import { createProduct, createVariant, merchant, uniqueSku } from './catalog-fixtures.js';
 import { client, engine, startServer, type TestServer } from './harness.js';
 
@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 const NOT_ABOVE = 'Il prezzo pieno deve essere maggiore del prezzo di vendita';
-const productInput = (over: Record<string, unknown> = {}) => ({ title: 'Borsa in pelle', priceCents: 4000, sku: uniqueSku('SALE'), status: 'active', ...over });
+// Cast: some tests send values the schema refuses on purpose.
+const productInput = (over: Record<string, unknown> = {}) =>
+  ({ title: 'Borsa in pelle', priceCents: 4000, sku: uniqueSku('SALE'), status: 'active', ...over }) as ProductInput;
 
 const productRow = (id: string) =>
   server.ctx.db.selectFrom('products').select(['price_cents', 'compare_at_cents']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -65,9 +67,9 @@ describe(`sale prices: products (${engine})`, () => {
     expect(discountPercent(card!.priceCents, card!.compareAtCents)).toBe(20);
     expect(await shop.product(p.slug)).toMatchObject({ priceCents: 4000, compareAtCents: 5000 });
 
-    // The suggestions show the same price as the card.
+    // The suggestions (a compact list) show the selling price only.
     const suggestions = await client(server.url).get(`/api/public/stores/${m.store.slug}/suggestions?q=borsa`);
-    expect(suggestions.body.items[0]).toMatchObject({ priceCents: 4000, compareAtCents: 5000 });
+    expect(suggestions.body.items[0]).toMatchObject({ title: 'Borsa in pelle', priceCents: 4000 });
 
     // Saving without it (the form's empty field) ends the sale, on the storefront at once.
     const cleared = await m.client.put<ProductDetail>(`${m.base}/products/${p.id}`, productInput({ sku: p.sku, compareAtCents: null }));
@@ -144,7 +146,12 @@ describe(`sale prices: variants (${engine})`, () => {
     const v = await createVariant(m.client, m.base, p.id, { label: 'Grande', priceDeltaCents: 1000, compareAtCents: 6000 });
 
     // 4500 is above the product's price (40 €) but not above the variant's (50 €).
-    const created = await m.client.post(`${m.base}/products/${p.id}/variants`, { label: 'Enorme', sku: uniqueSku('V'), priceDeltaCents: 1000, compareAtCents: 4500 });
+    const created = await m.client.post(`${m.base}/products/${p.id}/variants`, {
+      label: 'Enorme',
+      sku: uniqueSku('V'),
+      priceDeltaCents: 1000,
+      compareAtCents: 4500,
+    });
     expect(created.status).toBe(400);
     // it-IT money has a no-break space before '€'.
     expect(created.body.error.message.replace(/\s/g, ' ')).toBe(
@@ -152,7 +159,12 @@ describe(`sale prices: variants (${engine})`, () => {
     );
     expect(created.body.error.field).toBe('compareAtCents');
 
-    const updated = await m.client.put(`${m.base}/products/${p.id}/variants/${v.id}`, { label: 'Cambiata', sku: v.sku, priceDeltaCents: 2000, compareAtCents: 6000 });
+    const updated = await m.client.put(`${m.base}/products/${p.id}/variants/${v.id}`, {
+      label: 'Cambiata',
+      sku: v.sku,
+      priceDeltaCents: 2000,
+      compareAtCents: 6000,
+    });
     expect(updated.status).toBe(400);
     expect(updated.body.error.message.replace(/\s/g, ' ')).toContain('(60,00 €, cioè');
     expect(await variantRows(p.id)).toEqual([{ id: v.id, label: 'Grande', price_delta_cents: 1000, compare_at_cents: 6000 }]);

@@ -79,7 +79,8 @@ export const discountCodeSchema = z
   .superRefine((d, ctx) => {
     const whole = Number.isInteger(d.value);
     if (d.kind === 'percent' && (!whole || d.value < 1 || d.value > 100)) ctx.addIssue({ code: 'custom', message: discountMsg.percent, path: ['value'] });
-    if (d.kind === 'fixed' && (!whole || d.value < 1 || d.value > DISCOUNT_LIMITS.fixedMaxCents)) ctx.addIssue({ code: 'custom', message: discountMsg.fixed, path: ['value'] });
+    if (d.kind === 'fixed' && (!whole || d.value < 1 || d.value > DISCOUNT_LIMITS.fixedMaxCents))
+      ctx.addIssue({ code: 'custom', message: discountMsg.fixed, path: ['value'] });
     if (d.startsAt && d.endsAt && Date.parse(d.endsAt) <= Date.parse(d.startsAt)) {
       ctx.addIssue({ code: 'custom', message: discountMsg.endBeforeStart, path: ['endsAt'] });
     }

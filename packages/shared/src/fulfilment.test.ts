@@ -42,7 +42,11 @@ describe('shipmentInputSchema', () => {
 
   it('accepts a carrier alone, an empty tracking field, and trims the number', () => {
     expect(shipmentInputSchema.parse({ carrier: 'brt' })).toEqual({ carrier: 'brt' });
-    expect(shipmentInputSchema.parse({ carrier: 'brt', trackingNumber: '', trackingUrl: '' })).toEqual({ carrier: 'brt', trackingNumber: null, trackingUrl: null });
+    expect(shipmentInputSchema.parse({ carrier: 'brt', trackingNumber: '', trackingUrl: '' })).toEqual({
+      carrier: 'brt',
+      trackingNumber: null,
+      trackingUrl: null,
+    });
     expect(shipmentInputSchema.parse({ carrier: 'sda', trackingNumber: '  AB-123  ' }).trackingNumber).toBe('AB-123');
   });
 

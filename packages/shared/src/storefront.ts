@@ -113,7 +113,6 @@ export const storefrontSuggestionSchema = storefrontProductCardSchema.pick({
   title: true,
   priceCents: true,
   priceVaries: true,
-  compareAtCents: true,
   thumbUrl: true,
 });
 export type StorefrontSuggestion = z.infer<typeof storefrontSuggestionSchema>;

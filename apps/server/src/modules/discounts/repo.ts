@@ -52,14 +52,7 @@ export function discountsRepo(db: Db) {
 
     /** Newest first, bounded by DISCOUNT_LIMITS.codesPerStore. */
     listByStore(storeId: string, limit: number) {
-      return db
-        .selectFrom('discount_codes')
-        .selectAll()
-        .where('store_id', '=', storeId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      return db.selectFrom('discount_codes').selectAll().where('store_id', '=', storeId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
     },
 
     async countByStore(storeId: string): Promise<number> {
@@ -80,7 +73,11 @@ export function discountsRepo(db: Db) {
     },
 
     /** Changes the terms, never `uses` (orders raise it); false when the store has no such code. */
-    async update(storeId: string, discountId: string, changes: Omit<Updateable<DiscountCodesTable>, 'id' | 'store_id' | 'uses' | 'created_at'>): Promise<boolean> {
+    async update(
+      storeId: string,
+      discountId: string,
+      changes: Omit<Updateable<DiscountCodesTable>, 'id' | 'store_id' | 'uses' | 'created_at'>,
+    ): Promise<boolean> {
       const res = await db.updateTable('discount_codes').set(changes).where('store_id', '=', storeId).where('id', '=', discountId).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },

@@ -53,7 +53,9 @@ export function shippingCosts(d: TemplateData): string {
   return ['| Destinazione | Costo di spedizione | Spedizione gratuita |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-const withdrawal = (d: TemplateData) => `Se acquisti come consumatore hai diritto di recedere dal contratto, senza indicarne le ragioni e senza penali, entro **${WITHDRAWAL_DAYS} giorni** dal giorno in cui tu, o una persona da te indicata diversa dal corriere, ricevi i prodotti (artt. 52–59 del Codice del Consumo, D.Lgs. 206/2005). Se un ordine arriva in più consegne, i ${WITHDRAWAL_DAYS} giorni decorrono dalla consegna dell’ultimo prodotto.
+const withdrawal = (
+  d: TemplateData,
+) => `Se acquisti come consumatore hai diritto di recedere dal contratto, senza indicarne le ragioni e senza penali, entro **${WITHDRAWAL_DAYS} giorni** dal giorno in cui tu, o una persona da te indicata diversa dal corriere, ricevi i prodotti (artt. 52–59 del Codice del Consumo, D.Lgs. 206/2005). Se un ordine arriva in più consegne, i ${WITHDRAWAL_DAYS} giorni decorrono dalla consegna dell’ultimo prodotto.
 
 Per esercitare il diritto di recesso inviaci, prima della scadenza, ${writeTo(d)} con il numero dell’ordine e la tua decisione di recedere; puoi usare anche il modulo tipo di recesso dell’allegato I, parte B, del Codice del Consumo.
 
@@ -62,7 +64,7 @@ Restituisci i prodotti entro ${WITHDRAWAL_DAYS} giorni dalla comunicazione del r
 Il recesso è escluso, come prevede l’art. 59 del Codice del Consumo, per i prodotti confezionati su misura o personalizzati, per quelli che rischiano di deteriorarsi rapidamente e per quelli sigillati che non si prestano a essere restituiti per motivi igienici o di protezione della salute e sono stati aperti dopo la consegna.`;
 
 const guarantee = (d: TemplateData) =>
-  `Tutti i prodotti sono coperti dalla garanzia legale di conformità prevista dagli artt. 128 e seguenti del Codice del Consumo, per i difetti che si manifestano entro **2 anni** dalla consegna. Se un prodotto è difettoso o non corrisponde a quanto ordinato, scrivici con ${writeTo(d)}: hai diritto alla riparazione o alla sostituzione senza spese e, quando non sono possibili, a una riduzione del prezzo o alla risoluzione del contratto.`;
+  `Tutti i prodotti sono coperti dalla garanzia legale di conformità prevista dagli artt. 128 e seguenti del Codice del Consumo, per i difetti che si manifestano entro **2 anni** dalla consegna. Se un prodotto è difettoso o non corrisponde a quanto ordinato, scrivici inviando ${writeTo(d)}: hai diritto alla riparazione o alla sostituzione senza spese e, quando non sono possibili, a una riduzione del prezzo o alla risoluzione del contratto.`;
 
 function terms(d: TemplateData): string {
   return `Queste condizioni regolano gli acquisti sul negozio online **${esc(d.storeName)}**. Ti chiediamo di leggerle e di accettarle prima di confermare un ordine.

@@ -34,7 +34,10 @@ export async function queueShipmentMail(ctx: AppContext, trx: Db, storeId: strin
         brand,
         to: order.customer_email,
         subject: SUBJECTS.delivered(n),
-        lines: [`${hello} il tuo ordine #${n} su ${brand.name} risulta consegnato.`, 'Grazie per aver acquistato da noi! Se qualcosa non va, scrivici dal negozio.'],
+        lines: [
+          `${hello} il tuo ordine #${n} su ${brand.name} risulta consegnato.`,
+          'Grazie per aver acquistato da noi! Se qualcosa non va, scrivici dal negozio.',
+        ],
         action: orderUrl ? { label: 'Vedi il tuo ordine', url: orderUrl } : undefined,
       }),
     ]);

@@ -106,15 +106,7 @@ export function storefrontService(ctx: AppContext) {
         });
         const cards = await repo.productCards(s.id, list.ids);
         return {
-          items: cards.map((c) => ({
-            id: c.id,
-            slug: c.slug,
-            title: c.title,
-            priceCents: c.priceCents,
-            priceVaries: c.priceVaries,
-            compareAtCents: c.compareAtCents,
-            thumbUrl: c.thumbUrl,
-          })),
+          items: cards.map((c) => ({ id: c.id, slug: c.slug, title: c.title, priceCents: c.priceCents, priceVaries: c.priceVaries, thumbUrl: c.thumbUrl })),
         };
       }),
     // The answer always carries the canonical slug: a page reached by id (or an old slug's id) redirects to it.

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { discountMsg, type DiscountCode } from '@vetrina/shared';
-import { discountFormFieldOf, discountFormSchema, discountFormValues, isoToLocalInput, localInputToIso, toDiscountInput, type DiscountFormValues } from './discount-form';
+import {
+  discountFormFieldOf,
+  discountFormSchema,
+  discountFormValues,
+  isoToLocalInput,
+  localInputToIso,
+  toDiscountInput,
+  type DiscountFormValues,
+} from './discount-form';
 
 const stored: DiscountCode = {
   id: 'd1',
@@ -59,7 +67,16 @@ describe('discountFormValues', () => {
 
   it('shows a stored code with amounts as Italian euro text', () => {
     const v = discountFormValues(stored);
-    expect(v).toMatchObject({ code: 'ESTATE20', kind: 'fixed', value: '12,90', minOrder: '50,00', endsAt: '', maxUses: '100', maxUsesPerEmail: '', active: false });
+    expect(v).toMatchObject({
+      code: 'ESTATE20',
+      kind: 'fixed',
+      value: '12,90',
+      minOrder: '50,00',
+      endsAt: '',
+      maxUses: '100',
+      maxUsesPerEmail: '',
+      active: false,
+    });
     expect(v.startsAt).toBe(isoToLocalInput(stored.startsAt));
     expect(discountFormValues({ ...stored, kind: 'percent', value: 15, minOrderCents: 0 })).toMatchObject({ value: '15', minOrder: '' });
   });

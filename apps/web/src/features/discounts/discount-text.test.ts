@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
-import { availabilityNote, discountAmountLabel, usesLabel, validityLabel } from './discount-text';
+import { availabilityNote, discountAmountLabel, usesLabel, validityLabel, validityLines } from './discount-text';
 
 const START = '2026-06-01T07:00:00.000Z';
 const END = '2026-06-30T21:59:00.000Z';
@@ -18,6 +18,7 @@ describe('discount texts of the list', () => {
     expect(validityLabel({ startsAt: START, endsAt: null })).toBe(`dal ${formatDateTime(START)}`);
     expect(validityLabel({ startsAt: null, endsAt: END })).toBe(`fino al ${formatDateTime(END)}`);
     expect(validityLabel({ startsAt: null, endsAt: null })).toBe('Sempre valido');
+    expect(validityLines({ startsAt: START, endsAt: END })).toEqual([`dal ${formatDateTime(START)}`, `al ${formatDateTime(END)}`]);
     expect(formatDateTime(START)).toMatch(/giu 2026/);
   });
 

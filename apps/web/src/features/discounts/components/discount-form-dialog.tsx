@@ -25,7 +25,10 @@ function upperCaseInPlace(e: ChangeEvent<HTMLInputElement>) {
   }
 }
 
-/** 'Nuovo codice' / 'Modifica codice': every term of a code; the server checks the same schema again. */
+/**
+ * 'Nuovo codice' / 'Modifica …': every term of a code; the server checks the same schema again.
+ * Only the field is named 'Codice' (the title says 'Nuovo sconto'), so getByLabel('Codice') finds one element.
+ */
 export function DiscountFormDialog({
   storeId,
   discount,
@@ -70,15 +73,15 @@ export function DiscountFormDialog({
     <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>{discount ? `Modifica ${discount.code}` : 'Nuovo codice sconto'}</DialogTitle>
+          <DialogTitle>{discount ? `Modifica ${discount.code}` : 'Nuovo sconto'}</DialogTitle>
           <DialogDescription>
             {discount && discount.uses > 0
               ? `Già usato ${discount.uses === 1 ? '1 volta' : `${discount.uses} volte`}: le modifiche valgono per i prossimi ordini, quelli passati restano come sono.`
               : 'I clienti inseriscono il codice nel carrello o al checkout per ottenere lo sconto.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={discount ? 'Modifica codice sconto' : 'Nuovo codice sconto'}>
-          <fieldset disabled={save.isPending} className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <fieldset disabled={save.isPending} className="grid items-start gap-4 sm:grid-cols-2">
             <FormField
               label="Codice"
               autoComplete="off"

@@ -39,7 +39,9 @@ export default function DiscountsPage() {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold">Codici sconto</h1>
           <p className="text-sm text-muted-foreground">
-            {canEdit ? 'Crea codici da dare ai clienti: una percentuale o un importo tolto dal totale dei prodotti.' : 'I codici sconto dello store. Solo gli amministratori possono modificarli.'}
+            {canEdit
+              ? 'Crea codici da dare ai clienti: una percentuale o un importo tolto dal totale dei prodotti.'
+              : 'I codici sconto dello store. Solo gli amministratori possono modificarli.'}
           </p>
         </div>
         {newButton('Nuovo codice')}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { discountLabel } from '@vetrina/shared/discounts';
 import { Printer } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -43,8 +44,14 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
                   <dt className="text-muted-foreground">Subtotale</dt>
                   <dd className="tabular-nums">{formatCents(o.subtotalCents)}</dd>
                 </div>
+                {o.discount && o.discountCents > 0 && (
+                  <div className="flex justify-between">
+                    <dt className="text-muted-foreground">{discountLabel(o.discount)}</dt>
+                    <dd className="tabular-nums">−{formatCents(o.discountCents)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between">
-                  <dt className="text-muted-foreground">Spedizione</dt>
+                  <dt className="text-muted-foreground">Spedizione{o.shippingAddress.country !== 'Italia' ? ` (${o.shippingAddress.country})` : ''}</dt>
                   <dd className="tabular-nums">{formatCents(o.shippingCents)}</dd>
                 </div>
                 {o.surchargeCents > 0 && (

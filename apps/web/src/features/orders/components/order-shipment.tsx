@@ -33,7 +33,12 @@ export function OrderShipment({ storeId, order }: { storeId: string; order: Orde
             <>
               <dt className="text-muted-foreground">Link</dt>
               <dd>
-                <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                <a
+                  href={s.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                >
                   Traccia la spedizione <ExternalLink aria-hidden className="size-3.5" />
                 </a>
               </dd>

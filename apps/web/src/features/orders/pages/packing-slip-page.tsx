@@ -58,7 +58,7 @@ function Slip({ storeName, order: o }: { storeName: string; order: OrderDetail }
   const s = o.shipment;
   return (
     <article className="grid gap-8 text-sm text-foreground print:text-black" aria-labelledby="ddt-titolo">
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-6">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-6 print:border-black">
         <div>
           <p className="text-2xl font-bold">{storeName}</p>
           <h1 id="ddt-titolo" className="mt-1 text-base font-semibold text-muted-foreground print:text-black">
@@ -108,7 +108,7 @@ function Slip({ storeName, order: o }: { storeName: string; order: OrderDetail }
       <table className="w-full border-collapse">
         <caption className="sr-only">Contenuto del pacco</caption>
         <thead>
-          <tr className="border-b-2 text-left text-xs uppercase tracking-wide text-muted-foreground print:text-black">
+          <tr className="border-b-2 text-left text-xs uppercase tracking-wide text-muted-foreground print:border-black print:text-black">
             <th scope="col" className="py-2 pr-3 font-semibold">
               Articolo
             </th>
@@ -122,7 +122,7 @@ function Slip({ storeName, order: o }: { storeName: string; order: OrderDetail }
         </thead>
         <tbody>
           {o.items.map((i) => (
-            <tr key={i.id} className="border-b break-inside-avoid" data-testid="packing-slip-item">
+            <tr key={i.id} className="break-inside-avoid border-b print:border-neutral-400" data-testid="packing-slip-item">
               <td className="py-2 pr-3 font-medium">{i.title}</td>
               <td className="py-2 pr-3">{i.variantLabel ?? '—'}</td>
               <td className="py-2 text-right tabular-nums">{i.quantity}</td>
@@ -147,8 +147,8 @@ function Slip({ storeName, order: o }: { storeName: string; order: OrderDetail }
       </section>
 
       <footer className="mt-8 grid grid-cols-2 gap-10 break-inside-avoid pt-6 text-xs text-muted-foreground print:text-black">
-        <p className="border-t pt-2">Firma del mittente</p>
-        <p className="border-t pt-2">Firma del destinatario</p>
+        <p className="border-t pt-2 print:border-black">Firma del mittente</p>
+        <p className="border-t pt-2 print:border-black">Firma del destinatario</p>
       </footer>
     </article>
   );

@@ -7,6 +7,7 @@ import { OrderTimeline } from './order-timeline';
 import { Panel } from './panel';
 import type { CardConfirmation } from './payment-details';
 import { PaymentPanel } from './payment-panel';
+import { ShipmentPanel } from './shipment-panel';
 import { StatusBadges } from './status-badges';
 
 /**
@@ -27,6 +28,7 @@ export function OrderView({ order, confirmation }: { order: PublicOrder; confirm
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:gap-10">
         <div className="space-y-6">
+          <ShipmentPanel order={order} />
           <PaymentPanel order={order} confirmation={confirmation} />
           <OrderItems order={order} />
         </div>

@@ -8,6 +8,8 @@ import { ApiError } from '@/lib/api';
 import { useStore } from '../api';
 import { PaymentSettingsSection } from '../components/payments/payment-settings-section';
 import { ShippingSettingsSection } from '../components/shipping/shipping-settings-section';
+import { BusinessDetailsSection } from '../components/business/business-details-section';
+import { LegalPagesSection } from '../components/legal/legal-pages-section';
 import { StoreSettingsForm } from '../components/store-settings-form';
 
 export default function StoreSettingsPage() {
@@ -43,6 +45,10 @@ export default function StoreSettingsPage() {
       {/* A form of its own (its own API and button): staff do not see the store's payment details at all. */}
       {store.data && can(store.data, 'store:settings') && <PaymentSettingsSection key={`payments-${store.data.id}`} storeId={store.data.id} />}
       {store.data && <ShippingSettingsSection key={`shipping-${store.data.id}`} storeId={store.data.id} readOnly={!can(store.data, 'store:settings')} />}
+      {store.data && can(store.data, 'store:settings') && <BusinessDetailsSection key={`business-${store.data.id}`} storeId={store.data.id} />}
+      {store.data && can(store.data, 'store:settings') && (
+        <LegalPagesSection key={`legal-${store.data.id}`} storeId={store.data.id} storeSlug={store.data.slug} />
+      )}
     </div>
   );
 }

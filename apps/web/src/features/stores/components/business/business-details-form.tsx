@@ -1,12 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import {
-  businessDetailsInputSchema,
-  type BusinessDetails,
-  type BusinessDetailsData,
-  type BusinessDetailsInput,
-} from '@vetrina/shared/business-settings';
+import { businessDetailsInputSchema, type BusinessDetails, type BusinessDetailsData, type BusinessDetailsInput } from '@vetrina/shared/business-settings';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError, errorMessage } from '@/lib/api';
