@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountMsg } from '@vetrina/shared';
+import { DISCOUNT_LIMITS, discountMsg } from '@vetrina/shared';
 import { addMember, createStoreFor, createUser, engine, startServer, type Client, type TestServer } from './harness.js';
 import { expectApiError } from './team-helpers.js';
 
@@ -236,6 +236,37 @@ describe(`discount codes in the dashboard (${engine})`, () => {
     expect((await owner.get(url(other.id))).status).toBe(404);
     expectApiError(await owner.put(url(store.id, 'non-esiste'), body()), 404, discountMsg.notFound);
     expect(await snapshot()).toBe(before);
+  });
+
+  it(`stops at ${DISCOUNT_LIMITS.codesPerStore} codes per store with 409`, async () => {
+    const u = await createUser(server);
+    const full = await createStoreFor(server, u.id, 'Bottega Piena');
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: DISCOUNT_LIMITS.codesPerStore - 1 }, (_, i) => ({
+      id: randomUUID(),
+      store_id: full.id,
+      code: `PIENO${i}`,
+      kind: 'percent' as const,
+      value: 5,
+      min_order_cents: 0,
+      starts_at: null,
+      ends_at: null,
+      max_uses: null,
+      max_uses_per_email: null,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 100)
+      await server.ctx.db
+        .insertInto('discount_codes')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    await create(u.client, full.id, { code: 'ULTIMO' });
+    const before = await snapshot();
+    expectApiError(await u.client.post(url(full.id), body()), 409, discountMsg.tooMany);
+    expect(await snapshot()).toBe(before);
+    expect((await u.client.get(url(full.id))).body.items).toHaveLength(DISCOUNT_LIMITS.codesPerStore);
   });
 
   it('lets staff read the codes but not create, edit or delete them', async () => {

@@ -21,6 +21,7 @@ export const PAGES = {
   'storefront product': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/product-page.tsx'],
   'storefront checkout': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/checkout-page.tsx'],
   'storefront order': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/order-page.tsx'],
+  'storefront legal page': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/legal-page.tsx'],
   landing: ['src/public/marketing-shell.tsx', 'src/features/marketing/pages/landing-page.tsx'],
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discountCentsFor, formatEuro, orderTotals } from './pricing.js';
-import { DEFAULT_SHIPPING, destinationNamed, freeShippingHint, missingForFreeShipping, shippingDestinations, shippingSettingsSchema } from './shipping.js';
+import { DEFAULT_SHIPPING, destinationNamed, shippingSummary, freeShippingHint, missingForFreeShipping, shippingDestinations, shippingSettingsSchema } from './shipping.js';
 
 const lines = (...cents: number[]) => cents.map((c) => ({ unitPriceCents: c, quantity: 1 }));
 const italy = { rateCents: 599, freeAboveCents: 5000 };
@@ -51,6 +51,15 @@ describe('shipping settings', () => {
     expect(destinationNamed(d, 'Francia')?.rateCents).toBe(1500);
     expect(destinationNamed(d, 'Germania')).toBeNull();
     expect(shippingDestinations(DEFAULT_SHIPPING)).toEqual([{ code: 'IT', name: 'Italia', rateCents: 599, freeAboveCents: null }]);
+  });
+
+  it('sums the rates up for the footer', () => {
+    const it1 = { code: 'IT', name: 'Italia', rateCents: 599, freeAboveCents: null };
+    expect(shippingSummary([it1])).toBe(`Spedizione in tutta Italia a ${formatEuro(599)}`);
+    expect(shippingSummary([{ ...it1, freeAboveCents: 5000 }])).toBe(`Spedizione in tutta Italia a ${formatEuro(599)}, gratuita da ${formatEuro(5000)}`);
+    expect(shippingSummary([{ ...it1, rateCents: 0 }, { code: 'FR', name: 'Francia', rateCents: 1500, freeAboveCents: null }])).toBe(
+      'Spedizione gratuita in tutta Italia · Spediamo anche in Francia',
+    );
   });
 
   it('tells how much is missing for free shipping', () => {

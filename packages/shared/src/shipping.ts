@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { formatEuro } from './pricing.js';
+import type { ShippingDestination } from './shipping-text.js';
 
 /**
  * Where a store ships and what it costs (Impostazioni → Spedizioni). Italy is always a destination;
@@ -62,7 +63,7 @@ export const shippingDestinationSchema = z.object({
   rateCents: z.number().int(),
   freeAboveCents: z.number().int().nullable(),
 });
-export type ShippingDestination = z.infer<typeof shippingDestinationSchema>;
+export * from './shipping-text.js';
 
 const rate = z.number({ error: shippingMsg.rate }).int(shippingMsg.rate).min(0, shippingMsg.rate).max(SHIPPING_LIMITS.rateMaxCents, shippingMsg.rate);
 const freeAbove = z
@@ -104,15 +105,3 @@ export function shippingDestinations(s: ShippingSettings): ShippingDestination[]
   return [{ code: 'IT', name: DOMESTIC_COUNTRY, ...s.domestic }, ...foreign];
 }
 
-/** The destination named as the checkout sends it ('Italia', 'Francia'…), or null when the store does not ship there. */
-export function destinationNamed(destinations: readonly ShippingDestination[], name: string): ShippingDestination | null {
-  return destinations.find((d) => d.name === name) ?? null;
-}
-
-/** How far an order is from free shipping ('Ti mancano X € per la spedizione gratuita'), or null. */
-export function missingForFreeShipping(destination: ShippingDestination | null | undefined, goodsCents: number): number | null {
-  if (!destination || destination.freeAboveCents === null || goodsCents <= 0) return null;
-  const missing = destination.freeAboveCents - goodsCents;
-  return missing > 0 ? missing : null;
-}
-export const freeShippingHint = (missingCents: number) => `Ti mancano ${formatEuro(missingCents)} per la spedizione gratuita`;

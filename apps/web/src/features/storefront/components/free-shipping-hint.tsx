@@ -1,5 +1,5 @@
 import { Truck } from 'lucide-react';
-import { freeShippingHint, missingForFreeShipping, type ShippingDestination } from '@vetrina/shared/shipping';
+import { freeShippingHint, missingForFreeShipping, type ShippingDestination } from '@vetrina/shared/shipping-text';
 
 /** 'Ti mancano X € per la spedizione gratuita' while the goods are under the destination's threshold. */
 export function FreeShippingHint({ destination, goodsCents }: { destination: ShippingDestination | null | undefined; goodsCents: number }) {

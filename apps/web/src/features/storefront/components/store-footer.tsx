@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import { Mail, Phone, Truck } from 'lucide-react';
 import { LEGAL_PAGE_KINDS, LEGAL_PAGE_TITLES } from '@vetrina/shared/legal-pages';
+import { shippingSummary } from '@vetrina/shared/shipping-text';
 import { useStorefront } from '../store-context';
 import { CONTAINER } from './container';
 
@@ -101,7 +102,7 @@ export function StoreFooter() {
         </p>
         <p className="flex items-center gap-2 opacity-75">
           <Truck aria-hidden className="size-4" />
-          Spedizione in tutta Italia a 5,99 €
+          {shippingSummary(store.shipping)}
         </p>
         <p className="opacity-75">
           Negozio creato con{' '}
