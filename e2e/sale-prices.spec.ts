@@ -36,7 +36,7 @@ test.describe('sale prices', () => {
     await page.getByRole('button', { name: 'Salva prodotto' }).click();
     await expect(page.getByText('Il prezzo pieno deve essere maggiore del prezzo di vendita')).toBeVisible();
     await compareAt.fill('50,00');
-    await expect(page.getByText('sconto mostrato −20%')).toBeVisible();
+    await expect(page.getByText('sconto mostrato -20%')).toBeVisible();
     await page.getByRole('button', { name: 'Salva prodotto' }).click();
     await expect(toast(page, 'Prodotto aggiornato')).toBeVisible();
     await expect(page.getByTestId('product-card').filter({ hasText: 'Borsa a tracolla' })).toContainText(money('Prezzo pieno 50,00 €'));

@@ -203,6 +203,8 @@ test.describe('storefront, cart, checkout and orders', () => {
     await admin.keyboard.press('Escape');
 
     await admin.getByLabel(`Stato dell'ordine #${orderNumber}`).selectOption({ label: 'Spedito' });
+    // 'Spedito' asks for the carrier and tracking number (both optional here).
+    await admin.getByRole('dialog').getByRole('button', { name: 'Spedisci senza tracking' }).click();
     await expect(admin.getByText('Stato aggiornato')).toBeVisible();
     await expect(row).toContainText('Spedito');
 

@@ -299,7 +299,10 @@ export const MATRIX: Record<string, Entry> = {
   'PUT /api/stores/{storeId}/shipping': {
     level: 'admin',
     status: 200,
-    request: (c) => ({ path: api(c, '/shipping'), body: { domestic: { rateCents: 490, freeAboveCents: 5000 }, countries: [{ code: 'FR', rateCents: 1500, freeAboveCents: null }] } }),
+    request: (c) => ({
+      path: api(c, '/shipping'),
+      body: { domestic: { rateCents: 490, freeAboveCents: 5000 }, countries: [{ code: 'FR', rateCents: 1500, freeAboveCents: null }] },
+    }),
   },
   'GET /api/stores/{storeId}/payments': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/payments') }) },
   'PUT /api/stores/{storeId}/payments': {

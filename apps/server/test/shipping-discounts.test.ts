@@ -39,7 +39,11 @@ const product = (priceCents: number, stock = 50, storeId = store.id) =>
   insertProduct(server, storeId, { title: `Articolo ${Math.random().toString(36).slice(2, 7)}`, priceCents, stock });
 
 /** A checkout body with the totals a shopper's page would show for these numbers. */
-function body(productId: string, priceCents: number, o: { qty?: number; shipping: number; discount?: number; code?: string; country?: string; email?: string; method?: string }) {
+function body(
+  productId: string,
+  priceCents: number,
+  o: { qty?: number; shipping: number; discount?: number; code?: string; country?: string; email?: string; method?: string },
+) {
   const qty = o.qty ?? 1;
   const goods = priceCents * qty - (o.discount ?? 0);
   return checkoutBody([{ productId, quantity: qty, unitPriceCents: priceCents }], {
@@ -279,9 +283,7 @@ describe('discount codes at checkout', () => {
     const d = await create({ maxUsesPerEmail: 1, value: 20 });
     const p = await product(1000, 200);
     const email = 'una.volta@example.it';
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, () => checkout(body(p.id, 1000, { shipping: 490, discount: 200, code: d.code, email }))),
-    );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => checkout(body(p.id, 1000, { shipping: 490, discount: 200, code: d.code, email }))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 201);
     for (const a of refused) expect(a.body.error.message).toBe('Hai già usato questo codice il numero massimo di volte consentito');
@@ -305,7 +307,8 @@ describe('discount codes at checkout', () => {
       const u = await createUser(fresh);
       const s = await createStoreFor(fresh, u.id, 'Negozio Tentativi');
       const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) statuses.push((await client(fresh.url).post(`/api/public/stores/${s.slug}/discounts/check`, { code: `PROVA${i}`, subtotalCents: 1000 })).status);
+      for (let i = 0; i < 31; i++)
+        statuses.push((await client(fresh.url).post(`/api/public/stores/${s.slug}/discounts/check`, { code: `PROVA${i}`, subtotalCents: 1000 })).status);
       expect(statuses.slice(0, 30).every((x) => x === 400)).toBe(true);
       expect(statuses[30]).toBe(429);
     } finally {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { discountCentsFor, formatEuro, orderTotals } from './pricing.js';
-import { DEFAULT_SHIPPING, destinationNamed, shippingSummary, freeShippingHint, missingForFreeShipping, shippingDestinations, shippingSettingsSchema } from './shipping.js';
+import {
+  DEFAULT_SHIPPING,
+  destinationNamed,
+  shippingSummary,
+  freeShippingHint,
+  missingForFreeShipping,
+  shippingDestinations,
+  shippingSettingsSchema,
+} from './shipping.js';
 
 const lines = (...cents: number[]) => cents.map((c) => ({ unitPriceCents: c, quantity: 1 }));
 const italy = { rateCents: 599, freeAboveCents: 5000 };
@@ -26,7 +34,9 @@ describe('order totals', () => {
   });
 
   it('an empty cart costs nothing', () => {
-    expect(orderTotals([], { shipping: italy, discount: { kind: 'fixed', value: 500 }, charges: { surchargeCents: 300, freeShipping: false } }).totalCents).toBe(0);
+    expect(
+      orderTotals([], { shipping: italy, discount: { kind: 'fixed', value: 500 }, charges: { surchargeCents: 300, freeShipping: false } }).totalCents,
+    ).toBe(0);
   });
 });
 
@@ -46,7 +56,13 @@ describe('discounts', () => {
 
 describe('shipping settings', () => {
   it('lists Italy first, then the other countries by name', () => {
-    const d = shippingDestinations({ domestic: italy, countries: [{ code: 'FR', rateCents: 1500, freeAboveCents: null }, { code: 'AT', rateCents: 1400, freeAboveCents: 9000 }] });
+    const d = shippingDestinations({
+      domestic: italy,
+      countries: [
+        { code: 'FR', rateCents: 1500, freeAboveCents: null },
+        { code: 'AT', rateCents: 1400, freeAboveCents: 9000 },
+      ],
+    });
     expect(d.map((x) => x.name)).toEqual(['Italia', 'Austria', 'Francia']);
     expect(destinationNamed(d, 'Francia')?.rateCents).toBe(1500);
     expect(destinationNamed(d, 'Germania')).toBeNull();
@@ -57,9 +73,12 @@ describe('shipping settings', () => {
     const it1 = { code: 'IT', name: 'Italia', rateCents: 599, freeAboveCents: null };
     expect(shippingSummary([it1])).toBe(`Spedizione in tutta Italia a ${formatEuro(599)}`);
     expect(shippingSummary([{ ...it1, freeAboveCents: 5000 }])).toBe(`Spedizione in tutta Italia a ${formatEuro(599)}, gratuita da ${formatEuro(5000)}`);
-    expect(shippingSummary([{ ...it1, rateCents: 0 }, { code: 'FR', name: 'Francia', rateCents: 1500, freeAboveCents: null }])).toBe(
-      'Spedizione gratuita in tutta Italia · Spediamo anche in Francia',
-    );
+    expect(
+      shippingSummary([
+        { ...it1, rateCents: 0 },
+        { code: 'FR', name: 'Francia', rateCents: 1500, freeAboveCents: null },
+      ]),
+    ).toBe('Spedizione gratuita in tutta Italia · Spediamo anche in Francia');
   });
 
   it('tells how much is missing for free shipping', () => {

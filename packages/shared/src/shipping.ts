@@ -79,7 +79,9 @@ export const shippingSettingsSchema = z
     domestic: z.strictObject({ rateCents: rate, freeAboveCents: freeAbove }),
     /** Other EU countries the store ships to; Italy is always one (domestic). */
     countries: z
-      .array(z.strictObject({ code: z.enum(foreignCodes, { error: shippingMsg.country }), rateCents: rate, freeAboveCents: freeAbove }), { error: shippingMsg.country })
+      .array(z.strictObject({ code: z.enum(foreignCodes, { error: shippingMsg.country }), rateCents: rate, freeAboveCents: freeAbove }), {
+        error: shippingMsg.country,
+      })
       .max(foreignCodes.length, shippingMsg.country),
   })
   .superRefine((s, ctx) => {
@@ -104,4 +106,3 @@ export function shippingDestinations(s: ShippingSettings): ShippingDestination[]
     .sort((a, b) => a.name.localeCompare(b.name, 'it'));
   return [{ code: 'IT', name: DOMESTIC_COUNTRY, ...s.domestic }, ...foreign];
 }
-

@@ -3,9 +3,10 @@ import { shippingFormSchema, shippingFormValues, toShippingInput } from './shipp
 
 describe('shipping form', () => {
   it('reads Italian amounts and empty fields', () => {
-    expect(
-      toShippingInput({ domestic: { rate: '4,90', freeAbove: '' }, countries: [{ code: 'FR', rate: '12,5', freeAbove: '100' }] }),
-    ).toEqual({ domestic: { rateCents: 490, freeAboveCents: null }, countries: [{ code: 'FR', rateCents: 1250, freeAboveCents: 10000 }] });
+    expect(toShippingInput({ domestic: { rate: '4,90', freeAbove: '' }, countries: [{ code: 'FR', rate: '12,5', freeAbove: '100' }] })).toEqual({
+      domestic: { rateCents: 490, freeAboveCents: null },
+      countries: [{ code: 'FR', rateCents: 1250, freeAboveCents: 10000 }],
+    });
   });
 
   it('starts from the stored settings and gives them back unchanged', () => {

@@ -31,7 +31,10 @@ export function toShippingInput(v: ShippingFormValues): ShippingSettings {
 
 /** Where an error of the API body shows in the form: the same paths, with text fields instead of cents. */
 export const shippingFormPath = (apiPath: string): string =>
-  apiPath.replace(/rateCents$/, 'rate').replace(/freeAboveCents$/, 'freeAbove').replace(/^countries$/, 'root') || 'root';
+  apiPath
+    .replace(/rateCents$/, 'rate')
+    .replace(/freeAboveCents$/, 'freeAbove')
+    .replace(/^countries$/, 'root') || 'root';
 
 /** The form's schema: the shared shippingSettingsSchema on the converted values, its messages on the typed fields. */
 export const shippingFormSchema = z

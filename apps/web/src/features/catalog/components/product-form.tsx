@@ -144,7 +144,7 @@ export function ProductForm({
             error={errors.compareAt?.message}
             hint={[
               percent
-                ? `Il prezzo barrato mostrato accanto al prezzo di vendita: sconto mostrato −${percent}%.`
+                ? `Il prezzo barrato mostrato accanto al prezzo di vendita: sconto mostrato -${percent}%.`
                 : 'Il prezzo barrato mostrato accanto al prezzo di vendita.',
               hasVariants ? 'Le varianti senza un proprio prezzo pieno lo seguono, più la loro differenza.' : '',
             ].join(' ')}

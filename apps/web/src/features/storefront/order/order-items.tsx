@@ -21,7 +21,13 @@ export function OrderItems({ order }: { order: PublicOrder }) {
           </li>
         ))}
       </ul>
-      <OrderTotalsList totals={order} discount={order.discount} method={order.paymentMethod} className="border-t border-black/10 pt-4" totalTestId="ordine-totale" />
+      <OrderTotalsList
+        totals={order}
+        discount={order.discount}
+        method={order.paymentMethod}
+        className="border-t border-black/10 pt-4"
+        totalTestId="ordine-totale"
+      />
     </Panel>
   );
 }

@@ -19,7 +19,10 @@ const FOREIGN = EU_COUNTRIES.filter((c) => c.code !== 'IT');
 /** Impostazioni → Spedizioni: Italy's rate and free-shipping threshold, and the other EU countries the store ships to. */
 export function ShippingSettingsForm({ storeId, settings, readOnly }: { storeId: string; settings: ShippingSettings; readOnly: boolean }) {
   const save = useSaveShippingSettings(storeId);
-  const form = useForm<ShippingFormValues, unknown, ShippingSettings>({ resolver: zodResolver(shippingFormSchema), defaultValues: shippingFormValues(settings) });
+  const form = useForm<ShippingFormValues, unknown, ShippingSettings>({
+    resolver: zodResolver(shippingFormSchema),
+    defaultValues: shippingFormValues(settings),
+  });
   const countries = useFieldArray({ control: form.control, name: 'countries' });
   const [adding, setAdding] = useState('');
   const { errors } = form.formState;
@@ -89,7 +92,14 @@ export function ShippingSettingsForm({ storeId, settings, readOnly }: { storeId:
                   error={errors.countries?.[index]?.freeAbove?.message}
                   {...form.register(`countries.${index}.freeAbove`)}
                 />
-                <Button type="button" variant="ghost" size="icon" className="sm:mt-7" aria-label={`Rimuovi ${nameOf(field.code)}`} onClick={() => countries.remove(index)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="sm:mt-7"
+                  aria-label={`Rimuovi ${nameOf(field.code)}`}
+                  onClick={() => countries.remove(index)}
+                >
                   <Trash2 aria-hidden />
                 </Button>
               </li>

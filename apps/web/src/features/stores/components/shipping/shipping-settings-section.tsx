@@ -9,7 +9,10 @@ import { ShippingSettingsForm } from './shipping-settings-form';
 export function ShippingSettingsSection({ storeId, readOnly }: { storeId: string; readOnly: boolean }) {
   const settings = useShippingSettings(storeId);
   return (
-    <SettingsSection title="Spedizioni" description="Quanto costa la spedizione in Italia e negli altri paesi UE in cui spedisci, e da quale importo è gratuita.">
+    <SettingsSection
+      title="Spedizioni"
+      description="Quanto costa la spedizione in Italia e negli altri paesi UE in cui spedisci, e da quale importo è gratuita."
+    >
       {settings.isPending ? (
         <div className="grid gap-4" aria-busy>
           <Skeleton className="h-28" />
