@@ -3,11 +3,9 @@ import { ExternalLink } from 'lucide-react';
 import { legalPagePath, type LegalPageKind } from '@vetrina/shared/legal-pages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useLegalPages } from '../../business-api';
-import { SettingsSection } from '../settings-section';
+import { LoadedSettingsSection } from '../settings-section';
 import { LegalPageEditor } from './legal-page-editor';
 
 /** The 'Pagine legali' card: the three pages linked in the storefront's footer, each editable. */
@@ -15,28 +13,15 @@ export function LegalPagesSection({ storeId, storeSlug }: { storeId: string; sto
   const pages = useLegalPages(storeId);
   const [open, setOpen] = useState<LegalPageKind | null>(null);
   return (
-    <SettingsSection
+    <LoadedSettingsSection
+      query={pages}
+      errorText="Impossibile caricare le pagine legali"
       title="Pagine legali"
       description="Termini e condizioni, privacy e spedizioni e resi, linkate nel piede del negozio. Partono da un modello compilato con i tuoi dati e le tue impostazioni: rileggile e adattale alla tua attività."
     >
-      {pages.isPending ? (
-        <div className="grid gap-3" aria-busy>
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-        </div>
-      ) : pages.isError ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed p-4">
-          <p role="alert" className="text-sm">
-            {errorMessage(pages.error, 'Impossibile caricare le pagine legali')}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void pages.refetch()}>
-            Riprova
-          </Button>
-        </div>
-      ) : (
+      {(data) => (
         <ul className="grid gap-3">
-          {pages.data.map((page) => (
+          {data.map((page) => (
             <li key={page.kind} className="grid gap-3" data-testid={`legal-page-${page.kind}`}>
               <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
                 <div className="min-w-0">
@@ -75,6 +60,6 @@ export function LegalPagesSection({ storeId, storeSlug }: { storeId: string; sto
           ))}
         </ul>
       )}
-    </SettingsSection>
+    </LoadedSettingsSection>
   );
 }
