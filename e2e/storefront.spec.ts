@@ -205,7 +205,7 @@ test.describe('storefront, cart, checkout and orders', () => {
     await admin.getByLabel(`Stato dell'ordine #${orderNumber}`).selectOption({ label: 'Spedito' });
     // 'Spedito' asks for the carrier and tracking number (both optional here).
     await admin.getByRole('dialog').getByRole('button', { name: 'Spedisci senza tracking' }).click();
-    await expect(admin.getByText('Stato aggiornato')).toBeVisible();
+    await expect(admin.getByText('Ordine segnato come spedito')).toBeVisible();
     await expect(row).toContainText('Spedito');
 
     // Shipping takes the units off the shelf and releases the reservation.

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { paymentsService } from '../src/modules/payments/service.js';
 import { discountsService } from '../src/modules/discounts/service.js';
-import { checkoutBody } from './catalog-factory.js';
+import { checkoutBody, discountTerms } from './catalog-factory.js';
 import { imageForm } from './catalog-fixtures.js';
 import { uniqueEmail } from './harness.js';
 import { formWith, solidPng } from './images.js';
@@ -69,22 +69,11 @@ const product =
     const p = await fx.product(c, variants);
     return { path: api(c, rest(p.id, p.sku)), body: body?.(p.sku) };
   };
-const discountTerms = (code: string) => ({
-  code,
-  kind: 'percent' as const,
-  value: 10,
-  minOrderCents: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  maxUsesPerEmail: null,
-  active: true,
-});
 /** A discount code of the cell's store, and the path that names it. */
 const discount =
   (body?: unknown): Build =>
   async (c) => {
-    const d = await discountsService(c.server.ctx.db).create(c.store.id, discountTerms(`MX${randomUUID().slice(0, 8).toUpperCase()}`));
+    const d = await discountsService(c.server.ctx.db).create(c.store.id, discountTerms({ code: `MX${randomUUID().slice(0, 8).toUpperCase()}` }));
     return { path: api(c, `/discounts/${d.id}`), body };
   };
 const variant =
@@ -163,7 +152,7 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: async (c) => {
       const code = `PUB${randomUUID().slice(0, 8).toUpperCase()}`;
-      await discountsService(c.server.ctx.db).create(c.store.id, discountTerms(code));
+      await discountsService(c.server.ctx.db).create(c.store.id, discountTerms({ code }));
       return { path: pub(c, '/discounts/check'), body: { code, subtotalCents: 5000 } };
     },
   },
@@ -319,8 +308,12 @@ export const MATRIX: Record<string, Entry> = {
     }),
   },
   'GET /api/stores/{storeId}/discounts': { level: 'staff', status: 200, request: async (c) => (await discount()(c), { path: api(c, '/discounts') }) },
-  'POST /api/stores/{storeId}/discounts': { level: 'admin', status: 201, request: (c) => ({ path: api(c, '/discounts'), body: discountTerms('BENVENUTO10') }) },
-  'PUT /api/stores/{storeId}/discounts/{discountId}': { level: 'admin', status: 200, request: discount(discountTerms('ESTATE20')) },
+  'POST /api/stores/{storeId}/discounts': {
+    level: 'admin',
+    status: 201,
+    request: (c) => ({ path: api(c, '/discounts'), body: discountTerms({ code: 'BENVENUTO10' }) }),
+  },
+  'PUT /api/stores/{storeId}/discounts/{discountId}': { level: 'admin', status: 200, request: discount(discountTerms({ code: 'ESTATE20' })) },
   'DELETE /api/stores/{storeId}/discounts/{discountId}': { level: 'admin', status: 204, request: discount() },
   // Business details and legal pages (Impostazioni → Dati aziendali, Pagine legali).
   'GET /api/stores/{storeId}/business': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/business') }) },

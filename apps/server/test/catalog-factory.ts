@@ -1,3 +1,4 @@
+import type { DiscountCodeData } from '@vetrina/shared';
 import { randomUUID } from 'node:crypto';
 import { productSlugFromTitle } from '@vetrina/shared';
 import type { TestServer } from './harness.js';
@@ -124,5 +125,21 @@ export function checkoutBody(
     acceptTerms: true,
     idempotencyKey: `key-${Date.now().toString(36)}-${(k++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     ...extra,
+  };
+}
+
+/** The terms of a discount code as the dashboard sends them: 10% off, no limits, active, a random code unless given. */
+export function discountTerms(over: Partial<DiscountCodeData> = {}): DiscountCodeData {
+  return {
+    code: `C${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+    kind: 'percent',
+    value: 10,
+    minOrderCents: 0,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    maxUsesPerEmail: null,
+    active: true,
+    ...over,
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOUNT_LIMITS, discountMsg } from '@vetrina/shared';
 import { addMember, createStoreFor, createUser, engine, startServer, type Client, type TestServer } from './harness.js';
 import { expectApiError } from './team-helpers.js';
+import { discountTerms } from './catalog-factory.js';
 
 let server: TestServer;
 let owner: Client;
@@ -29,15 +30,7 @@ afterAll(async () => {
 
 const url = (storeId: string, id = '') => `/api/stores/${storeId}/discounts${id ? `/${id}` : ''}`;
 const body = (over: Record<string, unknown> = {}) => ({
-  code: `ESTATE${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-  kind: 'percent',
-  value: 20,
-  minOrderCents: 0,
-  startsAt: null,
-  endsAt: null,
-  maxUses: null,
-  maxUsesPerEmail: null,
-  active: true,
+  ...discountTerms({ code: `ESTATE${Math.random().toString(36).slice(2, 8).toUpperCase()}`, value: 20 }),
   ...over,
 });
 /** Every stored code of every store: a refused request must leave it exactly as it was. */

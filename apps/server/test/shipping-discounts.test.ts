@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuro } from '@vetrina/shared';
 import { clock } from '../src/lib/clock.js';
 import { addMember, client, createStoreFor, createUser, startServer, type Client, type TestServer } from './harness.js';
-import { checkoutBody, insertProduct } from './catalog-factory.js';
+import { checkoutBody, discountTerms, insertProduct } from './catalog-factory.js';
 
 let server: TestServer;
 let owner: Client;
@@ -174,20 +174,8 @@ describe('terms and conditions', () => {
 });
 
 describe('discount codes at checkout', () => {
-  const code = (over: Record<string, unknown>) => ({
-    code: `C${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
-    kind: 'percent',
-    value: 10,
-    minOrderCents: 0,
-    startsAt: null,
-    endsAt: null,
-    maxUses: null,
-    maxUsesPerEmail: null,
-    active: true,
-    ...over,
-  });
   const create = async (over: Record<string, unknown> = {}) => {
-    const res = await owner.post(`/api/stores/${store.id}/discounts`, code(over));
+    const res = await owner.post(`/api/stores/${store.id}/discounts`, { ...discountTerms(), ...over });
     expect(res.status).toBe(201);
     return res.body.discount as { id: string; code: string };
   };
