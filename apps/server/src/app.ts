@@ -20,6 +20,8 @@ import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { loadPaymentsKey, secretBox } from './modules/payments/secrets.js';
 import { stripeGateway } from './modules/payments/stripe.js';
 import { paymentExpiryJob } from './modules/orders/payment-expiry.js';
+import { registerStatsRoutes } from './modules/stats/routes.js';
+import { visitorCleanupJob } from './modules/stats/visits.js';
 import { registerPaymentRoutes } from './modules/payments/routes.js';
 import { registerLegalRoutes } from './modules/legal/routes.js';
 import { registerShippingRoutes } from './modules/shipping/routes.js';
@@ -33,6 +35,7 @@ import { registerSeoRoutes } from './modules/seo/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerMessageRoutes } from './modules/messages/routes.js';
+import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { registerRealtime } from './modules/realtime/socket.js';
 import { memoryBus, redisBus } from './modules/realtime/bus.js';
 import { presenceTracker } from './modules/realtime/presence.js';
@@ -46,6 +49,7 @@ import { registerStoreRoutes } from './modules/stores/routes.js';
 import { registerThemeRoutes } from './modules/themes/routes.js';
 import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
+import { registerCsvRoutes } from './modules/csv/routes.js';
 
 /** True when any string in the value contains a NUL character. */
 function containsNul(value: unknown, depth = 0): boolean {
@@ -124,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     stripe: stripeGateway(config),
   };
   const expiry = paymentExpiryJob(ctx);
+  const visitorCleanup = visitorCleanupJob(ctx);
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 
   app.addHook('onListen', () => {
@@ -134,9 +139,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onReady', async () => {
     ctx.mailer.start();
     expiry.start();
+    visitorCleanup.start();
   });
   app.addHook('onClose', async () => {
     await expiry.close();
+    await visitorCleanup.close();
     await ctx.mailer.close();
     await ctx.limiter.close();
     await ctx.presence.close();
@@ -192,12 +199,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerPublicDiscountRoutes(app, ctx);
   registerDiscountRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
+  registerStatsRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
   registerRealtime(app, ctx);
   registerFileRoutes(app, ctx);
   registerThemeRoutes(app, ctx);
   registerStoreRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
+  registerCsvRoutes(app, ctx);
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
   await registerWeb(app, ctx, config.webDist);

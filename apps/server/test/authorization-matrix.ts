@@ -44,6 +44,24 @@ const linkFor =
     const subject = await fx.account(c, 'link');
     return { path: '', body: { token: await fx.link(c, subject.id, kind, kind === 'email_change' ? uniqueEmail('cambiata') : undefined) } };
   };
+/** An unread bell entry of the store for one of its members; returns its id. */
+async function notificationOf(c: Cell, userId: string) {
+  const id = randomUUID();
+  await c.server.ctx.db
+    .insertInto('notifications')
+    .values({
+      id,
+      store_id: c.store.id,
+      user_id: userId,
+      kind: 'order',
+      title: 'Nuovo ordine #1',
+      link: '/dashboard/orders',
+      created_at: new Date().toISOString(),
+      read_at: null,
+    })
+    .execute();
+  return id;
+}
 const at =
   (path: string, build: Build): Build =>
   async (c) => ({ ...(await build(c)), path });
@@ -135,6 +153,13 @@ export const MATRIX: Record<string, Entry> = {
       if (c.caller) await c.server.ctx.db.deleteFrom('users').where('id', '=', c.caller.id).execute();
       return { path: '/api/me/profile', body: {} };
     },
+  },
+
+  'GET /api/me/notification-preferences': { level: 'user', status: 200, request: () => ({ path: '/api/me/notification-preferences' }) },
+  'PUT /api/me/notification-preferences': {
+    level: 'user',
+    status: 200,
+    request: () => ({ path: '/api/me/notification-preferences', body: { orderEmails: false, messageEmails: true } }),
   },
 
   // Storefront, public files and themes.
@@ -278,6 +303,13 @@ export const MATRIX: Record<string, Entry> = {
 
   // Orders.
   'GET /api/stores/{storeId}/orders': { level: 'staff', status: 200, request: async (c) => (await fx.order(c), { path: api(c, '/orders') }) },
+  'GET /api/stores/{storeId}/stats': { level: 'staff', status: 200, request: async (c) => (await fx.order(c), { path: api(c, '/stats?period=7d') }) },
+  'PUT /api/stores/{storeId}/stats/low-stock': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/stats/low-stock'), body: { lowStockThreshold: 5 } }),
+  },
+  'POST /api/public/stores/{slug}/visit': { level: 'public', status: 204, request: (c) => ({ path: pub(c, '/visit') }) },
   'GET /api/stores/{storeId}/orders/{orderId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`) }) },
   'PATCH /api/stores/{storeId}/orders/{orderId}/payment': {
     level: 'staff',
@@ -391,6 +423,46 @@ export const MATRIX: Record<string, Entry> = {
     request: async (c) => ({ path: api(c, `/chats/${await fx.chat(c)}/read`) }),
   },
   'GET /api/stores/{storeId}/presence': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/presence') }) },
+  // The bell: each member reads and marks only their own; another store's ids are not found.
+  'GET /api/stores/{storeId}/notifications': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/notifications') }) },
+  'POST /api/stores/{storeId}/notifications/read': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({
+      path: api(c, '/notifications/read'),
+      body: { ids: [await notificationOf(c, c.caller && c.role !== 'outsider' && c.role !== 'otherAdmin' ? c.caller.id : c.owner.id)] },
+    }),
+    foreign: {
+      status: 404,
+      request: async (c) => ({ path: `/api/stores/${c.otherStoreId}/notifications/read`, body: { ids: [await notificationOf(c, c.owner.id)] } }),
+    },
+  },
+
+  // CSV export and import (docs/decisions/csv.md): no object ids, so another store's admin acts on their own store.
+  'GET /api/stores/{storeId}/export/products.csv': {
+    level: 'staff',
+    status: 200,
+    request: (c) => ({ path: api(c, '/export/products.csv') }),
+    foreign: { status: 200 },
+  },
+  'GET /api/stores/{storeId}/export/orders.csv': {
+    level: 'staff',
+    status: 200,
+    request: (c) => ({ path: api(c, '/export/orders.csv?from=2026-01-01&to=2026-01-31') }),
+    foreign: { status: 200 },
+  },
+  'POST /api/stores/{storeId}/import/products': {
+    level: 'staff',
+    status: 200,
+    request: (c) => {
+      const form = new FormData();
+      const code = sku();
+      const text = `Handle,Title,Variant SKU,Variant Price\r\n${code.toLowerCase()},Importato,${code},9.90\r\n`;
+      form.append('file', new Blob([text], { type: 'text/csv' }), 'prodotti.csv');
+      return { path: api(c, '/import/products?mode=apply'), form };
+    },
+    foreign: { status: 200 },
+  },
 
   // Catalogue.
   'GET /api/stores/{storeId}/products': { level: 'staff', status: 200, request: async (c) => (await fx.product(c), { path: api(c, '/products') }) },

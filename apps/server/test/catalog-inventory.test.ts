@@ -68,12 +68,21 @@ describe(`inventory (${engine})`, () => {
     expect((await m.client.get(`${m.base}/products/${p.id}`)).body.stock).toBe(12);
     expect((await m.client.patch(`${m.base}/inventory/${unit.id}`, { qty: 0 })).body.qty).toBe(0);
 
-    for (const qty of [-1, 1.5, 'dieci', null]) {
+    for (const qty of [1.5, 'dieci', null]) {
       const bad = await m.client.patch(`${m.base}/inventory/${unit.id}`, { qty });
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toBe('La quantità deve essere un numero intero maggiore o uguale a 0');
     }
     expect((await m.client.patch(`${m.base}/inventory/${unit.id}`, { qty: 1_000_001 })).status).toBe(400);
+
+    // A negative quantity is refused with its own reason, never clamped to 0.
+    await m.client.patch(`${m.base}/inventory/${unit.id}`, { qty: 3 });
+    for (const qty of [-1, -40]) {
+      const negative = await m.client.patch(`${m.base}/inventory/${unit.id}`, { qty });
+      expect(negative.status).toBe(400);
+      expect(negative.body.error.message).toBe('La quantità non può essere negativa');
+    }
+    expect((await m.client.get(`${m.base}/products/${p.id}`)).body.stock).toBe(3);
 
     await m.client.patch(`${m.base}/inventory/${unit.id}`, { qty: 8 });
     await reserve(server, unit.id, 6);

@@ -41,7 +41,10 @@ describe(`public storefront API (${engine})`, () => {
     const res = await get(`/api/public/stores/${store.slug}`);
     expect(res.status).toBe(200);
     expect(res.body.store).toMatchObject({ name: 'Vetrina Pubblica', theme: { key: 'moderno', name: 'Moderno' }, colors: { primary: '#8B5CF6' } });
-    expect(res.body.store.categories.map((c: any) => c.slug)).toEqual(['borse', 'scarpe']);
+    expect(res.body.store.categories.map((c: any) => [c.slug, c.hasProducts])).toEqual([
+      ['borse', false],
+      ['scarpe', true],
+    ]);
     const missing = await get('/api/public/stores/non-esiste');
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('Store non trovato');

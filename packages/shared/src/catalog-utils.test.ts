@@ -5,6 +5,7 @@ import {
   generatedSkuNumber,
   parseEuroToCents,
   quantityFromInput,
+  isNegativeQuantity,
   skuKey,
   categorySlug,
   numberedSlug,
@@ -107,15 +108,24 @@ describe('parseEuroToCents', () => {
     ['12.', 1200],
     ['€ 3,20', 320],
     ['0', 0],
+    ['12,90', 1290],
+    ['12.90', 1290],
+    ['1.234,50', 123450],
+    ['1,234.50', 123450],
+    ['1.234.567,8', 123456780],
+    ['  7 ', 700],
   ])('%j → %d cents', (input, cents) => {
     expect(parseEuroToCents(input)).toBe(cents);
   });
-  it.each(['', 'abc', '1.234,50', '12.345', '1e3', '--1', '.'])('%j is not an amount', (input) => {
+  it.each(['', 'abc', '12.345', '1.234', '1.23,50', '1.234,567.00', '1,234,50', '12,9,0', '1e3', '--1', '.'])('%j is not an amount', (input) => {
     expect(parseEuroToCents(input)).toBeNull();
   });
   it('accepts negatives only when asked (variant price deltas)', () => {
     expect(parseEuroToCents('-3,20')).toBeNull();
     expect(parseEuroToCents('-3,20', { allowNegative: true })).toBe(-320);
+    expect(parseEuroToCents('-3,5')).toBeNull();
+    expect(parseEuroToCents('-3,5', { allowNegative: true })).toBe(-350);
+    expect(parseEuroToCents('-1.234,50', { allowNegative: true })).toBe(-123450);
     expect(parseEuroToCents(-5, { allowNegative: true })).toBe(-500);
   });
 });
@@ -127,6 +137,13 @@ describe('form rules', () => {
     expect(quantityFromInput('-4')).toBe(0);
     expect(quantityFromInput('7.9')).toBe(7);
     expect(quantityFromInput('12')).toBe(12);
+  });
+  it('tells a negative quantity apart from one that is not a number', () => {
+    expect(isNegativeQuantity('-4')).toBe(true);
+    expect(isNegativeQuantity(' -0,5 ')).toBe(true);
+    expect(isNegativeQuantity('0')).toBe(false);
+    expect(isNegativeQuantity('-')).toBe(false);
+    expect(isNegativeQuantity('abc')).toBe(false);
   });
   it('keeps attribute pairs only when key and value are both filled', () => {
     expect(

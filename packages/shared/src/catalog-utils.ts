@@ -64,11 +64,16 @@ export function generatedSkuNumber(sku: string): number | null {
 export const skuKey = (sku: string): string => sku.trim().toUpperCase();
 
 /**
- * Euro text typed by a merchant to integer cents: "12", "12.5", "12,50", "-3,20" (when negatives
- * are allowed). At most 2 decimals, no thousands separators. Null when it is not a valid amount.
+ * Euro text typed by a merchant or a shopper to integer cents: "12", "12.5", "12,50", "1.234,50",
+ * "1,234.50", "-3,20" (when negatives are allowed). With both separators the last one is the
+ * decimal mark and the other must group thousands by three; with one separator it is the decimal
+ * mark, so "12.345" (3 decimals) is refused rather than guessed. Null when it is not a valid amount.
  */
 export function parseEuroToCents(input: string | number, { allowNegative = false } = {}): number | null {
-  const text = String(input).trim().replace(/\s|€/g, '').replace(',', '.');
+  let text = String(input).replace(/[\s\u00a0\u202f€]/g, '');
+  const grouped = /^(-?)(\d{1,3}([.,])\d{3}(?:\3\d{3})*)([.,])(\d*)$/.exec(text);
+  if (grouped && grouped[3] !== grouped[4]) text = `${grouped[1]}${(grouped[2] ?? '').replace(/[.,]/g, '')}.${grouped[5]}`;
+  else text = text.replace(',', '.');
   const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
   if (!m) return null;
   const [, minus, whole = '', frac = ''] = m;
@@ -81,7 +86,13 @@ export function parseEuroToCents(input: string | number, { allowNegative = false
 /** Cents as the plain decimal text a price input holds ("12.50"). */
 export const centsToInput = (cents: number): string => (cents / 100).toFixed(2);
 
-/** Inventory quantities typed inline: anything that is not a number becomes 0, decimals are cut. */
+/** A typed quantity below zero: refused with 'La quantità non può essere negativa', never saved as 0. */
+export function isNegativeQuantity(input: string): boolean {
+  const n = Number(input.trim().replace(',', '.'));
+  return Number.isFinite(n) && n < 0;
+}
+
+/** Inventory quantities typed inline: anything that is not a number becomes 0, decimals are cut (negatives are refused first: isNegativeQuantity). */
 export function quantityFromInput(input: string): number {
   const n = Number(input.trim().replace(',', '.'));
   return Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), 1_000_000) : 0;

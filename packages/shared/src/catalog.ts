@@ -34,6 +34,7 @@ export const catalogMsg = {
   skuFormat: 'Lo SKU può contenere solo lettere, numeri, trattini, punti, barre e underscore',
   stockInvalid: 'La giacenza deve essere un numero intero maggiore o uguale a 0',
   qtyInvalid: 'La quantità deve essere un numero intero maggiore o uguale a 0',
+  qtyNegative: 'La quantità non può essere negativa',
   tooManyImages: `Puoi caricare al massimo ${LIMITS.productImagesMax} immagini per prodotto`,
   categoryNameRequired: 'Il nome è obbligatorio',
   slugEmpty: 'Lo slug deve contenere almeno una lettera o un numero',
@@ -226,7 +227,7 @@ export const inventoryUpdateSchema = z.strictObject({
   qty: z
     .number({ error: catalogMsg.qtyInvalid })
     .int(catalogMsg.qtyInvalid)
-    .min(0, catalogMsg.qtyInvalid)
+    .min(0, catalogMsg.qtyNegative)
     .max(1_000_000, 'La quantità non può superare 1.000.000'),
 });
 export type InventoryUpdateInput = z.infer<typeof inventoryUpdateSchema>;

@@ -16,3 +16,4 @@ export * from './shipping.js';
 export * from './discounts.js';
 export * from './fulfilment.js';
 export * from './business.js';
+export * from './plural.js';

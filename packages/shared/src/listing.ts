@@ -2,6 +2,7 @@
  * Product list sorting and limits, as plain values (no zod): the storefront's first-load code
  * imports them from `@vetrina/shared/listing` without the schemas.
  */
+import { plural } from './plural.js';
 
 /** Storefront sort orders ('relevance' only with a search; every order ends on the product id). */
 export const STOREFRONT_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'name'] as const;
@@ -27,5 +28,5 @@ export const LISTING_LIMITS = {
 /** "24 prodotti trovati", "Oltre 1000 prodotti trovati" (the count stops at the cap). */
 export function foundLabel(total: number, capped = false): string {
   if (capped) return `Oltre ${total} prodotti trovati`;
-  return total === 0 ? 'Nessun prodotto trovato' : total === 1 ? '1 prodotto trovato' : `${total} prodotti trovati`;
+  return total === 0 ? 'Nessun prodotto trovato' : plural(total, 'prodotto trovato', 'prodotti trovati');
 }

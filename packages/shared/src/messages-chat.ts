@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { VISITOR_ID_PATTERN } from './constants.js';
+import type { NotificationsChangedEvent } from './notifications.js';
+import type { OrdersChangedEvent } from './stats.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -130,7 +132,9 @@ export type RealtimeEvent =
   | { type: 'contact.updated'; message: ContactMessage }
   | { type: 'chat.message'; message: ChatMessage }
   | { type: 'chat.read'; storeId: string; userId: string }
-  | { type: 'presence'; storeId: string; online: number };
+  | { type: 'presence'; storeId: string; online: number }
+  | NotificationsChangedEvent
+  | OrdersChangedEvent;
 export type ServerFrame =
   | { type: 'ready'; userId: string | null }
   | { type: 'subscribed'; channel: RealtimeChannel }

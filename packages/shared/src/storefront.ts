@@ -17,7 +17,8 @@ export const publicStoreSchema = z.object({
   logoUrl: z.string().nullable(),
   colors: storeColorsResponseSchema,
   theme: z.object({ key: z.string(), name: z.string() }).nullable(),
-  categories: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+  /** Every category (its page stays reachable); only those with `hasProducts` (an active product) are linked. */
+  categories: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string(), hasProducts: z.boolean() })),
   /** Where the store ships, Italy first, with rates and free-shipping thresholds (Impostazioni → Spedizioni). */
   shipping: z.array(shippingDestinationSchema),
   /** Company details for the footer (each null until the merchant gives it: Impostazioni → Dati aziendali). */

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Carrier, PaymentMethod, PaymentStatus } from '@vetrina/shared';
+import type { NotificationKind } from '@vetrina/shared/notifications';
 
 /**
  * Table types. Both engines store ids as text UUIDs, times as UTC ISO-8601 text,
@@ -40,6 +41,12 @@ export interface Database {
   mail_queue: MailQueueTable;
   store_business_details: StoreBusinessDetailsTable;
   store_legal_pages: StoreLegalPagesTable;
+  store_daily_stats: StoreDailyStatsTable;
+  store_daily_product_stats: StoreDailyProductStatsTable;
+  store_daily_visits: StoreDailyVisitsTable;
+  store_visitors: StoreVisitorsTable;
+  visit_salts: VisitSaltsTable;
+  notifications: NotificationsTable;
 }
 
 export interface ThemesTable {
@@ -66,6 +73,9 @@ export interface UsersTable {
   email: string;
   active_store_id: string | null;
   created_at: string;
+  /** Notice mails the member wants where they are an admin (migration 014): 1 yes (default), 0 no. */
+  notify_order_mail: Generated<number>;
+  notify_message_mail: Generated<number>;
 }
 export interface SessionsTable {
   id: string;
@@ -126,6 +136,8 @@ export interface StoresTable {
   next_sku: Generated<number>;
   next_order_number: Generated<number>;
   created_at: string;
+  /** Available units at or below which the home lists a unit as low on stock (migration 013). */
+  low_stock_threshold: Generated<number>;
 }
 export interface StoreMembersTable {
   id: string;
@@ -400,4 +412,48 @@ export interface StoreLegalPagesTable {
   kind: string;
   markdown: string;
   updated_at: string;
+}
+/** The bell: one row per member per event (migration 014, modules/notifications). */
+export interface NotificationsTable {
+  id: string;
+  store_id: string;
+  user_id: string;
+  kind: NotificationKind;
+  title: string;
+  /** A dashboard path. */
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}
+/** The home's numbers per store and Rome day (migration 013, modules/stats): kept in the orders' transactions. */
+export interface StoreDailyStatsTable {
+  store_id: string;
+  /** 'YYYY-MM-DD', Europe/Rome. */
+  day: string;
+  orders: number;
+  revenue_cents: number;
+  paid_cents: number;
+  units: number;
+}
+export interface StoreDailyProductStatsTable {
+  store_id: string;
+  day: string;
+  product_id: string;
+  units: number;
+  revenue_cents: number;
+}
+export interface StoreDailyVisitsTable {
+  store_id: string;
+  day: string;
+  visitors: number;
+}
+/** Today's salted visitor hashes (no IP, no user agent), deleted with their salt the next day. */
+export interface StoreVisitorsTable {
+  store_id: string;
+  day: string;
+  visitor_hash: string;
+}
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
 }

@@ -19,7 +19,18 @@ export function Providers({ children }: { children: ReactNode }) {
       <AuthProvider>{children}</AuthProvider>
       {mounted && (
         <Suspense fallback={null}>
-          <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+          {/* Bottom right: the top bar's controls ('Visita Store', the account menu) stay free. On
+              phones sonner spans the width; the offset keeps it above the sticky 'Salva' bars. */}
+          <Toaster
+            position="bottom-right"
+            mobileOffset={{ bottom: 80 }}
+            // sonner sets its own system font stack; toasts read in the platform's font.
+            style={{ fontFamily: 'inherit' }}
+            duration={4000}
+            visibleToasts={3}
+            richColors
+            closeButton
+          />
         </Suspense>
       )}
     </QueryClientProvider>

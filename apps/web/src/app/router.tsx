@@ -95,11 +95,15 @@ export const router = createBrowserRouter([
           {
             path: 'dashboard',
             lazy: async () => {
-              const [{ DashboardLayout }, { RequireAuth }] = await Promise.all([import('@/features/dashboard/dashboard-layout'), guards()]);
+              const [{ DashboardLayout }, { RequireAuth }, { NotificationBell }] = await Promise.all([
+                import('@/features/dashboard/dashboard-layout'),
+                guards(),
+                import('@/features/notifications/components/notification-bell'),
+              ]);
               return {
                 Component: () => (
                   <RequireAuth>
-                    <DashboardLayout />
+                    <DashboardLayout topBarActions={<NotificationBell />} />
                   </RequireAuth>
                 ),
               };

@@ -11,6 +11,8 @@ import * as m009 from './009-shipping-discounts.js';
 import * as m010 from './010-fulfilment.js';
 import * as m011 from './011-compare-at.js';
 import * as m012 from './012-business-pages.js';
+import * as m013 from './013-dashboard-stats.js';
+import * as m014 from './014-notifications.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010-fulfilment': m010,
   '011-compare-at': m011,
   '012-business-pages': m012,
+  '013-dashboard-stats': m013,
+  '014-notifications': m014,
 };

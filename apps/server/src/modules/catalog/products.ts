@@ -86,6 +86,40 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
 }
 
 /**
+ * A product update's writes and rules in the caller's transaction (the CSV import runs many in
+ * one); the category must already be the store's. Returns the keys of images to delete after commit.
+ */
+export async function writeProductUpdate(trx: Db, storeId: string, productId: string, data: ProductData): Promise<string[]> {
+  const current = await lockProduct(trx, storeId, productId);
+  const delta = await lowestDelta(trx, productId);
+  if (delta !== null && data.priceCents + delta < 0) throw badRequest(catalogMsg.productPriceBelowVariant, 'price');
+  if (delta !== null && (await variantCompareAtReached(trx, productId, data.priceCents))) throw badRequest(catalogMsg.priceAboveVariantCompareAt, 'price');
+  const slug = await slugAfterEdit(trx, storeId, productId, current.slug, data.slug);
+  await trx
+    .updateTable('products')
+    .set({
+      title: data.title,
+      slug,
+      description: data.description,
+      price_cents: data.priceCents,
+      compare_at_cents: data.compareAtCents,
+      sku: data.sku,
+      category_id: data.categoryId,
+      status: data.status,
+    })
+    .where('id', '=', productId)
+    .execute();
+  if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });
+  if (delta === null) {
+    const unit = await inventoryUnits.productUnit(trx, productId);
+    if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
+    else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock });
+  }
+  const { removedKeys } = await setProductGallery(trx, storeId, productId, data.imageIds);
+  return removedKeys;
+}
+
+/**
  * With variants the product's own stock is not used (spec §4: disabled, saved as 0): the variants hold it.
  * The slug stays when the title changes (shared links keep working) unless the merchant sends a new one.
  */
@@ -93,32 +127,7 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
   if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
   const write = () =>
     ctx.db.transaction().execute(async (trx) => {
-      const current = await lockProduct(trx, storeId, productId);
-      const delta = await lowestDelta(trx, productId);
-      if (delta !== null && data.priceCents + delta < 0) throw badRequest(catalogMsg.productPriceBelowVariant, 'price');
-      if (delta !== null && (await variantCompareAtReached(trx, productId, data.priceCents))) throw badRequest(catalogMsg.priceAboveVariantCompareAt, 'price');
-      const slug = await slugAfterEdit(trx, storeId, productId, current.slug, data.slug);
-      await trx
-        .updateTable('products')
-        .set({
-          title: data.title,
-          slug,
-          description: data.description,
-          price_cents: data.priceCents,
-          compare_at_cents: data.compareAtCents,
-          sku: data.sku,
-          category_id: data.categoryId,
-          status: data.status,
-        })
-        .where('id', '=', productId)
-        .execute();
-      if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });
-      if (delta === null) {
-        const unit = await inventoryUnits.productUnit(trx, productId);
-        if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
-        else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock });
-      }
-      const { removedKeys } = await setProductGallery(trx, storeId, productId, data.imageIds);
+      const removedKeys = await writeProductUpdate(trx, storeId, productId, data);
       await refreshStale(trx, storeId);
       return removedKeys;
     });

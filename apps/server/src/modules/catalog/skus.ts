@@ -41,6 +41,19 @@ export const skuRegistry = {
     await skuRegistry.advanceGenerator(trx, storeId, sku);
   },
 
+  /** Registers many new SKUs at once (the CSV import's new products and variants); any taken one fails on the primary key. */
+  async addMany(trx: Db, storeId: string, entries: ReadonlyArray<{ sku: string } & SkuOwner>): Promise<void> {
+    for (let i = 0; i < entries.length; i += 500) {
+      const chunk = entries.slice(i, i + 500);
+      await trx
+        .insertInto('store_skus')
+        .values(chunk.map((e) => ({ store_id: storeId, sku: skuKey(e.sku), product_id: e.productId, variant_id: e.variantId })))
+        .execute();
+    }
+    const highest = Math.max(0, ...entries.map((e) => generatedSkuNumber(e.sku) ?? 0));
+    if (highest > 0) await skuRegistry.advanceGenerator(trx, storeId, formatSku(highest));
+  },
+
   /** Points the owner's registry row at its new SKU (a taken SKU fails on the primary key). */
   async rename(trx: Db, storeId: string, sku: string, owner: SkuOwner): Promise<void> {
     let q = trx

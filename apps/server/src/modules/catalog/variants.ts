@@ -12,7 +12,8 @@ import { lockProduct } from './products.js';
 import { guardSku, skuRegistry } from './skus.js';
 import { refreshStale } from '../search/repo.js';
 
-function assertPrice(productPriceCents: number, data: VariantData) {
+/** A variant's price rules against its product's price (the CSV import checks rows with it too). */
+export function assertPrice(productPriceCents: number, data: Pick<VariantData, 'priceDeltaCents' | 'compareAtCents'>) {
   const priceCents = productPriceCents + data.priceDeltaCents;
   if (priceCents < 0) throw badRequest(catalogMsg.variantPriceNegative, 'priceDelta');
   // Its own 'Prezzo pieno' only: the product's, shifted by the difference, is above by construction.
@@ -49,67 +50,78 @@ export async function createVariant(ctx: AppContext, storeId: string, productId:
   const id = newId();
   await guardSku(() =>
     ctx.db.transaction().execute(async (trx) => {
-      const product = await lockProduct(trx, storeId, productId);
-      assertPrice(product.price_cents, data);
-      const count = await trx
-        .selectFrom('product_variants')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('product_id', '=', productId)
-        .executeTakeFirst();
-      if (Number(count?.n ?? 0) >= CATALOG_LIMITS.variantsPerProduct) throw conflict(catalogMsg.tooManyVariants);
-      await inventoryUnits.retireProductUnit(trx, productId);
-      await trx
-        .insertInto('product_variants')
-        .values({
-          id,
-          store_id: storeId,
-          product_id: productId,
-          label: data.label,
-          sku: data.sku,
-          price_delta_cents: data.priceDeltaCents,
-          compare_at_cents: data.compareAtCents,
-          attributes: JSON.stringify(data.attributes),
-          image_url: null,
-          created_at: clock.iso(),
-        })
-        .execute();
-      await skuRegistry.add(trx, storeId, data.sku, { productId, variantId: id });
-      await inventoryUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock });
-      if (data.imageId) await setVariantImage(trx, storeId, productId, id, data.imageId);
+      await writeNewVariant(trx, storeId, productId, id, data);
       await refreshStale(trx, storeId);
     }),
   );
   return readVariant(ctx.db, productId, id);
 }
 
+/** A new variant's writes and rules in the caller's transaction (the CSV import runs many in one). */
+export async function writeNewVariant(trx: Db, storeId: string, productId: string, id: string, data: VariantData, createdAt = clock.iso()): Promise<void> {
+  const product = await lockProduct(trx, storeId, productId);
+  assertPrice(product.price_cents, data);
+  const count = await trx
+    .selectFrom('product_variants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (Number(count?.n ?? 0) >= CATALOG_LIMITS.variantsPerProduct) throw conflict(catalogMsg.tooManyVariants);
+  await inventoryUnits.retireProductUnit(trx, productId);
+  await trx
+    .insertInto('product_variants')
+    .values({
+      id,
+      store_id: storeId,
+      product_id: productId,
+      label: data.label,
+      sku: data.sku,
+      price_delta_cents: data.priceDeltaCents,
+      compare_at_cents: data.compareAtCents,
+      attributes: JSON.stringify(data.attributes),
+      image_url: null,
+      created_at: createdAt,
+    })
+    .execute();
+  await skuRegistry.add(trx, storeId, data.sku, { productId, variantId: id });
+  await inventoryUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock });
+  if (data.imageId) await setVariantImage(trx, storeId, productId, id, data.imageId);
+}
+
 export async function updateVariant(ctx: AppContext, storeId: string, productId: string, variantId: string, data: VariantData): Promise<Variant> {
   const removedKeys = await guardSku(() =>
     ctx.db.transaction().execute(async (trx) => {
-      const product = await lockProduct(trx, storeId, productId);
-      const current = await variantOf(trx, storeId, productId, variantId);
-      assertPrice(product.price_cents, data);
-      await trx
-        .updateTable('product_variants')
-        .set({
-          label: data.label,
-          sku: data.sku,
-          price_delta_cents: data.priceDeltaCents,
-          compare_at_cents: data.compareAtCents,
-          attributes: JSON.stringify(data.attributes),
-        })
-        .where('id', '=', variantId)
-        .execute();
-      if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId });
-      const unit = await trx.selectFrom('inventory').select('id').where('variant_id', '=', variantId).executeTakeFirst();
-      if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
-      else await inventoryUnits.create(trx, { storeId, productId, variantId, qty: data.stock });
-      const { removedKeys } = await setVariantImage(trx, storeId, productId, variantId, data.imageId);
+      const removedKeys = await writeVariantUpdate(trx, storeId, productId, variantId, data);
       await refreshStale(trx, storeId);
       return removedKeys;
     }),
   );
   await removeFiles(ctx, removedKeys);
   return readVariant(ctx.db, productId, variantId);
+}
+
+/** A variant update's writes and rules in the caller's transaction; returns image keys to delete after commit. */
+export async function writeVariantUpdate(trx: Db, storeId: string, productId: string, variantId: string, data: VariantData): Promise<string[]> {
+  const product = await lockProduct(trx, storeId, productId);
+  const current = await variantOf(trx, storeId, productId, variantId);
+  assertPrice(product.price_cents, data);
+  await trx
+    .updateTable('product_variants')
+    .set({
+      label: data.label,
+      sku: data.sku,
+      price_delta_cents: data.priceDeltaCents,
+      compare_at_cents: data.compareAtCents,
+      attributes: JSON.stringify(data.attributes),
+    })
+    .where('id', '=', variantId)
+    .execute();
+  if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId });
+  const unit = await trx.selectFrom('inventory').select('id').where('variant_id', '=', variantId).executeTakeFirst();
+  if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
+  else await inventoryUnits.create(trx, { storeId, productId, variantId, qty: data.stock });
+  const { removedKeys } = await setVariantImage(trx, storeId, productId, variantId, data.imageId);
+  return removedKeys;
 }
 
 /** Deleting the last variant gives the product back its own stock record (starting at 0). */

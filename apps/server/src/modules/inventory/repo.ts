@@ -20,6 +20,17 @@ export const inventoryUnits = {
     return id;
   },
 
+  /** Stock records of many new sellable units at once (the CSV import's new products and variants). */
+  async createMany(trx: Db, units: ReadonlyArray<{ storeId: string; productId: string; variantId: string | null; qty: number }>): Promise<void> {
+    for (let i = 0; i < units.length; i += 500) {
+      const chunk = units.slice(i, i + 500);
+      await trx
+        .insertInto('inventory')
+        .values(chunk.map((u) => ({ id: newId(), store_id: u.storeId, product_id: u.productId, variant_id: u.variantId, qty: u.qty, reserved: 0 })))
+        .execute();
+    }
+  },
+
   /**
    * Sets the quantity on hand in one conditional update: never below what open orders hold
    * (no read-compute-write, so a reservation landing meanwhile cannot be overwritten).

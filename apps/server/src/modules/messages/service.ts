@@ -1,5 +1,6 @@
 import type { ContactInput } from '@vetrina/shared';
 import { contactMsg } from '@vetrina/shared';
+import { NOTIFICATION_LIMITS, chatNotificationTitle, messageNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import { notFound, rateLimited } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
@@ -8,6 +9,9 @@ import { layoutMail } from '../mail/templates.js';
 import { topics } from '../realtime/bus.js';
 import { storeBySlug as findStoreBySlug } from '../../lib/tenancy.js';
 import { messagesRepo, toChat, toContact } from './repo.js';
+import { brandOf } from '../orders/mails.js';
+import { noticeAudience, notificationsChanged } from '../notifications/service.js';
+import { queueMessageNotice, type MessageAudience } from '../notifications/mails.js';
 
 const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60_000 };
 const CHAT_LIMIT = { max: 30, windowMs: 60_000 };
@@ -26,6 +30,24 @@ export function messagesService(ctx: AppContext) {
   }
   const publish = (topic: string, event: Parameters<typeof ctx.bus.publish>[1]) =>
     ctx.bus.publish(topic, event).catch((err) => ctx.log.error({ err }, 'realtime publish failed'));
+  // Read before the message's transaction, as the checkout does: it only holds the write lock briefly.
+  const audienceOf = async (storeId: string): Promise<MessageAudience> => {
+    const [brand, members] = await Promise.all([brandOf(ctx, ctx.db, storeId), noticeAudience(ctx.db, storeId)]);
+    return { brand, members };
+  };
+  /** A visitor's chat notifies the team only when they had been quiet a while: one notice per conversation, not per line. */
+  async function startsConversation(storeId: string, visitorId: string) {
+    const last = await ctx.db
+      .selectFrom('chat_messages')
+      .select('created_at')
+      .where('store_id', '=', storeId)
+      .where('user_id', '=', visitorId)
+      .where('sender_type', '=', 'customer')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return !last || Date.parse(last.created_at) < clock.nowMs() - NOTIFICATION_LIMITS.chatQuietMinutes * 60_000;
+  }
 
   return {
     storeBySlug,
@@ -46,7 +68,17 @@ export function messagesService(ctx: AppContext) {
         created_at: now,
         updated_at: now,
       };
-      await ctx.db.insertInto('store_messages').values(row).execute();
+      const audience = await audienceOf(store.id);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('store_messages').values(row).execute();
+        await queueMessageNotice(ctx, trx, store.id, audience, {
+          title: messageNotificationTitle(row.customer_name),
+          intro: `${row.customer_name} (${row.customer_email}) ha scritto a ${audience.brand.name}:`,
+          text: row.message,
+        });
+      });
+      ctx.mailer.wake();
+      notificationsChanged(ctx, store.id);
       await publish(topics.store(store.id), { type: 'contact.created', message: toContact(row) });
       return toContact(row);
     },
@@ -92,7 +124,25 @@ export function messagesService(ctx: AppContext) {
     async sendChat(storeId: string, userId: string, sender: 'customer' | 'store', text: string) {
       if (sender === 'customer') await limit(`chat:${storeId}:${userId}`, CHAT_LIMIT);
       const row = { id: newId(), store_id: storeId, user_id: userId, message: text, sender_type: sender, is_read: 0, created_at: clock.iso() };
-      await ctx.db.insertInto('chat_messages').values(row).execute();
+      const notify = sender === 'customer' && (await startsConversation(storeId, userId));
+      if (!notify) await ctx.db.insertInto('chat_messages').values(row).execute();
+      else {
+        const [audience, visitor] = await Promise.all([
+          audienceOf(storeId),
+          ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst(),
+        ]);
+        const who = visitor?.email ?? 'un visitatore';
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx.insertInto('chat_messages').values(row).execute();
+          await queueMessageNotice(ctx, trx, storeId, audience, {
+            title: chatNotificationTitle(who),
+            intro: `${who} ha scritto nella chat di ${audience.brand.name}:`,
+            text,
+          });
+        });
+        ctx.mailer.wake();
+        notificationsChanged(ctx, storeId);
+      }
       const event = { type: 'chat.message' as const, message: toChat(row) };
       await Promise.all([publish(topics.store(storeId), event), publish(topics.chat(storeId, userId), event)]);
       return toChat(row);

@@ -26,7 +26,9 @@ import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
 import { mailAudience, queueOrderMails } from './mails.js';
+import { notificationsChanged } from '../notifications/service.js';
 import { ordersRepo, type NewOrder } from './repo.js';
+import { announceOrderChange, orderStats } from '../stats/service.js';
 import { paymentService } from './payment-service.js';
 
 interface Placed {
@@ -161,11 +163,15 @@ export function checkoutService(ctx: AppContext) {
         if (discount) await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
         // Card orders are confirmed by mail once Stripe says they are paid.
         if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience);
+        // Last: on PostgreSQL the store's day row is held from here to the commit (see orderStats).
+        await orderStats.placed(trx, newOrder.row, newOrder.items);
         return { number, details };
       });
       // Every instance's storefront pages show the new availability at once.
       ctx.storeChanged(slug);
       ctx.mailer.wake();
+      announceOrderChange(ctx, store.id);
+      if (chosen.option.method !== 'card') notificationsChanged(ctx, store.id);
       const paymentUrl =
         chosen.option.method === 'card' ? await paymentsFlow.openCardSession({ storeId: store.id, storeName: store.name, slug, orderId, token }, chosen) : null;
       const result: CheckoutResult = { success: true, orderId, orderNumber: placed.number, totalCents: totals.totalCents, orderToken: token, paymentUrl };

@@ -6,6 +6,7 @@ import { fulfilmentRepo } from './fulfilment-repo.js';
 import { queueShipmentMail, type ShipmentMailKind } from './fulfilment-mails.js';
 import { ordersRepo } from './repo.js';
 import { changeOrderStatus } from './status-service.js';
+import { announceOrderChange } from '../stats/service.js';
 
 /** A shopper already told about the parcel hears again only when how to follow it changed. */
 const trackingChanged = (before: Shipment | null, after: Shipment | null) =>
@@ -44,6 +45,7 @@ export function fulfilmentService(ctx: AppContext) {
         mailed = true;
       });
       if (mailed) ctx.mailer.wake();
+      announceOrderChange(ctx, storeId);
     },
 
     /** Adds or corrects the carrier and tracking of an order already shipped (or delivered). */

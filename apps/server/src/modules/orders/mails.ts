@@ -1,4 +1,5 @@
 import { PAYMENT_METHOD_LABELS, discountLabel, formatEuro, type PaymentInstructions } from '@vetrina/shared';
+import { orderNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
@@ -7,12 +8,13 @@ import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
 import { parseColors } from '../stores/repo.js';
 import { discountOf, instructionsOf } from './repo.js';
+import { noticeAudience, recordNotification, type NotifiedMember } from '../notifications/service.js';
 
 const longDate = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' });
 export const italianDate = (iso: string) => longDate.format(new Date(iso));
 
 /** The store's name, logo (absolute) and main colour, for mails sent in its name. */
-async function brandOf(ctx: AppContext, trx: Db, storeId: string): Promise<MailBrand & { slug: string }> {
+export async function brandOf(ctx: AppContext, trx: Db, storeId: string): Promise<MailBrand & { slug: string }> {
   const s = await trx.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', storeId).executeTakeFirstOrThrow();
   const logo = s.logo_url ? (/^https?:\/\//.test(s.logo_url) ? s.logo_url : `${ctx.publicUrl()}${s.logo_url.startsWith('/') ? '' : '/'}${s.logo_url}`) : null;
   return { name: s.name, slug: s.slug, logoUrl: logo, color: parseColors(s.colors).primary };
@@ -53,21 +55,15 @@ export interface MailOrder {
 /** Who the order mails speak for and who else gets them: readable before the order's transaction. */
 export interface MailAudience {
   brand: MailBrand & { slug: string };
+  /** The admins (owner included) who want the new-order mail. */
   admins: string[];
+  /** Every member: each one's bell lists the order (modules/notifications). */
+  members: NotifiedMember[];
 }
 
 export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Promise<MailAudience> {
-  const [brand, admins] = await Promise.all([
-    brandOf(ctx, db, storeId),
-    db
-      .selectFrom('store_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select('u.email')
-      .where('m.store_id', '=', storeId)
-      .where('m.role', '=', 'admin')
-      .execute(),
-  ]);
-  return { brand, admins: admins.map((a) => a.email) };
+  const [brand, members] = await Promise.all([brandOf(ctx, db, storeId), noticeAudience(db, storeId)]);
+  return { brand, admins: members.filter((m) => m.mailsOrders).map((m) => m.email), members };
 }
 
 async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
@@ -95,7 +91,8 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
 /**
  * Queues, in the order's own transaction (the mails exist iff the order does, and sending them
  * never delays the answer), the shopper's confirmation with how to pay and the store admins'
- * new-order notice. Card orders send them once Stripe confirms the payment instead.
+ * new-order notice, and puts the order in every member's bell. Card orders do it once Stripe
+ * confirms the payment instead. The caller calls notificationsChanged after the commit.
  */
 export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
   const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded, audience);
@@ -116,7 +113,7 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
     }),
   ];
 
-  const admins = audience?.admins ?? (await mailAudience(ctx, trx, order.store_id)).admins;
+  const { admins, members } = audience ?? (await mailAudience(ctx, trx, order.store_id));
   const dashboard = `${ctx.publicUrl()}/dashboard/orders`;
   for (const admin of admins) {
     mails.push(
@@ -135,6 +132,11 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
     );
   }
   await ctx.mailer.enqueue(trx, mails);
+  await recordNotification(trx, order.store_id, members, {
+    kind: 'order',
+    title: orderNotificationTitle(order.order_number, order.total_cents),
+    link: `/dashboard/orders?search=${order.order_number}`,
+  });
 }
 
 /** 'Pagamento ricevuto' to the shopper, in the transaction that marks the order paid. */

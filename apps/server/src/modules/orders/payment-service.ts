@@ -8,6 +8,8 @@ import { paymentsService, type ChosenMethod } from '../payments/service.js';
 import { BadSignature, type WebhookEvent } from '../payments/stripe.js';
 import { instructionsOf, ordersRepo } from './repo.js';
 import { queueOrderMails, queuePaymentReceivedMail } from './mails.js';
+import { notificationsChanged } from '../notifications/service.js';
+import { announceOrderChange, orderStats } from '../stats/service.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 
@@ -28,6 +30,7 @@ export function paymentService(ctx: AppContext) {
     const claimed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', payment_status: paymentStatus });
     if (!claimed) return false;
     await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status);
+    await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus });
     return true;
   }
 
@@ -42,6 +45,7 @@ export function paymentService(ctx: AppContext) {
     if (!ok) return false;
     if (o.payment_method === 'card') await queueOrderMails(ctx, trx, o.id);
     else await queuePaymentReceivedMail(ctx, trx, o.id);
+    await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: o.status, paymentStatus: 'paid' });
     return true;
   }
 
@@ -67,9 +71,11 @@ export function paymentService(ctx: AppContext) {
           if (o.payment_status !== 'paid') throw conflict(paymentMsg.refundOnlyPaid);
           const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' });
           if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+          await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'paid' }, { status: o.status, paymentStatus: 'refunded' });
         }
       });
       ctx.mailer.wake();
+      announceOrderChange(ctx, storeId);
     },
 
     /**
@@ -80,6 +86,7 @@ export function paymentService(ctx: AppContext) {
       const due = await repo.dueUnpaid(clock.iso(), limit);
       let expired = 0;
       const slugs = new Set<string>();
+      const stores = new Set<string>();
       for (const d of due) {
         const done = await db.transaction().execute(async (trx) => {
           const o = await repo.find(trx, d.store_id, d.id);
@@ -88,9 +95,11 @@ export function paymentService(ctx: AppContext) {
         if (done) {
           expired++;
           slugs.add(d.slug);
+          stores.add(d.store_id);
         }
       }
       for (const slug of slugs) ctx.storeChanged(slug);
+      for (const storeId of stores) announceOrderChange(ctx, storeId);
       return expired;
     },
 
@@ -139,6 +148,7 @@ export function paymentService(ctx: AppContext) {
           if (fresh) await cancelUnpaid(trx, fresh, 'expired');
         });
         ctx.storeChanged(order.slug);
+        announceOrderChange(ctx, order.storeId);
         throw new AppError(503, 'payment_unavailable', paymentMsg.cardUnavailable, { title: 'Pagamento non disponibile' });
       }
     },
@@ -185,12 +195,15 @@ export function paymentService(ctx: AppContext) {
         // the order stays cancelled for the team to refund or reopen.
         if (o.payment_status === 'expired') {
           changed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'expired' }, { payment_status: 'paid', paid_at: clock.iso() });
+          if (changed) await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'expired' }, { status: o.status, paymentStatus: 'paid' });
         }
       });
       if (changed) {
         const slug = await slugOf(storeId);
         if (slug) ctx.storeChanged(slug);
         ctx.mailer.wake();
+        notificationsChanged(ctx, storeId);
+        announceOrderChange(ctx, storeId);
       }
       return { applied: changed };
     },

@@ -223,7 +223,8 @@ export function ordersRepo(db: Db) {
 
     /**
      * Changes what the order was read with to new values, only if it still has them: of two
-     * concurrent changes (the team, the expiry job, a webhook) exactly one applies.
+     * concurrent changes (the team, the expiry job, a webhook) exactly one applies. The caller then
+     * moves the home's numbers (orderStats.moved in modules/stats) as the last step of its transaction.
      */
     async transition(
       trx: Db,

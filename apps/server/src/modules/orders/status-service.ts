@@ -2,6 +2,7 @@ import type { OrderStatus } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { inventory } from '../inventory/service.js';
+import { orderStats } from '../stats/service.js';
 import { ordersRepo } from './repo.js';
 
 /** What else the change does in its transaction (the shipment and its mail), also when the status stays. */
@@ -33,6 +34,8 @@ export async function changeOrderStatus(db: Db, storeId: string, orderId: string
     if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
     await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to);
     await followUp?.(trx, { from, to });
+    const paymentStatus = order.payment_status;
+    await orderStats.moved(trx, order, { status: from, paymentStatus }, { status: to, paymentStatus: reopenExpired ? 'unpaid' : paymentStatus });
     return { from, to };
   });
 }

@@ -1,5 +1,6 @@
 import { PAYMENT_LIMITS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, formatEuro, paymentMsg, type PaymentMethod, type PublicPaymentOption } from '@vetrina/shared';
 import type { PaymentSettings, PaymentSettingsData } from '@vetrina/shared/payment-settings';
+import { plural } from '@vetrina/shared/plural';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { paymentsRepo } from './repo.js';
@@ -51,7 +52,7 @@ export interface ChosenMethod {
 const describe = (method: PaymentMethod, s: StoredSettings): string => {
   switch (method) {
     case 'bank_transfer':
-      return `Paga con bonifico entro ${s.bankTransfer.deadlineDays} ${s.bankTransfer.deadlineDays === 1 ? 'giorno' : 'giorni'}: dopo l’ordine ti mostriamo IBAN e causale.`;
+      return `Paga con bonifico entro ${plural(s.bankTransfer.deadlineDays, 'giorno', 'giorni')}: dopo l’ordine ti mostriamo IBAN e causale.`;
     case 'cod':
       return s.cod.surchargeCents > 0
         ? `Paghi in contanti al corriere alla consegna (supplemento di ${formatEuro(s.cod.surchargeCents)}).`

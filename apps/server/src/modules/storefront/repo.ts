@@ -56,7 +56,25 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       .where('s.slug', '=', slug)
       .executeTakeFirst();
     if (!row) return null;
-    const categories = await db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', row.id).orderBy('name').limit(200).execute();
+    // Whether a shopper can find something in each category: an EXISTS probe of the (store, status,
+    // category) listing index. Empty ones stay reachable by address but are not linked (home, menu, filter).
+    const rows = await db
+      .selectFrom('categories as c')
+      .select(['c.id', 'c.name', 'c.slug'])
+      .select(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('products as p')
+            .select(sql`1`.as('one'))
+            .whereRef('p.store_id', '=', 'c.store_id')
+            .where('p.status', '=', 'active')
+            .whereRef('p.category_id', '=', 'c.id'),
+        ).as('has_products'),
+      )
+      .where('c.store_id', '=', row.id)
+      .orderBy('c.name')
+      .limit(200)
+      .execute();
+    const categories = rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, hasProducts: Boolean(Number(c.has_products)) }));
     return {
       id: row.id,
       name: row.name,

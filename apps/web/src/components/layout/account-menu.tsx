@@ -43,8 +43,12 @@ export function AccountMenu({ align = 'end' }: { align?: 'start' | 'end' }) {
       >
         <StoreAvatar name={active?.name ?? me?.user.email ?? '?'} logoUrl={active?.logoUrl ?? null} color={active?.colors.primary} />
         <span className="hidden min-w-0 flex-col sm:flex">
-          <span className="max-w-40 truncate text-sm font-medium">{active?.name ?? 'I tuoi Stores'}</span>
-          <span className="max-w-40 truncate text-xs text-muted-foreground">{me?.user.email}</span>
+          <span className="max-w-40 truncate text-sm font-medium" title={active?.name}>
+            {active?.name ?? 'I tuoi Stores'}
+          </span>
+          <span className="max-w-40 truncate text-xs text-muted-foreground" title={me?.user.email}>
+            {me?.user.email}
+          </span>
         </span>
         <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
       </DropdownMenuTrigger>
@@ -69,7 +73,9 @@ function AccountMenuItems({
   const active = me?.activeStore ?? null;
   return (
     <>
-      <DropdownMenuLabel className="truncate text-xs font-normal text-muted-foreground">{me?.user.email}</DropdownMenuLabel>
+      <DropdownMenuLabel className="truncate text-xs font-normal text-muted-foreground" title={me?.user.email}>
+        {me?.user.email}
+      </DropdownMenuLabel>
       {me && me.stores.length > 0 && (
         <>
           <DropdownMenuSeparator />
@@ -82,7 +88,9 @@ function AccountMenuItems({
               aria-current={s.id === active?.id ? 'true' : undefined}
             >
               <StoreAvatar name={s.name} logoUrl={s.logoUrl} color={s.colors.primary} className="size-6 text-xs" />
-              <span className="flex-1 truncate">{s.name}</span>
+              <span className="flex-1 truncate" title={s.name}>
+                {s.name}
+              </span>
               {s.id === active?.id && <Check aria-label="Store attivo" className="text-primary" />}
             </DropdownMenuItem>
           ))}

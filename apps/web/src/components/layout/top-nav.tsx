@@ -63,7 +63,9 @@ function MobileMenu() {
                   }}
                 >
                   <StoreAvatar name={st.name} logoUrl={st.logoUrl} color={st.colors.primary} className="size-6 text-xs" />
-                  <span className="flex-1 truncate">{st.name}</span>
+                  <span className="flex-1 truncate" title={st.name}>
+                    {st.name}
+                  </span>
                   {st.id === me.activeStore?.id && <Check className="size-4 text-primary" aria-label="Store attivo" />}
                 </button>
               ))}

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { api } from '@/lib/api';
 import { useMe } from '@/lib/auth';
+import { plural } from '@vetrina/shared/plural';
 
 /**
  * Store settings → 'Dati di esempio' (spec §2, §9): after 'Continua' the store's products and
@@ -28,7 +29,9 @@ export function SampleDataCard({ storeId }: { storeId: string }) {
     seed.mutate(undefined, {
       onSuccess: ({ stats }) => {
         setOpen(false);
-        toast.success('Dati di esempio creati!', { description: `${stats.categories} categorie, ${stats.products} prodotti e ${stats.variants} varianti` });
+        toast.success('Dati di esempio creati!', {
+          description: `${plural(stats.categories, 'categoria', 'categorie')}, ${plural(stats.products, 'prodotto', 'prodotti')} e ${plural(stats.variants, 'variante', 'varianti')}`,
+        });
       },
       onError: () => toast.error('Errore', { description: catalogMsg.sampleDataFailed }),
     });

@@ -1,8 +1,9 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
+/** min-w-0: a card in a grid or flex row never grows past its column for a long unbroken line (names truncate inside). */
 export const Card = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
-  <div className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...p} />
+  <div className={cn('min-w-0 rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...p} />
 );
 export const CardHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn('flex flex-col gap-1.5 p-6', className)} {...p} />;
 export const CardTitle = ({ className, ...p }: HTMLAttributes<HTMLHeadingElement>) => (

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { LIMITS, type ProductImage } from '@vetrina/shared';
 import { errorMessage } from '@/lib/api';
 import { deleteProductImage, imageFileError, uploadProductImages } from './api/images';
+import { plural } from '@vetrina/shared/plural';
 
 /**
  * The product form's gallery: images upload as soon as they are dropped (toast 'Immagini caricate'),
@@ -31,7 +32,7 @@ export function useGallery(storeId: string, initial: ProductImage[]) {
       const added = await uploadProductImages(storeId, files, 'product', setProgress);
       for (const img of added) uploadedHere.current.add(img.id);
       setImages((prev) => [...prev, ...added]);
-      toast.success('Immagini caricate', { description: added.length === 1 ? '1 immagine aggiunta' : `${added.length} immagini aggiunte` });
+      toast.success('Immagini caricate', { description: plural(added.length, 'immagine aggiunta', 'immagini aggiunte') });
     } catch (err) {
       toast.error('Errore caricamento', { description: errorMessage(err, 'Riprova più tardi') });
     } finally {

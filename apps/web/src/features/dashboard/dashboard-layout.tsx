@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Sidebar, SidebarProvider } from '@/components/ui/sidebar';
 import { useMe } from '@/lib/auth';
@@ -7,14 +8,14 @@ import { SetupBanner } from './components/setup-banner';
 import { TopBar } from './components/top-bar';
 
 /** The dashboard shell: top bar, collapsible sidebar, setup banner; pages render in the outlet. */
-export function DashboardLayout() {
+export function DashboardLayout({ topBarActions }: { topBarActions?: ReactNode }) {
   const { data: me } = useMe();
   // One live subscription for the whole dashboard (the mobile sidebar is not always mounted).
   useStoreEvents(me?.activeStore?.id);
   return (
     <SidebarProvider>
       <div className="min-h-screen bg-muted/40">
-        <TopBar />
+        <TopBar actions={topBarActions} />
         {me && me.stores.length === 0 && <SetupBanner />}
         <div className="flex">
           <Sidebar label="Menu della dashboard">

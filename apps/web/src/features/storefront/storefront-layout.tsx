@@ -33,6 +33,10 @@ function StoreShell({ store }: { store: PublicStore }) {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
     idle(() => void loadDrawer());
   }, []);
+  useEffect(() => {
+    // The dashboard's visit count: one beacon per page load of the store, not per in-app navigation (no cookie, nothing kept here).
+    navigator.sendBeacon?.(`/api/public/stores/${encodeURIComponent(store.slug)}/visit`);
+  }, [store.slug]);
   const cart = useCart(store.slug);
   const value = useMemo(() => {
     const theme = themeFor(store.theme?.key);

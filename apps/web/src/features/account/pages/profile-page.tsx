@@ -15,6 +15,7 @@ import { setServerFieldError } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
 import { sessionManager } from '@/lib/session';
 import { useRequestEmailChange, useRequestPasswordReset } from '../api';
+import { NotificationPreferencesCard } from '../components/notification-preferences';
 
 export default function ProfilePage() {
   const { data: me, isLoading } = useMe();
@@ -120,6 +121,8 @@ export default function ProfilePage() {
           </Button>
         </CardContent>
       </Card>
+
+      <NotificationPreferencesCard />
 
       <Card>
         <CardHeader>

@@ -4,6 +4,7 @@ import type { Category } from '@vetrina/shared';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { plural } from '@vetrina/shared/plural';
 
 /** Spec §2 categories card: name, /slug, edit, delete with the spec's confirmation text. */
 export function CategoryCard({ category, onDelete, deleting }: { category: Category; onDelete: () => void; deleting: boolean }) {
@@ -16,7 +17,7 @@ export function CategoryCard({ category, onDelete, deleting }: { category: Categ
         <div className="min-w-0">
           <h2 className="truncate font-semibold">{category.name}</h2>
           <p className="truncate font-mono text-xs text-muted-foreground">/{category.slug}</p>
-          <p className="mt-1 text-xs text-muted-foreground">{category.productCount === 1 ? '1 prodotto' : `${category.productCount} prodotti`}</p>
+          <p className="mt-1 text-xs text-muted-foreground">{plural(category.productCount, 'prodotto', 'prodotti')}</p>
         </div>
       </CardContent>
       <CardFooter className="gap-2 p-5 pt-0">

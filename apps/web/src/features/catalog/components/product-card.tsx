@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { formatCents } from '@/lib/format';
 import { ProductStatusBadge } from './product-status-badge';
+import { plural } from '@vetrina/shared/plural';
 
 /** Spec §2 products list card: image, title, description, status, SKU, price, category, edit, delete. */
 export function ProductCard({
@@ -19,7 +20,7 @@ export function ProductCard({
   deleting: boolean;
   priority: boolean;
 }) {
-  const stockLabel = product.variantCount > 0 ? `${product.variantCount} varianti · ${product.stock} pz` : `${product.stock} pz`;
+  const stockLabel = product.variantCount > 0 ? `${plural(product.variantCount, 'variante', 'varianti')} · ${product.stock} pz` : `${product.stock} pz`;
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="product-card">
       <div className="aspect-[4/3] bg-muted">

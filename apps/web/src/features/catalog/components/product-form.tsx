@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
-  centsToInput,
   discountPercent,
   parseEuroToCents,
   PRODUCT_STATUS_LABELS,
@@ -15,9 +14,11 @@ import {
   type ProductDetail,
 } from '@vetrina/shared';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api';
+import { euroInputFromCents } from '@/lib/format';
 import { useNextSku, useSaveProduct } from '../api/products';
 import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
 import { useGallery } from '../use-gallery';
@@ -35,8 +36,8 @@ const valuesOf = (p: ProductDetail | undefined): FormIn => ({
   title: p?.title ?? '',
   slug: p?.slug ?? '',
   description: p?.description ?? '',
-  price: p ? centsToInput(p.priceCents) : '',
-  compareAt: p?.compareAtCents != null ? centsToInput(p.compareAtCents) : '',
+  price: p ? euroInputFromCents(p.priceCents) : '',
+  compareAt: p?.compareAtCents != null ? euroInputFromCents(p.compareAtCents) : '',
   sku: p?.sku ?? '',
   stock: p?.variants.length ? 0 : (p?.stock ?? 0),
   categoryId: p?.category?.id ?? '',
@@ -136,10 +137,9 @@ export function ProductForm({
           <GalleryField gallery={gallery} disabled={isSubmitting} />
         </FormSection>
         <FormSection title="Prezzo e magazzino" className="sm:grid-cols-2">
-          <FormField label="Prezzo (€)" inputMode="decimal" required placeholder="0,00" error={errors.price?.message} {...form.register('price')} />
-          <FormField
+          <MoneyField label="Prezzo (€)" required error={errors.price?.message} {...form.register('price')} />
+          <MoneyField
             label="Prezzo pieno (€)"
-            inputMode="decimal"
             placeholder="Facoltativo"
             error={errors.compareAt?.message}
             hint={[

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
   catalogMsg,
-  centsToInput,
   formatEuro,
   parseEuroToCents,
   saleCompareAt,
@@ -18,6 +17,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
+import { euroInputFromCents } from '@/lib/format';
 import { ApiError, errorMessage } from '@/lib/api';
 import { deleteProductImage } from '../api/images';
 import { useSaveVariant } from '../api/variants';
@@ -28,10 +29,10 @@ import { VariantImageField } from './variant-image-field';
 const valuesOf = (v: Variant | null): VariantFormValues => ({
   label: v?.label ?? '',
   sku: v?.sku ?? '',
-  priceDelta: v ? centsToInput(v.priceDeltaCents) : '0',
+  priceDelta: v ? euroInputFromCents(v.priceDeltaCents) : '0',
   stock: v?.stock ?? 0,
   attributes: v ? Object.entries(v.attributes).map(([key, value]) => ({ key, value })) : [{ key: '', value: '' }],
-  compareAt: v?.compareAtCents != null ? centsToInput(v.compareAtCents) : '',
+  compareAt: v?.compareAtCents != null ? euroInputFromCents(v.compareAtCents) : '',
 });
 
 /** What an empty 'Prezzo pieno' means for this variant: the product's plus the difference, if the product has one. */
@@ -122,10 +123,9 @@ export function VariantDialog({ storeId, productId, product, variant, onClose }:
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Label" required placeholder="es. Rosso / M" maxLength={100} error={errors.label?.message} {...form.register('label')} />
             <FormField label="SKU" required maxLength={64} autoComplete="off" error={errors.sku?.message} {...form.register('sku')} />
-            <FormField
+            <MoneyField
               label="Differenza di prezzo (€)"
-              inputMode="decimal"
-              placeholder="0,00"
+              allowNegative
               hint="Si somma al prezzo del prodotto; può essere negativa."
               error={errors.priceDelta?.message}
               {...form.register('priceDelta')}
@@ -139,9 +139,8 @@ export function VariantDialog({ storeId, productId, product, variant, onClose }:
               error={errors.stock?.message}
               {...form.register('stock', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })}
             />
-            <FormField
+            <MoneyField
               label="Prezzo pieno (€)"
-              inputMode="decimal"
               placeholder="Facoltativo"
               hint={inheritedHint(product, priceDelta)}
               error={errors.compareAt?.message}

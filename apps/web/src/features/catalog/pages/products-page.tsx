@@ -10,17 +10,15 @@ import { useStoreId } from '../api/keys';
 import { useDeleteProduct, useProducts } from '../api/products';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '../components/page-header';
+import { ProductCsvActions } from '../components/csv/product-csv-actions';
 import { ProductCard } from '../components/product-card';
 import { SearchBox } from '../components/search-box';
 import { useListParams } from '../use-list-params';
+import { plural } from '@vetrina/shared/plural';
 
 /** "12 prodotti nel catalogo"; with a search "1 prodotto trovato", "Oltre 1000 prodotti trovati". */
 const countLabel = (n: number, capped: boolean, searching: boolean) =>
-  capped
-    ? `Oltre ${n} prodotti trovati`
-    : searching
-      ? `${n} ${n === 1 ? 'prodotto trovato' : 'prodotti trovati'}`
-      : `${n} ${n === 1 ? 'prodotto' : 'prodotti'} nel catalogo`;
+  capped ? `Oltre ${n} prodotti trovati` : searching ? plural(n, 'prodotto trovato', 'prodotti trovati') : `${plural(n, 'prodotto', 'prodotti')} nel catalogo`;
 
 /** Spec §2 "Products list": cards newest first, a page at a time, search, delete with confirmation. */
 export default function ProductsPage() {
@@ -46,9 +44,12 @@ export default function ProductsPage() {
         title="Prodotti"
         description={data ? countLabel(data.total, Boolean(data.totalCapped), Boolean(q)) : 'Il catalogo del tuo store.'}
         actions={
-          <Link to="/dashboard/products/new" className={buttonClasses()}>
-            <Plus aria-hidden /> Nuovo prodotto
-          </Link>
+          <>
+            <ProductCsvActions storeId={storeId} />
+            <Link to="/dashboard/products/new" className={buttonClasses()}>
+              <Plus aria-hidden /> Nuovo prodotto
+            </Link>
+          </>
         }
       />
       {(q || (data?.total ?? 0) > 0) && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { Logo } from '@/components/layout/top-nav';
 import { AccountMenu } from '@/components/layout/account-menu';
@@ -6,7 +7,7 @@ import { SidebarTrigger } from '@/components/ui/sidebar';
 import { useMe } from '@/lib/auth';
 
 /** Product name, sidebar toggle, 'Visita Store' for the active store, account menu (spec §2). */
-export function TopBar() {
+export function TopBar({ actions }: { actions?: ReactNode }) {
   const { data: me } = useMe();
   const store = me?.activeStore ?? null;
   return (
@@ -26,6 +27,8 @@ export function TopBar() {
             <span className="hidden sm:inline">Visita Store</span>
           </a>
         )}
+        {/* Composed by the app (features do not import each other): the notifications bell. */}
+        {actions}
         <AccountMenu />
       </div>
     </header>

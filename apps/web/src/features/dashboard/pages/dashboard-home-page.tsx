@@ -14,5 +14,5 @@ export default function DashboardHomePage() {
       </div>
     );
   }
-  return me.activeStore ? <ActiveStoreHome store={me.activeStore} email={me.user.email} /> : <FirstStoreHome email={me.user.email} />;
+  return me.activeStore ? <ActiveStoreHome store={me.activeStore} /> : <FirstStoreHome email={me.user.email} />;
 }

@@ -7,12 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useSaveDiscount } from '../api';
 import { discountFormFieldOf, discountFormSchema, discountFormValues, type DiscountFormValues } from '../discount-form';
+import { plural } from '@vetrina/shared/plural';
 
 /** Shoppers type codes in any case; the field shows them as they will be stored. */
 function upperCaseInPlace(e: ChangeEvent<HTMLInputElement>) {
@@ -76,7 +78,7 @@ export function DiscountFormDialog({
           <DialogTitle>{discount ? `Modifica ${discount.code}` : 'Nuovo sconto'}</DialogTitle>
           <DialogDescription>
             {discount && discount.uses > 0
-              ? `Già usato ${discount.uses === 1 ? '1 volta' : `${discount.uses} volte`}: le modifiche valgono per i prossimi ordini, quelli passati restano come sono.`
+              ? `Già usato ${plural(discount.uses, 'volta', 'volte')}: le modifiche valgono per i prossimi ordini, quelli passati restano come sono.`
               : 'I clienti inseriscono il codice nel carrello o al checkout per ottenere lo sconto.'}
           </DialogDescription>
         </DialogHeader>
@@ -124,12 +126,8 @@ export function DiscountFormDialog({
               error={errors.value?.message}
               {...form.register('value')}
             />
-            <FormField
+            <MoneyField
               label="Ordine minimo"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={12}
-              placeholder="0,00"
               hint="Facoltativo: in euro, sul totale dei prodotti"
               error={errors.minOrder?.message}
               {...form.register('minOrder')}

@@ -10,6 +10,7 @@ import { useActiveStore } from '@/lib/auth';
 import { useDeleteDiscount, useDiscounts } from '../api';
 import { DiscountFormDialog } from '../components/discount-form-dialog';
 import { DiscountList } from '../components/discount-list';
+import { plural } from '@vetrina/shared/plural';
 
 /** /dashboard/discounts: 'Codici sconto'. The whole team sees them; only admins create, edit and delete. */
 export default function DiscountsPage() {
@@ -73,7 +74,7 @@ export default function DiscountsPage() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {discounts.data.length === 1 ? '1 codice' : `${discounts.data.length} codici`}
+            {plural(discounts.data.length, 'codice', 'codici')}
           </p>
           <DiscountList
             discounts={discounts.data}

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { useConversations } from '../api';
 import { ConversationPane } from './conversation-pane';
+import { plural } from '@vetrina/shared/plural';
 
 export function ChatTab({ storeId }: { storeId: string }) {
   const { data, isLoading } = useConversations(storeId);
@@ -36,7 +37,7 @@ export function ChatTab({ storeId }: { storeId: string }) {
             >
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate text-sm font-medium">{c.customerEmail}</span>
-                {c.unreadCount > 0 && <Badge aria-label={`${c.unreadCount} non letti`}>{c.unreadCount}</Badge>}
+                {c.unreadCount > 0 && <Badge aria-label={plural(c.unreadCount, 'messaggio non letto', 'messaggi non letti')}>{c.unreadCount}</Badge>}
               </div>
               <p className="truncate text-sm text-muted-foreground">
                 {c.lastSenderType === 'store' ? 'Tu: ' : ''}

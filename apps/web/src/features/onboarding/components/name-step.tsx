@@ -2,9 +2,14 @@ import { useId } from 'react';
 import { LIMITS, storeMsg } from '@vetrina/shared';
 import { FormField } from '@/components/ui/form-field';
 
+/** The reason 'Avanti' is disabled, also named by the button (aria-describedby). */
+export const NAME_HINT_ID = 'onboarding-name-hint';
+export const nameHint = `Inserisci almeno ${LIMITS.storeNameMin} caratteri`;
+
 export function NameStep({ name, onChange, onSubmit, touched }: { name: string; onChange: (v: string) => void; onSubmit: () => void; touched: boolean }) {
   const id = useId();
-  const error = touched && name.trim().length < LIMITS.storeNameMin ? storeMsg.nameMin : undefined;
+  const tooShort = name.trim().length < LIMITS.storeNameMin;
+  const error = touched && tooShort ? storeMsg.nameMin : undefined;
   return (
     <form
       noValidate
@@ -24,9 +29,15 @@ export function NameStep({ name, onChange, onSubmit, touched }: { name: string; 
         autoFocus
         required
         error={error}
-        aria-describedby={[`${id}-notes`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
+        aria-describedby={[tooShort && !error ? NAME_HINT_ID : null, `${id}-notes`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
         onChange={(e) => onChange(e.target.value)}
       />
+      {/* Until the name is long enough: why 'Avanti' is disabled (the error replaces it once the field was left). */}
+      {tooShort && !error && (
+        <p id={NAME_HINT_ID} className="text-sm text-muted-foreground">
+          {nameHint}
+        </p>
+      )}
       {/* Both notes stay visible, error or not: they are the spec's reassurance texts. */}
       <ul id={`${id}-notes`} className="grid gap-1 text-sm text-muted-foreground">
         <li>Puoi modificarlo in qualsiasi momento</li>

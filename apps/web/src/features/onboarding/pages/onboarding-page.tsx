@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { errorMessage } from '@/lib/api';
 import { useThemes } from '@/lib/stores';
 import { useCreateStore } from '../api';
-import { NameStep } from '../components/name-step';
+import { NAME_HINT_ID, NameStep } from '../components/name-step';
 import { StepIndicator } from '../components/step-indicator';
 import { WizardFooter } from '../components/wizard-footer';
 import { STEP_COUNT, useWizard } from '../use-wizard';
@@ -90,6 +90,7 @@ export default function OnboardingPage() {
               step={step}
               isLast={wizard.isLast}
               canAdvance={wizard.canAdvance}
+              blockedReasonId={step === 0 && !nameTouched ? NAME_HINT_ID : undefined}
               busy={create.isPending}
               newStoreMode={newStoreMode}
               onBack={wizard.back}

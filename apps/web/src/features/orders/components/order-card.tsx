@@ -6,8 +6,9 @@ import { OrderStatusBadge } from './order-status-badge';
 import { PaymentActions } from './payment-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { OrderStatusSelect } from './order-status-select';
+import { plural } from '@vetrina/shared/plural';
 
-const articles = (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`);
+const articles = (n: number) => plural(n, 'articolo', 'articoli');
 
 /** One order of the list: number, date, status and payment, customer, address, total, status selector, payment actions, 'Dettagli'. */
 export function OrderCard({ storeId, order, onDetails }: { storeId: string; order: OrderSummary; onDetails: (id: string) => void }) {

@@ -10,8 +10,10 @@ import { useOrders } from '../api';
 import { OrderCard } from '../components/order-card';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
 import { OrderFilters } from '../components/order-filters';
+import { OrdersCsvExport } from '../components/orders-csv-export';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useOrdersParams } from '../use-orders-params';
+import { plural } from '@vetrina/shared/plural';
 
 /** /dashboard/orders: the active store's orders, filtered by status and payment, searched, paginated (spec §2). */
 export default function OrdersPage() {
@@ -33,9 +35,12 @@ export default function OrdersPage() {
           <h1 className="text-2xl font-bold">Ordini</h1>
           <p className="text-sm text-muted-foreground">Gli ordini ricevuti da {store.name}. Lo stock segue lo stato di ogni ordine.</p>
         </div>
-        <Button variant="outline" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-          <RefreshCw aria-hidden className={cn(orders.isFetching && 'animate-spin')} /> Aggiorna
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <OrdersCsvExport storeId={store.id} />
+          <Button variant="outline" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+            <RefreshCw aria-hidden className={cn(orders.isFetching && 'animate-spin')} /> Aggiorna
+          </Button>
+        </div>
       </div>
       <OrderFilters
         status={filter.status ?? ''}
@@ -88,7 +93,7 @@ export default function OrdersPage() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {orders.data.total === 1 ? '1 ordine' : `${orders.data.total} ordini`}
+            {plural(orders.data.total, 'ordine', 'ordini')}
           </p>
           <ul className={cn('grid gap-3 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
             {orders.data.items.map((o) => (

@@ -8,11 +8,12 @@ import { useActiveStore } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { useOrder } from '../api';
 import { orderNumber } from '../order-status';
+import { plural } from '@vetrina/shared/plural';
 
 /** A4 with margins, no browser background: what the printer gets. */
 const PRINT_CSS = '@media print { @page { size: A4; margin: 14mm; } html, body { background: #fff !important; } }';
 
-const pieces = (n: number) => (n === 1 ? '1 pezzo' : `${n} pezzi`);
+const pieces = (n: number) => plural(n, 'pezzo', 'pezzi');
 
 /**
  * /dashboard/orders/:orderId/packing-slip — the paper that goes in the parcel: who sends, who

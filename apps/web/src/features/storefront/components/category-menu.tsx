@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
+import { linkedCategories } from '../linked-categories';
 import { useStorefront } from '../store-context';
 
 /** The header's 'Categorie' dropdown: a disclosure with links, closed by Escape, a click outside or navigating. */
@@ -32,7 +33,8 @@ export function CategoryMenu({ linkClass }: { linkClass: string }) {
     };
   }, [open]);
 
-  if (!store.categories.length) return null;
+  const categories = linkedCategories(store);
+  if (!categories.length) return null;
   const active = location.pathname.startsWith(`${home}/category/`);
   return (
     <div
@@ -61,7 +63,7 @@ export function CategoryMenu({ linkClass }: { linkClass: string }) {
         )}
       >
         <ul role="list">
-          {store.categories.map((c) => (
+          {categories.map((c) => (
             <li key={c.id}>
               <Link
                 to={`${home}/category/${c.slug}`}

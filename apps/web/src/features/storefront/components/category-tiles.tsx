@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { ArrowRight } from 'lucide-react';
+import { linkedCategories } from '../linked-categories';
 import { useStorefront } from '../store-context';
 import { HOME_CATEGORIES } from '../api';
 
 /** Up to 8 categories on the home page, as tiles shaped by the theme. */
 export function CategoryTiles() {
   const { store, theme, home } = useStorefront();
-  const categories = store.categories.slice(0, HOME_CATEGORIES);
+  const categories = linkedCategories(store).slice(0, HOME_CATEGORIES);
   if (!categories.length) return null;
   return (
     <ul role="list" className={clsx('grid gap-3 sm:gap-4', theme.key === 'audace' ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-2 md:grid-cols-4')}>

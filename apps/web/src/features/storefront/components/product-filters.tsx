@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import clsx from 'clsx';
 import { STOREFRONT_SORT_LABELS, STOREFRONT_SORTS, type StorefrontSort } from '@vetrina/shared/listing';
+import { euroBoundCents } from '../list-params';
+import { linkedCategories } from '../linked-categories';
 import { useStorefront } from '../store-context';
 import { SearchWithSuggestions } from './search-suggestions';
 
@@ -16,8 +18,6 @@ interface Props {
   available: boolean;
   onChange: (next: FilterChange) => void;
 }
-
-const EURO = /^\d{1,7}(?:[.,]\d{1,2})?$/;
 
 /**
  * Text search with suggestions (applied as the shopper pauses typing), category, sort order,
@@ -36,7 +36,8 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
     return () => clearTimeout(t);
   }, [text, search, onChange]);
 
-  const clean = (v: string) => (EURO.test(v.trim()) ? v.trim() : '');
+  // Bounds that are not an amount are dropped, like an edited link's.
+  const clean = (v: string) => (euroBoundCents(v) !== null ? v.trim() : '');
   const applyPrices = () => {
     if (clean(prices.min) === minPrice && clean(prices.max) === maxPrice) return;
     onChange({ minPrice: clean(prices.min), maxPrice: clean(prices.max) });
@@ -76,7 +77,7 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
           </label>
           <select id={ids.category} value={category} onChange={(e) => onChange({ category: e.target.value })} className={control}>
             <option value="">Tutte le categorie</option>
-            {store.categories.map((c) => (
+            {linkedCategories(store, category).map((c) => (
               <option key={c.id} value={c.slug}>
                 {c.name}
               </option>
@@ -109,7 +110,7 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
             onChange={(e) => setPrices((p) => ({ ...p, min: e.target.value }))}
             onBlur={applyPrices}
             placeholder="0"
-            maxLength={10}
+            maxLength={14}
             className={control}
           />
         </div>
@@ -125,7 +126,7 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
             onChange={(e) => setPrices((p) => ({ ...p, max: e.target.value }))}
             onBlur={applyPrices}
             placeholder="qualsiasi"
-            maxLength={10}
+            maxLength={14}
             className={control}
           />
         </div>

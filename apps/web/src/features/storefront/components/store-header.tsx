@@ -6,6 +6,7 @@ import type { ThemeKey } from '../theme/themes';
 import { CategoryMenu } from './category-menu';
 import { CONTAINER } from './container';
 import { StoreLogo } from './store-logo';
+import { plural } from '@vetrina/shared/plural';
 
 const NAV_TYPE: Record<ThemeKey, string> = {
   moderno: 'text-sm font-medium',
@@ -36,7 +37,7 @@ function CartButton({ count }: { count: number }) {
     <button
       type="button"
       onClick={openCart}
-      aria-label={count ? `Carrello, ${count} ${count === 1 ? 'articolo' : 'articoli'}` : 'Carrello, vuoto'}
+      aria-label={count ? `Carrello, ${plural(count, 'articolo', 'articoli')}` : 'Carrello, vuoto'}
       aria-haspopup="dialog"
       className={clsx(
         'relative inline-flex size-11 shrink-0 items-center justify-center transition hover:bg-black/5',

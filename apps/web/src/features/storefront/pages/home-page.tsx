@@ -8,6 +8,7 @@ import { ProductsError, ProductsLoading, ProductsMessage } from '../components/p
 import { Section } from '../components/section';
 import { StoreHero } from '../components/store-hero';
 import { InkLink } from '../components/ui';
+import { linkedCategories } from '../linked-categories';
 import { useStorefront } from '../store-context';
 
 const featured = { pageSize: FEATURED_PRODUCTS };
@@ -25,7 +26,7 @@ export default function StoreHomePage() {
   return (
     <>
       <StoreHero />
-      {store.categories.length > 0 && (
+      {linkedCategories(store).length > 0 && (
         <Section id="categorie" title="Categorie">
           <CategoryTiles />
         </Section>

@@ -1,4 +1,5 @@
 import type { StorefrontProductDetail, StorefrontVariant } from '@vetrina/shared';
+import { plural } from '@vetrina/shared/plural';
 
 /** Units the shopper can still add: the variant's (or product's) stock minus what is already in the cart. */
 export function unitsFor(product: StorefrontProductDetail, variant: StorefrontVariant | null) {
@@ -11,6 +12,6 @@ export function availabilityText(product: StorefrontProductDetail, variant: Stor
   const n = unitsFor(product, variant);
   if (n <= 0) return 'Esaurito';
   if (n === 1) return 'Ultimo pezzo disponibile';
-  if (n <= 5) return `Ultimi ${n} pezzi disponibili`;
-  return `Disponibile (${n} pezzi)`;
+  if (n <= 5) return `Ultimi ${plural(n, 'pezzo', 'pezzi')} disponibili`;
+  return `Disponibile (${plural(n, 'pezzo', 'pezzi')})`;
 }

@@ -10,12 +10,17 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
 export function StoreCard({ store, active, onDelete, deleting }: { store: StoreSummary; active: boolean; onDelete: () => void; deleting: boolean }) {
   return (
-    <Card className="flex flex-col" data-testid="store-card">
+    // min-w-0: a 60-character name must not widen the card past its grid column.
+    <Card className="flex min-w-0 flex-col" data-testid="store-card">
       <CardContent className="flex flex-1 items-start gap-4 p-5">
         <StoreAvatar name={store.name} logoUrl={store.logoUrl} color={store.colors.primary} className="size-14 rounded-xl text-xl" />
         <div className="min-w-0 flex-1 space-y-2">
-          <h2 className="truncate text-lg font-semibold">{store.name}</h2>
-          <p className="truncate text-xs text-muted-foreground">/store/{store.slug}</p>
+          <h2 className="truncate text-lg font-semibold" title={store.name}>
+            {store.name}
+          </h2>
+          <p className="truncate text-xs text-muted-foreground" title={`/store/${store.slug}`}>
+            /store/{store.slug}
+          </p>
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="purple">{store.themeName ?? 'Nessun tema'}</Badge>
             {active && <Badge variant="success">Attivo</Badge>}

@@ -47,7 +47,7 @@ export default function StoresPage() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {me.stores.map((s) => (
-            <li key={s.id} className="grid">
+            <li key={s.id} className="grid min-w-0">
               <StoreCard store={s} active={s.id === me.activeStore?.id} onDelete={() => remove(s.id)} deleting={del.isPending && del.variables === s.id} />
             </li>
           ))}

@@ -22,7 +22,9 @@ export function ReceivedInvitationItem({
       <StoreAvatar name={invitation.storeName} logoUrl={invitation.storeLogoUrl} className="size-12 text-lg" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-semibold">{invitation.storeName}</span>
+          <span className="truncate font-semibold" title={invitation.storeName}>
+            {invitation.storeName}
+          </span>
           <RoleBadge role={invitation.role} />
         </p>
         <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">

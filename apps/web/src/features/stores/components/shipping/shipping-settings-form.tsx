@@ -6,7 +6,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { EU_COUNTRIES, type ShippingSettings } from '@vetrina/shared/shipping';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -47,20 +47,16 @@ export function ShippingSettingsForm({ storeId, settings, readOnly }: { storeId:
         <div className="grid gap-4 rounded-lg border p-4">
           <h3 className="font-medium">Italia</h3>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <MoneyField
               label="Tariffa (€)"
-              inputMode="decimal"
               placeholder="5,99"
-              maxLength={12}
               hint="Per ordine. 0,00 per la spedizione sempre gratuita."
               error={errors.domestic?.rate?.message}
               {...form.register('domestic.rate')}
             />
-            <FormField
+            <MoneyField
               label="Spedizione gratuita da (€)"
-              inputMode="decimal"
               placeholder="Mai"
-              maxLength={12}
               hint="Facoltativo: dal totale dei prodotti (dopo gli sconti) la spedizione è gratuita."
               error={errors.domestic?.freeAbove?.message}
               {...form.register('domestic.freeAbove')}
@@ -77,18 +73,14 @@ export function ShippingSettingsForm({ storeId, settings, readOnly }: { storeId:
             {countries.fields.map((field, index) => (
               <li key={field.id} className="grid gap-3 rounded-lg border p-4 sm:grid-cols-[10rem_1fr_1fr_auto] sm:items-start">
                 <p className="font-medium sm:pt-8">{nameOf(field.code)}</p>
-                <FormField
+                <MoneyField
                   label={`Tariffa ${nameOf(field.code)} (€)`}
-                  inputMode="decimal"
-                  maxLength={12}
                   error={errors.countries?.[index]?.rate?.message}
                   {...form.register(`countries.${index}.rate`)}
                 />
-                <FormField
+                <MoneyField
                   label="Gratuita da (€)"
-                  inputMode="decimal"
                   placeholder="Mai"
-                  maxLength={12}
                   error={errors.countries?.[index]?.freeAbove?.message}
                   {...form.register(`countries.${index}.freeAbove`)}
                 />

@@ -1,0 +1,220 @@
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, variantCompareAtCents } from '@vetrina/shared';
+import { CSV_TIME_ZONE, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type OrdersExportQuery } from '@vetrina/shared/csv';
+import type { Db } from '../../db/index.js';
+import { parseJson } from '../catalog/json.js';
+import { csvLine, euroText, UTF8_BOM } from './cells.js';
+import { csvRepo } from './repo.js';
+
+/** Products read per round trip: the file is streamed, never built whole in memory. */
+const PAGE = 200;
+
+type Row = Record<string, string | number | null>;
+
+const lineOf = (columns: readonly string[], row: Row) => csvLine(columns.map((c) => row[c] ?? ''));
+
+/** Option columns: Shopify's three always, more when a variant of the store has more attributes. */
+async function optionCount(db: Db, storeId: string): Promise<number> {
+  let most = 3;
+  let after: string | null = null;
+  for (;;) {
+    const page = await csvRepo.variantAttributesPage(db, storeId, after, 5000);
+    for (const v of page) most = Math.max(most, Object.keys(parseJson<Record<string, string>>(v.attributes, {})).length);
+    if (page.length < 5000) return most;
+    after = (page[page.length - 1] as (typeof page)[number]).id;
+  }
+}
+
+/** Rows grouped by a key, for joining one page's products with their units, variants and images. */
+function groupBy<T>(items: T[], key: (t: T) => string | null): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === null) continue;
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+function productColumns(options: number): string[] {
+  const extra = Array.from({ length: Math.max(0, options - 3) }, (_, i) => [`Option${i + 4} Name`, `Option${i + 4} Value`]).flat();
+  const at = PRODUCT_CSV_COLUMNS.indexOf('Variant SKU');
+  return [...PRODUCT_CSV_COLUMNS.slice(0, at), ...extra, ...PRODUCT_CSV_COLUMNS.slice(at)];
+}
+
+/**
+ * The store's catalogue as Shopify's product CSV (docs/decisions/csv.md): one row per variant (a
+ * product without variants is one row); product fields only on a product's first row; the
+ * gallery's images one per row after the first as Shopify does, on rows of their own when they
+ * outnumber the variants. UTF-8 with a BOM for Excel.
+ */
+export async function* exportProducts(db: Db, storeId: string): AsyncGenerator<string> {
+  const columns = productColumns(await optionCount(db, storeId));
+  yield UTF8_BOM + csvLine(columns);
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const page = await csvRepo.exportPage(db, storeId, after, PAGE);
+    if (!page.length) return;
+    const { units, variants, images } = await csvRepo.exportExtras(
+      db,
+      page.map((p) => p.id),
+    );
+    const variantsOf = groupBy(variants, (v) => v.product_id);
+    const galleryOf = groupBy(images, (i) => (i.variant_id === null ? i.product_id : null));
+    const variantImage = new Map(images.flatMap((i) => (i.variant_id ? [[i.variant_id, i.url] as const] : [])));
+    const qtyOf = new Map(units.map((u) => [u.variant_id ?? `p:${u.product_id}`, u.qty]));
+    let chunk = '';
+    for (const p of page) {
+      const own = variantsOf.get(p.id) ?? [];
+      const gallery = galleryOf.get(p.id) ?? [];
+      const productRow: Row = {
+        Handle: p.slug,
+        Title: p.title,
+        'Body (HTML)': p.description,
+        Type: p.category,
+        Published: p.status === 'active' ? 'TRUE' : 'FALSE',
+        Status: p.status,
+      };
+      const rows: Row[] = [];
+      if (!own.length) {
+        rows.push({
+          ...productRow,
+          'Variant SKU': p.sku,
+          'Variant Inventory Qty': qtyOf.get(`p:${p.id}`) ?? 0,
+          'Variant Price': euroText(p.price_cents),
+          'Variant Compare At Price': euroText(p.compare_at_cents),
+        });
+      } else {
+        own.forEach((v, i) => {
+          const attributes = Object.entries(parseJson<Record<string, string>>(v.attributes, {}));
+          const row: Row = i === 0 ? { ...productRow } : { Handle: p.slug };
+          attributes.forEach(([name, value], k) => {
+            row[`Option${k + 1} Name`] = name;
+            row[`Option${k + 1} Value`] = value;
+          });
+          Object.assign(row, {
+            'Variant SKU': v.sku,
+            'Variant Inventory Qty': qtyOf.get(v.id) ?? 0,
+            'Variant Price': euroText(p.price_cents + v.price_delta_cents),
+            'Variant Compare At Price': euroText(
+              variantCompareAtCents(p.compare_at_cents, { compareAtCents: v.compare_at_cents, priceDeltaCents: v.price_delta_cents }),
+            ),
+            'Variant Image': variantImage.get(v.id) ?? '',
+            'Variant Label': v.label,
+          });
+          if (i === 0)
+            Object.assign(row, { 'Product SKU': p.sku, 'Product Price': euroText(p.price_cents), 'Product Compare At Price': euroText(p.compare_at_cents) });
+          rows.push(row);
+        });
+      }
+      gallery.forEach((img, i) => {
+        const target = rows[i] ?? (rows[rows.length] = { Handle: p.slug });
+        target['Image Src'] = img.url;
+        target['Image Position'] = i + 1;
+      });
+      for (const row of rows) chunk += lineOf(columns, row);
+    }
+    yield chunk;
+    const last = page[page.length - 1] as (typeof page)[number];
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+const ORDERS_PAGE = 500;
+
+const dateTime = new Intl.DateTimeFormat('it-IT', {
+  timeZone: CSV_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const romeParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CSV_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The UTC instant at which a calendar day begins in Italy (23 or 25 hours long on the clock change days). */
+export function romeDayStart(day: string): string {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  const offsetAt = (ms: number) => {
+    const p = Object.fromEntries(romeParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+    return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`) - ms;
+  };
+  let at = guess - offsetAt(guess);
+  at = guess - offsetAt(at);
+  return new Date(at).toISOString();
+}
+
+const nextDay = (day: string) => {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Orders placed in the range (Italian calendar days, both included), one row per order line, the
+ * order's own columns repeated on each line as Shopify's order export does (a filter or a pivot
+ * table in Excel then works on any row). Money in euros with a dot, as in the product file.
+ */
+export async function* exportOrders(db: Db, storeId: string, range: OrdersExportQuery): AsyncGenerator<string> {
+  const from = romeDayStart(range.from);
+  const to = romeDayStart(nextDay(range.to));
+  const money = euroText;
+  yield UTF8_BOM + csvLine(ORDER_CSV_COLUMNS);
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    const orders = await csvRepo.ordersPage(db, storeId, from, to, after, ORDERS_PAGE);
+    if (!orders.length) return;
+    const lines = await csvRepo.orderLines(
+      db,
+      orders.map((o) => o.id),
+    );
+    const linesOf = groupBy(lines, (l) => l.order_id);
+    let chunk = '';
+    for (const o of orders) {
+      const order: Row = {
+        'Numero ordine': o.order_number,
+        Data: dateTime.format(new Date(o.created_at)),
+        Stato: ORDER_STATUS_LABELS[o.status],
+        'Metodo di pagamento': PAYMENT_METHOD_LABELS[o.payment_method],
+        'Stato pagamento': PAYMENT_STATUS_LABELS[o.payment_status],
+        Cliente: o.customer_name,
+        Email: o.customer_email,
+        Telefono: o.customer_phone,
+        Indirizzo: o.shipping_street,
+        CAP: o.shipping_postal_code,
+        Città: o.shipping_city,
+        Paese: o.shipping_country,
+        Subtotale: money(o.subtotal_cents),
+        'Codice sconto': o.discount_code,
+        Sconto: money(o.discount_cents),
+        Spedizione: money(o.shipping_cents),
+        Supplemento: money(o.surcharge_cents),
+        Totale: money(o.total_cents),
+      };
+      for (const l of linesOf.get(o.id) ?? []) {
+        chunk += lineOf(ORDER_CSV_COLUMNS, {
+          ...order,
+          Prodotto: l.title,
+          Variante: l.variant_label,
+          Quantità: l.quantity,
+          'Prezzo unitario': money(l.unit_price_cents),
+          'Totale riga': money(l.total_price_cents),
+        });
+      }
+    }
+    yield chunk;
+    const last = orders[orders.length - 1] as (typeof orders)[number];
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}

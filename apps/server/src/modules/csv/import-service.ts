@@ -1,0 +1,81 @@
+import { CSV_LIMITS, csvMsg, type ImportRowError, type ProductImportResult } from '@vetrina/shared/csv';
+import type { AppContext } from '../../lib/context.js';
+import { badRequest, type AppError } from '../../lib/errors.js';
+import { guardSku } from '../catalog/skus.js';
+import { guardSlug } from '../catalog/slugs.js';
+import { removeFiles } from '../catalog/image-files.js';
+import { refreshStale } from '../search/repo.js';
+import { fileSkus, groupRows, planImport, type ImportPlan } from './import-plan.js';
+import { RowFailure, writePlan } from './import-write.js';
+import { mapColumns } from './product-columns.js';
+import { readCsv } from './read.js';
+import { csvRepo } from './repo.js';
+
+/** Thrown at the end of a dry run's transaction so that nothing it wrote is kept. */
+class DryRunDone extends Error {}
+
+const byLine = (a: ImportRowError, b: ImportRowError) => a.line - b.line;
+
+function resultOf(plan: ImportPlan, errors: ImportRowError[], applied: boolean): ProductImportResult {
+  const sorted = [...errors].sort(byLine);
+  return { ...plan.summary, applied, errors: sorted.slice(0, CSV_LIMITS.maxErrorsListed), errorCount: sorted.length };
+}
+
+/** The 400 of an apply that found errors: the count and the first few, each with its row, in one message. */
+function refusal(errors: ImportRowError[]): AppError {
+  const sorted = [...errors].sort(byLine);
+  const first = sorted
+    .slice(0, 3)
+    .map((e) => csvMsg.lineError(e.line, e.column, e.message))
+    .join(' · ');
+  return badRequest(`${csvMsg.hasErrors(sorted.length)} ${first}`, 'file');
+}
+
+/**
+ * Product import (docs/decisions/csv.md). Both modes read and check every row, then write the whole
+ * plan in one transaction; the preview (dry run) rolls it back, so it meets every rule the real
+ * import will, including those only the database can check. Apply keeps it only without errors.
+ */
+export async function importProducts(ctx: AppContext, storeId: string, bytes: Buffer, mode: 'preview' | 'apply'): Promise<ProductImportResult> {
+  const table = readCsv(bytes);
+  const cols = mapColumns(table.header);
+  const errors: ImportRowError[] = [];
+  const groups = groupRows(table.rows, cols, errors);
+  const handles = groups.map((g) => g.handle).filter(Boolean);
+  const [existing, slugs, skuOwners, categories] = await Promise.all([
+    csvRepo.productsBySlug(ctx.db, storeId, handles),
+    csvRepo.slugs(ctx.db, storeId),
+    csvRepo.skuOwners(ctx.db, storeId, fileSkus(table.rows, cols)),
+    csvRepo.categories(ctx.db, storeId),
+  ]);
+  const plan = planImport(groups, cols, { existing, slugs, skuOwners, categories }, errors);
+  if (errors.length) {
+    if (mode === 'apply') throw refusal(errors);
+    return resultOf(plan, errors, false);
+  }
+  let removedKeys: string[] = [];
+  try {
+    removedKeys = await guardSku(() =>
+      guardSlug(
+        () =>
+          ctx.db.transaction().execute(async (trx) => {
+            const keys = await writePlan(trx, storeId, plan);
+            if (mode === 'preview') throw new DryRunDone();
+            // In the transaction, as the catalogue does: one commit instead of one per product on PostgreSQL.
+            await refreshStale(trx, storeId);
+            return keys;
+          }),
+        { derived: false },
+      ),
+    );
+  } catch (err) {
+    if (err instanceof DryRunDone) return resultOf(plan, [], false);
+    if (!(err instanceof RowFailure)) throw err;
+    const rowError = { line: err.line, column: null, message: err.failure.message };
+    if (mode === 'apply') throw refusal([rowError]);
+    return resultOf(plan, [rowError], false);
+  }
+  await removeFiles(ctx, removedKeys);
+  // The storefront's cache is dropped by the app's hook on every successful write of a store's team.
+  return resultOf(plan, [], true);
+}

@@ -1,0 +1,163 @@
+import { formatSku, skuKey } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import { clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { categoriesService } from '../catalog/categories.js';
+import { writeProductUpdate } from '../catalog/products.js';
+import { skuRegistry } from '../catalog/skus.js';
+import { writeNewVariant, writeVariantUpdate } from '../catalog/variants.js';
+import { inventoryUnits } from '../inventory/repo.js';
+import type { ImportPlan, PlannedProduct } from './import-plan.js';
+import { csvRepo } from './repo.js';
+
+/** A catalogue rule refused one product while writing: reported on that product's row, nothing is kept. */
+export class RowFailure extends Error {
+  constructor(
+    readonly line: number,
+    readonly failure: AppError,
+  ) {
+    super(failure.message);
+  }
+}
+
+const CHUNK = 500;
+/** Lets other requests' I/O through between batches: a 10,000-row import must not hold the event loop. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** SKU-0001… numbers for new products with variants that the file gives no product SKU. */
+async function giveSkus(trx: Db, storeId: string, products: PlannedProduct[]): Promise<void> {
+  const needing = products.filter((p) => p.needsSku);
+  let n = await csvRepo.nextSkuNumber(trx, storeId);
+  const used = new Set(products.flatMap((p) => [skuKey(p.data.sku), ...(p.variants ?? []).map((v) => skuKey(v.data.sku))]));
+  for (let i = 0; i < needing.length;) {
+    const candidates = Array.from({ length: needing.length - i + 50 }, (_, k) => formatSku(n + k));
+    const taken = await csvRepo.skuOwners(trx, storeId, candidates);
+    for (const c of candidates) {
+      n++;
+      if (taken.has(skuKey(c)) || used.has(skuKey(c))) continue;
+      (needing[i] as PlannedProduct).data.sku = c;
+      used.add(skuKey(c));
+      if (++i === needing.length) break;
+    }
+  }
+}
+
+/** New products with their variants, SKUs and stock records, 500 rows per statement. */
+async function insertNewProducts(trx: Db, storeId: string, products: PlannedProduct[], categoryOf: (p: PlannedProduct) => string | null): Promise<void> {
+  const start = clock.nowMs();
+  const rows = products.map((p, i) => ({ p, id: newId(), at: new Date(start + i).toISOString() }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto('products')
+      .values(
+        rows.slice(i, i + CHUNK).map(({ p, id, at }) => ({
+          id,
+          store_id: storeId,
+          title: p.data.title,
+          slug: p.data.slug ?? '',
+          description: p.data.description,
+          price_cents: p.data.priceCents,
+          compare_at_cents: p.data.compareAtCents,
+          sku: p.data.sku,
+          category_id: categoryOf(p),
+          status: p.data.status,
+          image_urls: '[]',
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    await breathe();
+  }
+  const variants = rows.flatMap(({ p, id, at }) =>
+    (p.variants ?? []).map((v, k) => ({ productId: id, variantId: newId(), data: v.data, at: new Date(Date.parse(at) + k).toISOString() })),
+  );
+  for (let i = 0; i < variants.length; i += CHUNK) {
+    await trx
+      .insertInto('product_variants')
+      .values(
+        variants.slice(i, i + CHUNK).map((v) => ({
+          id: v.variantId,
+          store_id: storeId,
+          product_id: v.productId,
+          label: v.data.label,
+          sku: v.data.sku,
+          price_delta_cents: v.data.priceDeltaCents,
+          compare_at_cents: v.data.compareAtCents,
+          attributes: JSON.stringify(v.data.attributes),
+          image_url: null,
+          created_at: v.at,
+        })),
+      )
+      .execute();
+    await breathe();
+  }
+  await skuRegistry.addMany(trx, storeId, [
+    ...rows.map(({ p, id }) => ({ sku: p.data.sku, productId: id, variantId: null })),
+    ...variants.map((v) => ({ sku: v.data.sku, productId: v.productId, variantId: v.variantId })),
+  ]);
+  await inventoryUnits.createMany(trx, [
+    ...rows.flatMap(({ p, id }) => (p.variants ? [] : [{ storeId, productId: id, variantId: null, qty: p.data.stock }])),
+    ...variants.map((v) => ({ storeId, productId: v.productId, variantId: v.variantId, qty: v.data.stock })),
+  ]);
+}
+
+/** Existing products through the catalogue's own update functions (the same rules as the product form). */
+async function updateProducts(trx: Db, storeId: string, products: PlannedProduct[], categoryOf: (p: PlannedProduct) => string | null): Promise<string[]> {
+  const removed: string[] = [];
+  const at = clock.nowMs();
+  for (const [i, p] of products.entries()) {
+    const existing = p.existing;
+    if (!existing) continue;
+    let line = p.line;
+    try {
+      removed.push(...(await writeProductUpdate(trx, storeId, existing.id, { ...p.data, categoryId: categoryOf(p), imageIds: existing.galleryIds })));
+      for (const [k, v] of (p.variants ?? []).entries()) {
+        line = v.line;
+        const current = existing.variants.find((e) => e.id === v.existingId);
+        if (current) removed.push(...(await writeVariantUpdate(trx, storeId, existing.id, current.id, { ...v.data, imageId: current.imageId })));
+        else await writeNewVariant(trx, storeId, existing.id, newId(), v.data, new Date(at + k).toISOString());
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw new RowFailure(line, err);
+      throw err;
+    }
+    if (i % 50 === 49) await breathe();
+  }
+  return removed;
+}
+
+/**
+ * Writes a checked plan in the caller's transaction: new categories (through the categories
+ * service, with its limit), new products in batches, then the updates one product at a time.
+ * Returns the image keys to delete after commit (none in practice: galleries are kept).
+ */
+export async function writePlan(trx: Db, storeId: string, plan: ImportPlan): Promise<string[]> {
+  const categoryIds = new Map(plan.categoryIds);
+  const categories = categoriesService(trx);
+  for (const [key, name] of plan.newCategories) {
+    const line = plan.products.find((p) => p.category === key)?.line ?? 2;
+    try {
+      categoryIds.set(key, (await categories.create(storeId, { name, slug: key })).id);
+    } catch (err) {
+      if (err instanceof AppError) throw new RowFailure(line, err);
+      throw err;
+    }
+  }
+  const categoryOf = (p: PlannedProduct) =>
+    p.category === undefined ? (p.existing?.categoryId ?? null) : p.category === null ? null : (categoryIds.get(p.category) ?? null);
+  await giveSkus(trx, storeId, plan.products);
+  await insertNewProducts(
+    trx,
+    storeId,
+    plan.products.filter((p) => !p.existing),
+    categoryOf,
+  );
+  return updateProducts(
+    trx,
+    storeId,
+    plan.products.filter((p) => p.existing),
+    categoryOf,
+  );
+}

@@ -1,0 +1,165 @@
+import { CHART_MIN_DAYS, periodDays, romeDay, type DashboardStats, type StatsPeriod } from '@vetrina/shared/stats';
+import type { OrderStatus, PaymentStatus } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import type { AppContext } from '../../lib/context.js';
+import { clock } from '../../lib/clock.js';
+import { topics } from '../realtime/bus.js';
+import { messagesRepo } from '../messages/repo.js';
+import { statsRepo, type ProductDelta } from './repo.js';
+
+/** Where an order stands for the numbers. */
+export interface Standing {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+}
+interface CountedOrder {
+  id: string;
+  store_id: string;
+  created_at: string;
+  total_cents: number;
+}
+interface CountedLine {
+  product_id: string | null;
+  quantity: number;
+  total_price_cents: number;
+}
+
+// What an order adds to its day: placed and not cancelled (orders, revenue, units) and paid (paid revenue).
+const counted = (s: Standing) => (s.status === 'cancelled' ? 0 : 1);
+const paid = (s: Standing) => (s.paymentStatus === 'paid' ? 1 : 0);
+
+/** Adds (sign 1) or takes back (sign -1) an order's lines from its day's product rows. */
+function productDeltas(lines: CountedLine[], sign: number): ProductDelta[] {
+  const byProduct = new Map<string, ProductDelta>();
+  for (const l of lines) {
+    // A product deleted since the sale: its row cannot be told apart any more (it left the top list).
+    if (!l.product_id) continue;
+    const row = byProduct.get(l.product_id) ?? { product_id: l.product_id, units: 0, revenue_cents: 0 };
+    row.units += sign * l.quantity;
+    row.revenue_cents += sign * l.total_price_cents;
+    byProduct.set(l.product_id, row);
+  }
+  return [...byProduct.values()];
+}
+
+async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: number, dp: number) {
+  const day = romeDay(order.created_at);
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
+  await statsRepo.addToDay(trx, order.store_id, day, {
+    orders: dc,
+    revenue_cents: dc * order.total_cents,
+    paid_cents: dp * order.total_cents,
+    units: dc * units,
+  });
+  if (dc) await statsRepo.addToProducts(trx, order.store_id, day, productDeltas(lines, dc));
+}
+
+/**
+ * The home's daily aggregates, moved in the order's own transaction: by the checkout and by every
+ * status or payment change (docs/decisions/dashboard-numbers.md). Call them last in the
+ * transaction: on PostgreSQL the store's day row is held from here to the commit, so every other
+ * checkout of the store waits for that moment only; and after the stock moves, so the locks are
+ * always taken in the same order (stock, then numbers) and two transactions cannot deadlock.
+ */
+export const orderStats = {
+  /** A new order counts on the Rome day it was placed. */
+  async placed(trx: Db, order: CountedOrder & { status: OrderStatus; payment_status: PaymentStatus }, lines: CountedLine[]): Promise<void> {
+    const standing = { status: order.status, paymentStatus: order.payment_status };
+    await apply(trx, order, lines, counted(standing), paid(standing));
+  },
+
+  /** An order changed status or payment: its day (the day it was placed) gains or loses the difference. */
+  async moved(trx: Db, order: CountedOrder, from: Standing, to: Standing): Promise<void> {
+    const dc = counted(to) - counted(from);
+    const dp = paid(to) - paid(from);
+    if (!dc && !dp) return;
+    await apply(trx, order, dc ? await statsRepo.orderLines(trx, order.id) : [], dc, dp);
+  },
+};
+
+/** After the commit: the store's open dashboards refetch their numbers. */
+export function announceOrderChange(ctx: AppContext, storeId: string): void {
+  ctx.bus.publish(topics.store(storeId), { type: 'orders.changed', storeId }).catch((err: unknown) => ctx.log.error({ err }, 'realtime publish failed'));
+}
+
+const LATEST_MESSAGES = 5;
+
+export function statsService(ctx: AppContext) {
+  const { db } = ctx;
+  const messages = messagesRepo(db);
+
+  async function latestMessages(storeId: string): Promise<DashboardStats['latestMessages']> {
+    const [contacts, chats] = await Promise.all([messages.contacts(storeId), messages.conversations(storeId)]);
+    return [
+      ...contacts
+        .slice(0, LATEST_MESSAGES)
+        .map((m) => ({ kind: 'contact' as const, id: m.id, from: m.customer_name, text: m.message, createdAt: m.created_at, unread: m.is_read === 0 })),
+      ...chats
+        .slice(0, LATEST_MESSAGES)
+        .map((c) => ({ kind: 'chat' as const, id: c.userId, from: c.customerEmail, text: c.lastMessage, createdAt: c.lastTime, unread: c.unreadCount > 0 })),
+    ]
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+      .slice(0, LATEST_MESSAGES);
+  }
+
+  return {
+    /** The home's numbers for the period ending today (Rome), with the chart's days and what needs doing. */
+    async forPeriod(storeId: string, period: StatsPeriod): Promise<DashboardStats> {
+      const today = romeDay(clock.now());
+      const days = periodDays(period, today);
+      const chart = periodDays(period, today, CHART_MIN_DAYS);
+      const from = days[0]!;
+      const threshold = await statsRepo.threshold(db, storeId);
+      const [rows, visits, topProducts, toHandle, lowStock, latest] = await Promise.all([
+        statsRepo.days(db, storeId, chart[0]!, today),
+        statsRepo.visits(db, storeId, chart[0]!, today),
+        statsRepo.topProducts(db, storeId, from, today),
+        statsRepo.toHandle(db, storeId),
+        statsRepo.lowStock(db, storeId, threshold),
+        latestMessages(storeId),
+      ]);
+      const byDay = new Map(rows.map((r) => [r.day, r]));
+      const visitsByDay = new Map(visits.map((v) => [v.day, Number(v.visitors)]));
+      const series = chart.map((day) => {
+        const r = byDay.get(day);
+        return {
+          day,
+          revenueCents: Number(r?.revenue_cents ?? 0),
+          paidCents: Number(r?.paid_cents ?? 0),
+          orders: Number(r?.orders ?? 0),
+          units: Number(r?.units ?? 0),
+          visits: visitsByDay.get(day) ?? 0,
+        };
+      });
+      const inPeriod = series.filter((d) => d.day >= from);
+      const sum = (k: 'revenueCents' | 'paidCents' | 'orders' | 'units' | 'visits') => inPeriod.reduce((n, d) => n + d[k], 0);
+      const orders = sum('orders');
+      const revenueCents = sum('revenueCents');
+      const visitsTotal = sum('visits');
+      return {
+        period,
+        from,
+        to: today,
+        totals: {
+          revenueCents,
+          paidCents: sum('paidCents'),
+          orders,
+          averageOrderCents: orders ? Math.round(revenueCents / orders) : null,
+          units: sum('units'),
+          visits: visitsTotal,
+          conversionRate: visitsTotal ? orders / visitsTotal : null,
+        },
+        series,
+        topProducts,
+        toHandle,
+        lowStock: { threshold, ...lowStock },
+        latestMessages: latest,
+      };
+    },
+
+    async setLowStockThreshold(storeId: string, threshold: number): Promise<number> {
+      await statsRepo.setThreshold(db, storeId, threshold);
+      return threshold;
+    },
+  };
+}

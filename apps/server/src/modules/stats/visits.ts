@@ -1,0 +1,86 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { romeDay } from '@vetrina/shared/stats';
+import type { AppContext } from '../../lib/context.js';
+import { clock } from '../../lib/clock.js';
+import { takeLease } from '../../lib/job-lease.js';
+import { storeBySlug } from '../../lib/tenancy.js';
+import { statsRepo } from './repo.js';
+
+/** Crawlers and link checkers say so in their user agent; a request without one is not a browser. */
+const NOT_A_VISITOR = /bot|crawl|spider|slurp/i;
+/** Beacons per store, address and minute beyond which a visit is simply not counted (no error: it is a beacon). */
+const BEACONS_PER_MINUTE = 120;
+const CLEANUP_EVERY_MS = 15 * 60_000;
+
+export const isCountedAgent = (ua: string | undefined): ua is string => Boolean(ua && ua.trim()) && !NOT_A_VISITOR.test(ua!);
+
+/**
+ * Unique storefront visitors per day without cookies and without keeping anything personal: the
+ * visitor is `sha256(day's random salt, IP, user agent, store)`, kept only to count them once
+ * today; the salt and the hashes are deleted the next day, after which no hash can be linked to
+ * anyone (docs/decisions/dashboard-numbers.md).
+ */
+export function visitsService(ctx: AppContext) {
+  const salts = new Map<string, Promise<string>>();
+
+  function saltOf(day: string): Promise<string> {
+    let salt = salts.get(day);
+    if (!salt) {
+      // Only today's salt is worth remembering.
+      salts.clear();
+      salt = statsRepo.saltOf(ctx.db, day, randomBytes(32).toString('base64url'));
+      salt.catch(() => salts.delete(day));
+      salts.set(day, salt);
+    }
+    return salt;
+  }
+
+  return {
+    /** Counts a page load of the store's storefront; false when it was not counted (a bot, a repeat, an unknown store). */
+    async record(slug: string, ip: string, userAgent: string | undefined): Promise<boolean> {
+      if (!isCountedAgent(userAgent)) return false;
+      const store = await storeBySlug(ctx.db, slug);
+      if (!store) return false;
+      const hit = await ctx.limiter.incr(`visit:${store.id}:${ip}`, 60_000);
+      if (hit.count > BEACONS_PER_MINUTE) return false;
+      const day = romeDay(clock.now());
+      const salt = await saltOf(day);
+      const hash = createHash('sha256').update(`${salt}\n${ip}\n${userAgent}\n${store.id}`).digest('base64url');
+      return statsRepo.countVisitor(ctx.db, store.id, day, hash);
+    },
+  };
+}
+
+/** Every 15 minutes one instance (the 'visitor-cleanup' lease) deletes the hashes and salts of past days. */
+export function visitorCleanupJob(ctx: AppContext, holder: string = randomUUID()) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function runOnce(): Promise<number> {
+    if (!(await takeLease(ctx.db, 'visitor-cleanup', holder, CLEANUP_EVERY_MS * 2))) return 0;
+    return statsRepo.forgetVisitorsBefore(ctx.db, romeDay(clock.now()));
+  }
+
+  const tick = () => {
+    if (running) return;
+    running = runOnce()
+      .catch((err: unknown) => {
+        ctx.log.warn({ err }, 'visitor cleanup failed (retried next round)');
+        return 0;
+      })
+      .finally(() => (running = undefined));
+  };
+
+  return {
+    runOnce,
+    start() {
+      tick();
+      timer = setInterval(tick, CLEANUP_EVERY_MS);
+      timer.unref();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
