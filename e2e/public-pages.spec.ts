@@ -101,8 +101,11 @@ test.describe('pages rendered on the server', () => {
     const page = await context.newPage();
     const problems = watchConsole(page);
     const apiCalls: string[] = [];
+    const visits: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/public/')) apiCalls.push(r.url());
+      // The visit beacon (the dashboard's visit count) reads nothing: it is counted apart.
+      if (/\/api\/public\/stores\/[^/]+\/visit$/.test(r.url())) visits.push(r.url());
+      else if (r.url().includes('/api/public/')) apiCalls.push(r.url());
     });
     for (const url of pages) {
       apiCalls.length = 0;
@@ -118,6 +121,8 @@ test.describe('pages rendered on the server', () => {
       const expected = url.endsWith('/checkout') ? [expect.stringMatching(/\/api\/public\/stores\/[^/]+\/payment-methods$/)] : [];
       expect(apiCalls, `${url} fetched data the page already holds`).toEqual(expected);
     }
+    // One beacon per storefront page load, none from the public site.
+    expect(visits).toHaveLength(pages.filter((u) => u.startsWith('/store/')).length);
     expect(problems).toEqual([]);
     await context.close();
   });
