@@ -170,4 +170,4 @@ export const ordersExportQuerySchema = z
 export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;
 
 /** The time zone of the orders file's dates and of its date range. */
-export const CSV_TIME_ZONE = 'Europe/Rome';
+export { SHOP_TIME_ZONE as CSV_TIME_ZONE } from './shop-day.js';

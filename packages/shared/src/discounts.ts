@@ -121,5 +121,21 @@ export const discountCheckSchema = z.strictObject({
 export type DiscountCheckInput = z.input<typeof discountCheckSchema>;
 export const discountCheckResultSchema = z.object({ discount: appliedDiscountSchema, discountCents: z.number().int() });
 
+/**
+ * Whether a code can be used right now, apart from the cart (its minimum order): one rule for the
+ * checkout, which refuses it, and the dashboard, which warns beside 'Attivo'.
+ */
+export type DiscountAvailability = 'inactive' | 'not_started' | 'expired' | 'exhausted' | 'available';
+export function discountAvailability(
+  d: { active: boolean; startsAt: string | null; endsAt: string | null; uses: number; maxUses: number | null },
+  nowMs: number,
+): DiscountAvailability {
+  if (!d.active) return 'inactive';
+  if (d.startsAt && Date.parse(d.startsAt) > nowMs) return 'not_started';
+  if (d.endsAt && Date.parse(d.endsAt) <= nowMs) return 'expired';
+  if (d.maxUses !== null && d.uses >= d.maxUses) return 'exhausted';
+  return 'available';
+}
+
 /** How a discount reads on a line of the cart, the order page and the mails. */
 export const discountLabel = (d: AppliedDiscount): string => (d.kind === 'percent' ? `Sconto ${d.code} (-${d.value}%)` : `Sconto ${d.code}`);

@@ -7,7 +7,7 @@ import './zod-it.js';
  */
 
 /** An Italian merchant's "oggi": every day of the numbers is a calendar day in Rome. */
-export const STATS_TIME_ZONE = 'Europe/Rome';
+export { romeDay } from './shop-day.js';
 export const STATS_PERIODS = ['today', '7d', '30d'] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 export const STATS_PERIOD_LABELS: Record<StatsPeriod, string> = { today: 'Oggi', '7d': '7 giorni', '30d': '30 giorni' };
@@ -21,13 +21,6 @@ export const statsMsg = {
   period: 'Periodo non valido: scegli oggi, 7 giorni o 30 giorni',
   threshold: `La soglia di scorte basse deve essere un numero intero da 0 a ${LOW_STOCK_MAX}`,
 } as const;
-
-const romeDate = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Rome calendar day ('2026-03-29') of an instant. */
-export function romeDay(at: Date | string | number): string {
-  return romeDate.format(typeof at === 'string' ? new Date(at) : at);
-}
 
 /** The calendar day `n` days after `day` (negative: before), as 'YYYY-MM-DD'. */
 export function addDays(day: string, n: number): string {

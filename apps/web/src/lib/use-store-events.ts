@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { unreadCountsSchema } from '@vetrina/shared';
+import { unreadCountsSchema, type RealtimeEvent } from '@vetrina/shared';
 import { api } from './api';
 import { realtime } from './realtime';
 
@@ -13,6 +13,8 @@ export const messageKeys = {
   presence: (storeId: string) => ['presence', storeId] as const,
 };
 
+const isMessageEvent = (event: RealtimeEvent) => event.type.startsWith('contact.') || event.type.startsWith('chat.');
+
 /**
  * Keeps a store's message data live: any contact or chat event refetches the message queries, a
  * presence event updates the online counter, and a reconnect catches up from the server.
@@ -23,7 +25,8 @@ export function useStoreEvents(storeId: string | null | undefined) {
     if (!storeId) return;
     const off = realtime.subscribe({ kind: 'store', storeId }, (event) => {
       if (event.type === 'presence') qc.setQueryData(messageKeys.presence(storeId), { online: event.online });
-      else void qc.invalidateQueries({ queryKey: messageKeys.all(storeId) });
+      // Orders and notifications travel on the same channel: only message events touch the messages.
+      else if (isMessageEvent(event)) void qc.invalidateQueries({ queryKey: messageKeys.all(storeId) });
     });
     const offReconnect = realtime.onReconnect(() => {
       void qc.invalidateQueries({ queryKey: messageKeys.all(storeId) });

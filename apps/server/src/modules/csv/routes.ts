@@ -1,16 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorBodySchema, storeIdParams } from '@vetrina/shared';
-import {
-  CSV_LIMITS,
-  CSV_TIME_ZONE,
-  csvMsg,
-  ordersExportQuerySchema,
-  productImportQuerySchema,
-  productImportResultSchema,
-  type OrdersExportQuery,
-} from '@vetrina/shared/csv';
+import { CSV_LIMITS, csvMsg, ordersExportQuerySchema, productImportQuerySchema, productImportResultSchema, type OrdersExportQuery } from '@vetrina/shared/csv';
 import type { AppContext } from '../../lib/context.js';
+import { romeDay } from '@vetrina/shared/shop-day';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
@@ -22,7 +15,6 @@ const tags = ['csv'];
 
 /** For the API document: the exports answer a CSV file, not JSON. */
 const csvAnswer = { description: 'File CSV (UTF-8 con BOM, separatore virgola)', content: { 'text/csv': { schema: { type: 'string' } } } };
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: CSV_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 function sendCsv(reply: FastifyReply, filename: string, body: AsyncIterable<string>) {
   return reply
@@ -64,7 +56,7 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req, reply) => {
       const member = requireMember(req);
-      return sendCsv(reply, `prodotti-${member.storeSlug}-${today.format(clock.now())}.csv`, exportProducts(ctx.db, member.storeId));
+      return sendCsv(reply, `prodotti-${member.storeSlug}-${romeDay(clock.now())}.csv`, exportProducts(ctx.db, member.storeId));
     },
   });
 

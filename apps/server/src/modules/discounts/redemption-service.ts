@@ -1,4 +1,4 @@
-import { discountCentsFor, discountMsg, type AppliedDiscount } from '@vetrina/shared';
+import { discountAvailability, discountCentsFor, discountMsg, type AppliedDiscount } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { DiscountCodesTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
@@ -20,12 +20,14 @@ const usedByShopper = () => new AppError(409, 'discount_used', discountMsg.perEm
 
 /** The rules that do not change while the order is written: the code, its window and its minimum. */
 function check(row: CodeRow | undefined, subtotalCents: number, nowMs: number): AcceptedDiscount {
-  if (!row || !row.active) throw refused(discountMsg.invalid);
+  const availability = row
+    ? discountAvailability({ active: Boolean(row.active), startsAt: row.starts_at, endsAt: row.ends_at, uses: row.uses, maxUses: row.max_uses }, nowMs)
+    : 'inactive';
   // Not started yet reads as not valid: the shopper cannot tell a future code from a wrong one.
-  if (row.starts_at && Date.parse(row.starts_at) > nowMs) throw refused(discountMsg.invalid);
-  if (row.ends_at && Date.parse(row.ends_at) <= nowMs) throw refused(discountMsg.expired);
+  if (!row || availability === 'inactive' || availability === 'not_started') throw refused(discountMsg.invalid);
+  if (availability === 'expired') throw refused(discountMsg.expired);
   if (subtotalCents < row.min_order_cents) throw refused(discountMsg.minOrder(row.min_order_cents));
-  if (row.max_uses !== null && row.uses >= row.max_uses) throw exhausted();
+  if (availability === 'exhausted') throw exhausted();
   return { id: row.id, applied: { code: row.code, kind: row.kind, value: row.value } };
 }
 

@@ -19,14 +19,15 @@ const trackingChanged = (before: Shipment | null, after: Shipment | null) =>
  * change does, and one request queues at most one mail.
  */
 export function fulfilmentService(ctx: AppContext) {
-  /** Saves what the team gave and says which mail (if any) the change deserves. */
-  async function applyShipment(trx: Db, storeId: string, orderId: string, from: string, input: ShipmentValues | undefined): Promise<ShipmentMailKind | null> {
+  /** Saves what the team gave and says which mail (if any) the change deserves, with the shipment as saved. */
+  async function applyShipment(trx: Db, storeId: string, orderId: string, from: string, input: ShipmentValues | undefined) {
     const before = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
     if (input) await fulfilmentRepo.saveDetails(trx, storeId, orderId, input);
     if (from !== 'shipped') await fulfilmentRepo.stamp(trx, storeId, orderId, 'shipped');
+    const after = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
     // Back from 'Consegnato' is a correction the shopper was already told about.
-    if (from !== 'shipped' && from !== 'delivered') return 'shipped';
-    return trackingChanged(before, await fulfilmentRepo.shipmentOf(trx, storeId, orderId)) ? 'updated' : null;
+    const kind: ShipmentMailKind | null = from !== 'shipped' && from !== 'delivered' ? 'shipped' : trackingChanged(before, after) ? 'updated' : null;
+    return { kind, shipment: after };
   }
 
   return {
@@ -34,14 +35,14 @@ export function fulfilmentService(ctx: AppContext) {
     async changeStatus(storeId: string, orderId: string, input: UpdateOrderStatusInput) {
       let mailed = false;
       await changeOrderStatus(ctx.db, storeId, orderId, input.status, async (trx, { from, to }) => {
-        let kind: ShipmentMailKind | null = null;
-        if (to === 'shipped') kind = await applyShipment(trx, storeId, orderId, from, input.shipment);
+        let mail: { kind: ShipmentMailKind | null; shipment: Shipment | null } = { kind: null, shipment: null };
+        if (to === 'shipped') mail = await applyShipment(trx, storeId, orderId, from, input.shipment);
         else if (to === 'delivered' && from !== 'delivered') {
           await fulfilmentRepo.stamp(trx, storeId, orderId, 'delivered');
-          kind = 'delivered';
+          mail = { kind: 'delivered', shipment: await fulfilmentRepo.shipmentOf(trx, storeId, orderId) };
         }
-        if (!kind) return;
-        await queueShipmentMail(ctx, trx, storeId, orderId, kind, await fulfilmentRepo.shipmentOf(trx, storeId, orderId));
+        if (!mail.kind) return;
+        await queueShipmentMail(ctx, trx, storeId, orderId, mail.kind, mail.shipment);
         mailed = true;
       });
       if (mailed) ctx.mailer.wake();

@@ -1,4 +1,4 @@
-import { formatEuro, type DiscountCode } from '@vetrina/shared';
+import { discountAvailability, formatEuro, type DiscountAvailability, type DiscountCode } from '@vetrina/shared';
 import { formatDateTime } from '@/lib/format';
 
 // A real minus sign (U+2212): it reads as "off", not as a hyphen.
@@ -26,10 +26,7 @@ export const usesLabel = (d: Pick<DiscountCode, 'uses' | 'maxUses'>): string => 
  * Why an active code would still be refused at checkout right now (null: it works). Shown beside
  * 'Attivo', so the merchant is not surprised by a shopper's 'Codice scaduto'.
  */
+const NOTES: Partial<Record<DiscountAvailability, string>> = { not_started: 'Non ancora valido', expired: 'Scaduto', exhausted: 'Esaurito' };
 export function availabilityNote(d: Pick<DiscountCode, 'active' | 'startsAt' | 'endsAt' | 'uses' | 'maxUses'>, nowMs: number): string | null {
-  if (!d.active) return null;
-  if (d.endsAt && Date.parse(d.endsAt) <= nowMs) return 'Scaduto';
-  if (d.startsAt && Date.parse(d.startsAt) > nowMs) return 'Non ancora valido';
-  if (d.maxUses !== null && d.uses >= d.maxUses) return 'Esaurito';
-  return null;
+  return NOTES[discountAvailability(d, nowMs)] ?? null;
 }

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Download } from 'lucide-react';
-import { CSV_TIME_ZONE, ordersExportQuerySchema } from '@vetrina/shared/csv';
+import { ordersExportQuerySchema } from '@vetrina/shared/csv';
+import { romeDay } from '@vetrina/shared/shop-day';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -9,11 +10,9 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
 
-const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: CSV_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** 'Esporta CSV' on the orders page: the orders placed from 'Dal' to 'Al' (Italian days), one row per order line. */
 export function OrdersCsvExport({ storeId }: { storeId: string }) {
-  const today = romeDay.format(new Date());
+  const today = romeDay(new Date());
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
