@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -61,4 +62,20 @@ export async function waitFor(url: string) {
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`${url} did not come up`);
+}
+
+/**
+ * How `npm start` runs the server after its build (the root package.json's `serve` script, one
+ * home): its environment assignments and node's arguments, so the bench measures the same process.
+ */
+export function productionServer(root: string): { args: string[]; env: Record<string, string> } {
+  const pkg = JSON.parse(fs.readFileSync(`${root}/package.json`, 'utf8')) as { scripts: { serve: string } };
+  const words = pkg.scripts.serve.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_]+=/.test(words[0])) {
+    const [key, ...value] = words.shift()!.split('=');
+    env[key!] = value.join('=');
+  }
+  if (words.shift() !== 'node') throw new Error('the serve script must run node');
+  return { args: words, env };
 }

@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { benchServerEnv, startMailCatcher, waitFor } from './app-server.js';
+import { benchServerEnv, productionServer, startMailCatcher, waitFor } from './app-server.js';
 import { SEARCH_WORDS, seedStores, type SeededStore } from './seed.js';
 import { benchWeb, saveWeb } from './web.js';
 // The same computation the build's budget check makes (one home).
@@ -36,7 +36,8 @@ requestsQueue.prototype.addBody = () => {};
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const SERVER = ['--enable-source-maps', 'apps/server/dist/main.js'];
+// The process `npm start` runs (its node flags and environment), measured as deployed.
+const SERVER = productionServer(root);
 const SHIPPING = 599;
 const MAILS_PER_ORDER = 2; // the shopper's confirmation and the store admin's notice
 const children: ChildProcess[] = [];
@@ -61,7 +62,7 @@ function peakRssMb(child: ChildProcess) {
 /** Starts an instance and returns it with the time from spawn to its first answer. */
 async function startServer(port: number, env: Record<string, string>) {
   const started = performance.now();
-  const child = startChild(SERVER, { ...benchServerEnv({ port, dataDir, smtpUrl: mail!.url }), ...env });
+  const child = startChild(SERVER.args, { ...SERVER.env, ...benchServerEnv({ port, dataDir, smtpUrl: mail!.url }), ...env });
   await waitFor(`http://127.0.0.1:${port}/healthz`);
   return { child, url: `http://127.0.0.1:${port}`, startMs: Math.round(performance.now() - started) };
 }

@@ -128,7 +128,7 @@ export async function seedStores(
           categoryId: categories[i % categories.length]!.id,
           status: 'active',
         });
-        const product = await createProduct(ctx, store.id, data);
+        const product = await createProduct(ctx, store.id, data, null);
         const variants: Array<{ id: string; priceCents: number }> = [];
         for (let v = 0; v < shape.variantsEach; v++) {
           const delta = v * 100;
@@ -137,6 +137,7 @@ export async function seedStores(
             store.id,
             product.id,
             variantInputSchema.parse({ label: `Taglia ${SIZES[v % SIZES.length]}`, sku: `${data.sku}-${v + 1}`, priceDeltaCents: delta, stock: shape.stock }),
+            null,
           );
           variants.push({ id: variant.id, priceCents: priceCents + delta });
         }

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchServerEnv, startMailCatcher, waitFor } from './app-server.js';
+import { benchServerEnv, productionServer, startMailCatcher, waitFor } from './app-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -101,9 +101,10 @@ export async function benchWeb(existing?: { base: string }) {
     if (!base) {
       const port = 29120;
       mail = await startMailCatcher();
-      const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+      const server = productionServer(root);
+      const child = spawn(process.execPath, server.args, {
         cwd: root,
-        env: { ...process.env, ...benchServerEnv({ port, dataDir, smtpUrl: mail.url }) },
+        env: { ...process.env, ...server.env, ...benchServerEnv({ port, dataDir, smtpUrl: mail.url }) },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);

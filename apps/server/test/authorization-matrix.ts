@@ -387,6 +387,12 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`), body: { status: 'confirmed' } }),
   },
+  'POST /api/stores/{storeId}/orders/bulk': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, '/orders/bulk'), body: { action: 'status', ids: [await fx.order(c)], status: 'confirmed' } }),
+    foreign: { status: 404 },
+  },
   'PUT /api/stores/{storeId}/orders/{orderId}/shipment': {
     level: 'staff',
     status: 200,
@@ -481,6 +487,14 @@ export const MATRIX: Record<string, Entry> = {
     ),
   },
   'DELETE /api/stores/{storeId}/products/{productId}': { level: 'staff', status: 204, request: product((id) => `/products/${id}`) },
+  'POST /api/stores/{storeId}/products/{productId}/duplicate': { level: 'staff', status: 201, request: product((id) => `/products/${id}/duplicate`) },
+  // Bulk actions (docs/decisions/back-office-tables.md): the ids travel in the body; another store's admin gets 404 for them.
+  'POST /api/stores/{storeId}/products/bulk': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, '/products/bulk'), body: { action: 'status', ids: [(await fx.product(c)).id], status: 'draft' } }),
+    foreign: { status: 404 },
+  },
   'GET /api/stores/{storeId}/products/{productId}/variants': {
     level: 'staff',
     status: 200,
@@ -522,6 +536,11 @@ export const MATRIX: Record<string, Entry> = {
     level: 'staff',
     status: 200,
     request: async (c) => ({ path: api(c, `/inventory/${await fx.inventoryId(c, (await fx.product(c)).id)}`), body: { qty: 7 } }),
+  },
+  'GET /api/stores/{storeId}/inventory/{inventoryId}/history': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/inventory/${await fx.inventoryId(c, (await fx.product(c)).id)}/history`) }),
   },
   'GET /api/stores/{storeId}/skus/next': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/skus/next') }) },
   'GET /api/stores/{storeId}/skus/check': { level: 'staff', status: 200, request: (c) => ({ path: api(c, `/skus/check?sku=${sku()}`) }) },

@@ -105,10 +105,18 @@ async function recount(storeId: string) {
 /** The aggregate rows as kept (rows that went back to zero are equal to no row). */
 async function aggregates(storeId: string) {
   const { db } = server.ctx;
+  // A day is the sum of its shard rows.
   const days = await db
     .selectFrom('store_daily_stats')
-    .select(['day', 'orders', 'revenue_cents', 'paid_cents', 'units'])
+    .select([
+      'day',
+      (eb) => eb.fn.sum<number>('orders').as('orders'),
+      (eb) => eb.fn.sum<number>('revenue_cents').as('revenue_cents'),
+      (eb) => eb.fn.sum<number>('paid_cents').as('paid_cents'),
+      (eb) => eb.fn.sum<number>('units').as('units'),
+    ])
     .where('store_id', '=', storeId)
+    .groupBy('day')
     .execute();
   const products = await db
     .selectFrom('store_daily_product_stats')

@@ -54,6 +54,17 @@ function driverContract(name: string, make: () => FileStorage, read: (url: strin
       expect(await s.list('stores/nessuno/')).toEqual([]);
     });
 
+    it('copies a file to a new key that outlives the original', async () => {
+      const s = make();
+      await s.put('stores/c/products/uno.webp', Buffer.from('foto'), 'image/webp');
+      const url = await s.copy('stores/c/products/uno.webp', 'stores/c/products/due.webp');
+      expect(url).toBe(s.urlOf('stores/c/products/due.webp'));
+      await s.delete('stores/c/products/uno.webp');
+      expect((await read(url))?.toString()).toBe('foto');
+      await expect(s.copy('stores/c/products/../x.webp', 'stores/c/y.webp')).rejects.toThrow();
+      await s.deletePrefix('stores/c/');
+    });
+
     it('refuses keys that could escape their folder', async () => {
       const s = make();
       for (const key of ['../x.webp', 'a/../../x.webp', '/etc/passwd', 'a//b', 'a/./b', '']) {

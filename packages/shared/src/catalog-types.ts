@@ -36,6 +36,7 @@ export const productListItemSchema = z.object({
   /** Units on hand across all sellable units (the product's, or its variants'). */
   stock: count,
   createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PRODUCT_STATUSES } from './constants.js';
 import { attributesFromPairs, parseEuroToCents, PRODUCT_SLUG_MAX } from './catalog-utils.js';
 import { formatEuro } from './pricing.js';
+import { productSortField, sortDirField, stockFilterField } from './table-sorts.js';
 
 export * from './catalog-utils.js';
 export * from './catalog-types.js';
@@ -251,6 +252,11 @@ export const productListQuerySchema = z.strictObject({
   q: search,
   status: productStatusField.optional(),
   categoryId: id.optional(),
+  /** The table's sorted column (table-sorts.ts); absent: newest first, or by relevance when searching. */
+  sort: productSortField.optional(),
+  /** Ascending unless told; ignored without `sort`. */
+  dir: sortDirField.optional(),
+  stock: stockFilterField.optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 

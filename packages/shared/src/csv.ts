@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-it.js';
+import { selectedIdsParam } from './bulk.js';
 
 /**
  * CSV export and import of the catalogue and export of orders (docs/decisions/csv.md). Kept out of
@@ -82,6 +83,7 @@ export const csvMsg = {
   notMultipart: 'Invia il file CSV come multipart/form-data',
   noFile: 'Nessun file ricevuto: scegli un file CSV',
   tooLarge: `Il file è troppo grande: al massimo ${mb} MB. Dividilo in più file e importali uno alla volta.`,
+  importBusy: 'Un’altra importazione è in corso su questo server: riprova tra qualche secondo.',
   tooManyRows: `Il file ha più di ${CSV_LIMITS.maxRows.toLocaleString('it-IT')} righe di dati: dividilo in più file e importali uno alla volta.`,
   empty: 'Il file è vuoto: la prima riga deve contenere i nomi delle colonne (Handle, Title, Variant SKU, Variant Price…)',
   noRows: 'Il file contiene solo la riga di intestazione: nessun prodotto da importare',
@@ -111,6 +113,7 @@ export const csvMsg = {
   unknownColumns: (names: string[]) => `Colonne ignorate: ${names.join(', ')}`,
   orderRange: 'Indica un periodo valido: la data «Dal» non può essere successiva alla data «Al»',
   orderDate: 'Data non valida: usa il formato AAAA-MM-GG',
+  rangeOrSelection: 'Indica un periodo oppure gli ordini selezionati, non entrambi',
 } as const;
 
 export const productImportQuerySchema = z.strictObject({
@@ -168,6 +171,26 @@ export const ordersExportQuerySchema = z
   .strictObject({ from: dayField, to: dayField })
   .refine((q) => q.from <= q.to, { message: csvMsg.orderRange, path: ['from'] });
 export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;
+
+/** 'Esporta CSV' of the products table's selection: only the ticked products (without `ids`, all of them). */
+export const productsExportQuerySchema = z.strictObject({ ids: selectedIdsParam.optional() });
+export type ProductsExportQuery = z.input<typeof productsExportQuerySchema>;
+
+/** What the orders file holds: the orders of a date range, or the rows ticked in the orders table. */
+export type OrdersExportScope = OrdersExportQuery | { ids: string[] };
+
+/** The orders file's query: `from` and `to` as ordersExportQuerySchema checks them, or `ids` (comma-separated). */
+export const ordersExportRequestSchema = z
+  .strictObject({ from: z.string().optional(), to: z.string().optional(), ids: selectedIdsParam.optional() })
+  .superRefine((q, ctx) => {
+    if (q.ids) {
+      if (q.from !== undefined || q.to !== undefined) ctx.addIssue({ code: 'custom', message: csvMsg.rangeOrSelection, path: ['ids'] });
+      return;
+    }
+    const range = ordersExportQuerySchema.safeParse({ from: q.from, to: q.to });
+    if (!range.success) for (const issue of range.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  })
+  .transform((q): OrdersExportScope => (q.ids ? { ids: q.ids } : { from: q.from ?? '', to: q.to ?? '' }));
 
 /** The time zone of the orders file's dates and of its date range. */
 export { SHOP_TIME_ZONE as CSV_TIME_ZONE } from './shop-day.js';

@@ -17,3 +17,5 @@ export * from './discounts.js';
 export * from './fulfilment.js';
 export * from './business.js';
 export * from './plural.js';
+export * from './table-sorts.js';
+export * from './bulk.js';

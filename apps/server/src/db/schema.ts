@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Carrier, PaymentMethod, PaymentStatus } from '@vetrina/shared';
 import type { NotificationKind } from '@vetrina/shared/notifications';
+import type { StockReason } from '@vetrina/shared/stock-history';
 
 /**
  * Table types. Both engines store ids as text UUIDs, times as UTC ISO-8601 text,
@@ -47,6 +48,7 @@ export interface Database {
   store_visitors: StoreVisitorsTable;
   visit_salts: VisitSaltsTable;
   notifications: NotificationsTable;
+  stock_movements: StockMovementsTable;
 }
 
 export interface ThemesTable {
@@ -207,6 +209,8 @@ export interface ProductsTable {
   sort_title: Generated<string>;
   /** 1 when a unit has qty > reserved ('Solo disponibili'); kept by triggers on inventory (migration 007). */
   in_stock: Generated<number>;
+  /** Units on hand across the product's units (the dashboard's 'Stock'); kept by triggers on inventory (migration 015). */
+  stock_total: Generated<number>;
 }
 export interface ProductImagesTable {
   id: string;
@@ -425,11 +429,15 @@ export interface NotificationsTable {
   created_at: string;
   read_at: string | null;
 }
-/** The home's numbers per store and Rome day (migration 013, modules/stats): kept in the orders' transactions. */
+/**
+ * The home's numbers per store and Rome day (migrations 013 and 017, modules/stats): kept in the
+ * orders' transactions, each order in one of a few shard rows of its day; the day is their sum.
+ */
 export interface StoreDailyStatsTable {
   store_id: string;
   /** 'YYYY-MM-DD', Europe/Rome. */
   day: string;
+  shard: number;
   orders: number;
   revenue_cents: number;
   paid_cents: number;
@@ -456,4 +464,20 @@ export interface StoreVisitorsTable {
 export interface VisitSaltsTable {
   day: string;
   salt: string;
+}
+/** A change of a sellable unit's counters (migration 016, modules/inventory): the inventory page's 'Storico'. */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  store_id: string;
+  inventory_id: string;
+  product_id: string;
+  variant_id: string | null;
+  qty_change: number;
+  reserved_change: number;
+  qty_after: number;
+  reserved_after: number;
+  reason: StockReason;
+  order_id: string | null;
+  actor_user_id: string | null;
+  created_at: string;
 }

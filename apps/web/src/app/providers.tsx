@@ -4,6 +4,7 @@ import { useMounted } from '@/lib/use-mounted';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
+import { toastColors } from '@/lib/toast-colors';
 
 // Loaded after the first paint, keeping sonner out of the entry chunk; toasts raised before it
 // mounts are replayed by sonner when the Toaster subscribes.
@@ -25,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
             position="bottom-right"
             mobileOffset={{ bottom: 80 }}
             // sonner sets its own system font stack; toasts read in the platform's font.
-            style={{ fontFamily: 'inherit' }}
+            style={{ fontFamily: 'inherit', ...toastColors }}
             duration={4000}
             visibleToasts={3}
             richColors

@@ -13,6 +13,9 @@ import * as m011 from './011-compare-at.js';
 import * as m012 from './012-business-pages.js';
 import * as m013 from './013-dashboard-stats.js';
 import * as m014 from './014-notifications.js';
+import * as m015 from './015-back-office-tables.js';
+import * as m016 from './016-stock-history.js';
+import * as m017 from './017-stats-shards.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +33,7 @@ export const migrations: Record<string, Migration> = {
   '012-business-pages': m012,
   '013-dashboard-stats': m013,
   '014-notifications': m014,
+  '015-back-office-tables': m015,
+  '016-stock-history': m016,
+  '017-stats-shards': m017,
 };

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { LISTING_LIMITS, type StorefrontSort } from '@vetrina/shared';
+import { LISTING_LIMITS, type ProductSort, type SortDir, type StockFilter, type StorefrontSort } from '@vetrina/shared';
 import type { Db, Dialect } from '../../db/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
@@ -21,7 +21,12 @@ export interface ListingSpec {
   minPriceCents?: number;
   maxPriceCents?: number;
   availableOnly?: boolean;
+  /** The dashboard table's stock filter; 'low' compares each unit with `lowStockThreshold`. */
+  stock?: StockFilter;
+  lowStockThreshold?: number;
   sort: StorefrontSort;
+  /** The dashboard table's sorted column: replaces `sort` (page numbers only, no cursor). */
+  order?: { key: ProductSort; dir: SortDir };
   page: number;
   pageSize: number;
   cursor?: string;
@@ -58,6 +63,17 @@ const ORDERS: Record<KeySort, { column: string; desc: boolean; text: boolean }> 
   name: { column: 'p.sort_title', desc: false, text: true },
 };
 
+/** The dashboard's columns: each has an index led by the store (migrations 005 and 015). */
+const TABLE_COLUMNS: Record<ProductSort, { column: string; text: boolean }> = {
+  title: { column: 'p.sort_title', text: true },
+  price: { column: 'p.price_cents', text: false },
+  stock: { column: 'p.stock_total', text: false },
+  status: { column: 'p.status', text: true },
+  created: { column: 'p.created_at', text: true },
+  updated: { column: 'p.updated_at', text: true },
+};
+const tableOrder = (o: NonNullable<ListingSpec['order']>) => ({ ...TABLE_COLUMNS[o.key], desc: o.dir === 'desc' });
+
 const encodeCursor = (sort: KeySort, key: Key, id: string) => Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
 
 function decodeCursor(cursor: string, sort: KeySort): [Key, string] {
@@ -90,7 +106,12 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   if (spec.minPriceCents !== undefined) base = base.where('p.price_from_cents', '>=', spec.minPriceCents);
   if (spec.maxPriceCents !== undefined) base = base.where('p.price_from_cents', '<=', spec.maxPriceCents);
   // A unit with qty > reserved (the 'Esaurito' rule), kept per product by triggers (migration 007).
-  if (spec.availableOnly) base = base.where('p.in_stock', '=', 1);
+  if (spec.availableOnly || spec.stock === 'in') base = base.where('p.in_stock', '=', 1);
+  if (spec.stock === 'out') base = base.where('p.in_stock', '=', 0);
+  if (spec.stock === 'low') {
+    const threshold = spec.lowStockThreshold ?? 0;
+    base = base.where(sql<SqlBool>`exists (select 1 from inventory i where i.product_id = p.id and i.qty - i.reserved <= ${threshold})`);
+  }
   if (literal !== null)
     base = literal
       ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>]))
@@ -104,7 +125,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     // sort key or score, computed over the joined row) are materialised once, counted, and the
     // page is taken from them. One query instead of matching twice; cheaper than a window count.
     const sort: KeySort | null = spec.sort === 'relevance' ? null : spec.sort;
-    const order = sort ? ORDERS[sort] : null;
+    const order = spec.order ? tableOrder(spec.order) : sort ? ORDERS[sort] : null;
     const matches = base.select(['p.id', 'p.created_at', order ? sql<Key>`${sql.ref(order.column)}`.as('k') : searchScore(query).as('k')]);
     const dir = order ? (order.desc ? 'desc' : 'asc') : 'desc';
     // Key sorts: key, id. Relevance: score, newest first, id.
@@ -149,11 +170,13 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
           db,
           spec,
           base,
-          Boolean(literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly),
+          Boolean(
+            literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly || spec.stock,
+          ),
         );
 
   const sort: KeySort = spec.sort === 'relevance' ? 'newest' : spec.sort;
-  const order = ORDERS[sort];
+  const order = spec.order ? tableOrder(spec.order) : ORDERS[sort];
   const dir = order.desc ? 'desc' : 'asc';
   let q = base
     .select(['p.id', sql<Key>`${sql.ref(order.column)}`.as('sort_key')])
@@ -161,7 +184,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     .orderBy(col('p.id', true), dir);
   // A cursor (the last row of the previous page) continues with an index seek: the cost of page
   // 400 is that of page 1. Without one (a typed or shared link) the page is counted off the index.
-  if (spec.cursor && literal === null) {
+  if (spec.cursor && literal === null && !spec.order) {
     const [key, id] = decodeCursor(spec.cursor, sort);
     const after = sql<SqlBool>`(${col(order.column, order.text)}, ${col('p.id', true)}) ${sql.raw(order.desc ? '<' : '>')} (${key}, ${id})`;
     q = q.where(after);
@@ -172,7 +195,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   const shown = rows.slice(0, spec.pageSize);
   const last = shown.at(-1);
   const cursor =
-    rows.length > spec.pageSize && last && literal === null
+    rows.length > spec.pageSize && last && literal === null && !spec.order
       ? encodeCursor(sort, typeof last.sort_key === 'number' ? last.sort_key : String(last.sort_key), last.id)
       : null;
   return pageOf(

@@ -1,15 +1,30 @@
-import { CATALOG_LIMITS, catalogMsg, type Paginated, type ProductDetail, type ProductListItem, type ProductImage, type Variant } from '@vetrina/shared';
+import {
+  CATALOG_LIMITS,
+  catalogMsg,
+  type Paginated,
+  type ProductDetail,
+  type ProductListItem,
+  type ProductImage,
+  type ProductSort,
+  type SortDir,
+  type StockFilter,
+  type Variant,
+} from '@vetrina/shared';
 import type { Db, Dialect } from '../../db/index.js';
 import { notFound } from '../../lib/errors.js';
 import { toProductImage } from './image-files.js';
 import { parseJson } from './json.js';
 import { productListing } from './product-listing.js';
+import { statsRepo } from '../stats/repo.js';
 
 export interface ProductListFilter {
   page: number;
   q: string;
   status?: ProductListItem['status'];
   categoryId?: string;
+  sort?: ProductSort;
+  dir?: SortDir;
+  stock?: StockFilter;
 }
 
 /** Products of one store with their category: every query of this module starts here. */
@@ -58,8 +73,8 @@ async function pageExtras(db: Db, productIds: string[]) {
 
 /**
  * Newest first (spec §7), or by relevance when searching (the store's search index: title, SKU,
- * variants, category, description). The listing engine picks the page's ids off an index; this
- * loads those 24 rows only.
+ * variants, category, description), or by the table's sorted column. The listing engine picks the
+ * page's ids off an index; this loads those 24 rows only.
  */
 export async function listProducts(db: Db, dialect: Dialect, storeId: string, f: ProductListFilter): Promise<Paginated<ProductListItem>> {
   const pageSize = CATALOG_LIMITS.productsPageSize;
@@ -68,7 +83,11 @@ export async function listProducts(db: Db, dialect: Dialect, storeId: string, f:
     status: f.status,
     categoryId: f.categoryId,
     search: f.q || undefined,
+    stock: f.stock,
+    // 'Scorte basse' means what the home's list means: at most the store's threshold available.
+    lowStockThreshold: f.stock === 'low' ? await statsRepo.threshold(db, storeId) : undefined,
     sort: f.q ? 'relevance' : 'newest',
+    order: f.sort ? { key: f.sort, dir: f.dir ?? 'asc' } : undefined,
     page: f.page,
     pageSize,
   });
@@ -88,7 +107,8 @@ export async function listProducts(db: Db, dialect: Dialect, storeId: string, f:
   return {
     items: list.ids.flatMap((id) => {
       const r = byId.get(id);
-      return r ? [{ ...baseOf(r), cover: covers.get(r.id) ?? null, variantCount: units.get(r.id)?.variants ?? 0, stock: units.get(r.id)?.stock ?? 0 }] : [];
+      const unit = units.get(id);
+      return r ? [{ ...baseOf(r), updatedAt: r.updated_at, cover: covers.get(r.id) ?? null, variantCount: unit?.variants ?? 0, stock: unit?.stock ?? 0 }] : [];
     }),
     total: list.total,
     totalCapped: list.totalCapped,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
 import { productParams } from './params.js';
+import { duplicateProduct } from './product-duplicate.js';
 import { getProduct, listProducts } from './product-queries.js';
 import { createProduct, deleteProduct, updateProduct } from './products.js';
 
@@ -51,7 +52,10 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       body: productInputSchema,
       response: { 201: productDetailSchema },
     },
-    async (req, { body }) => createProduct(ctx, requireMember(req).storeId, body),
+    async (req, { body }) => {
+      const { storeId, user } = requireMember(req);
+      return createProduct(ctx, storeId, body, user.id);
+    },
   );
 
   addRoute(
@@ -66,7 +70,27 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       body: productInputSchema,
       response: { 200: productDetailSchema },
     },
-    async (req, { params, body }) => updateProduct(ctx, requireMember(req).storeId, params.productId, body),
+    async (req, { params, body }) => {
+      const { storeId, user } = requireMember(req);
+      return updateProduct(ctx, storeId, params.productId, body, user.id);
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores/:storeId/products/:productId/duplicate',
+      auth: { permission: 'catalog:write' },
+      summary: 'Duplica un prodotto: una bozza "(copia)" con varianti e immagini, SKU nuovi e stock a zero',
+      tags,
+      params: productParams,
+      response: { 201: productDetailSchema },
+    },
+    async (req, { params }) => {
+      const { storeId, user } = requireMember(req);
+      return duplicateProduct(ctx, storeId, params.productId, user.id);
+    },
   );
 
   addRoute(

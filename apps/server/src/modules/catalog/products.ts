@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { assertCategoryOf } from './categories.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setProductGallery } from './images.js';
-import { inventoryUnits } from '../inventory/repo.js';
+import { inventoryUnits, type StockSource } from '../inventory/repo.js';
 import { getProduct } from './product-queries.js';
 import { guardSku, skuRegistry } from './skus.js';
 import { guardSlug, slugAfterEdit, slugForNewProduct } from './slugs.js';
@@ -50,7 +50,8 @@ async function variantCompareAtReached(trx: Db, productId: string, priceCents: n
   return hit !== undefined;
 }
 
-export async function createProduct(ctx: AppContext, storeId: string, data: ProductData): Promise<ProductDetail> {
+/** `actorId`: the member creating it, named in the stock history. */
+export async function createProduct(ctx: AppContext, storeId: string, data: ProductData, actorId: string | null): Promise<ProductDetail> {
   if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
   const id = newId();
   const now = clock.iso();
@@ -76,7 +77,7 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
         })
         .execute();
       await skuRegistry.add(trx, storeId, data.sku, { productId: id, variantId: null });
-      await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock });
+      await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock }, { reason: 'created', actorId });
       await setProductGallery(trx, storeId, id, data.imageIds);
       // Searchable from the commit on (the triggers marked it; its words are written here).
       await refreshStale(trx, storeId);
@@ -87,9 +88,10 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
 
 /**
  * A product update's writes and rules in the caller's transaction (the CSV import runs many in
- * one); the category must already be the store's. Returns the keys of images to delete after commit.
+ * one); the category must already be the store's. `source`: why its stock changes (form or import).
+ * Returns the keys of images to delete after commit.
  */
-export async function writeProductUpdate(trx: Db, storeId: string, productId: string, data: ProductData): Promise<string[]> {
+export async function writeProductUpdate(trx: Db, storeId: string, productId: string, data: ProductData, source: StockSource): Promise<string[]> {
   const current = await lockProduct(trx, storeId, productId);
   const delta = await lowestDelta(trx, productId);
   if (delta !== null && data.priceCents + delta < 0) throw badRequest(catalogMsg.productPriceBelowVariant, 'price');
@@ -112,8 +114,8 @@ export async function writeProductUpdate(trx: Db, storeId: string, productId: st
   if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });
   if (delta === null) {
     const unit = await inventoryUnits.productUnit(trx, productId);
-    if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
-    else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock });
+    if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock, source);
+    else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock }, source);
   }
   const { removedKeys } = await setProductGallery(trx, storeId, productId, data.imageIds);
   return removedKeys;
@@ -123,11 +125,11 @@ export async function writeProductUpdate(trx: Db, storeId: string, productId: st
  * With variants the product's own stock is not used (spec §4: disabled, saved as 0): the variants hold it.
  * The slug stays when the title changes (shared links keep working) unless the merchant sends a new one.
  */
-export async function updateProduct(ctx: AppContext, storeId: string, productId: string, data: ProductData): Promise<ProductDetail> {
+export async function updateProduct(ctx: AppContext, storeId: string, productId: string, data: ProductData, actorId: string | null): Promise<ProductDetail> {
   if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
   const write = () =>
     ctx.db.transaction().execute(async (trx) => {
-      const removedKeys = await writeProductUpdate(trx, storeId, productId, data);
+      const removedKeys = await writeProductUpdate(trx, storeId, productId, data, { reason: 'manual', actorId });
       await refreshStale(trx, storeId);
       return removedKeys;
     });
@@ -138,11 +140,17 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
 
 /** Deletes the product with its variants, stock records, SKUs and images (rows, then files). */
 export async function deleteProduct(ctx: AppContext, storeId: string, productId: string): Promise<void> {
-  const keys = await ctx.db.transaction().execute(async (trx) => {
-    await lockProduct(trx, storeId, productId);
-    const images = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('product_id', '=', productId).execute();
-    await trx.deleteFrom('products').where('id', '=', productId).where('store_id', '=', storeId).execute();
-    return keysOf(images);
-  });
+  const keys = await ctx.db.transaction().execute((trx) => writeProductDelete(trx, storeId, productId));
   await removeFiles(ctx, keys);
+}
+
+/**
+ * A product deletion's rows in the caller's transaction (a bulk delete runs many in one); 404 if
+ * not this store's. Returns the keys of its image files, to delete after commit.
+ */
+export async function writeProductDelete(trx: Db, storeId: string, productId: string): Promise<string[]> {
+  await lockProduct(trx, storeId, productId);
+  const images = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('product_id', '=', productId).execute();
+  await trx.deleteFrom('products').where('id', '=', productId).where('store_id', '=', storeId).execute();
+  return keysOf(images);
 }

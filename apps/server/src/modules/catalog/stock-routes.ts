@@ -9,9 +9,11 @@ import {
   skuCheckResultSchema,
   storeIdParams,
 } from '@vetrina/shared';
+import { stockHistoryQuerySchema, stockHistorySchema } from '@vetrina/shared/stock-history';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
+import { stockHistory } from '../inventory/history.js';
 import { listInventory, setInventoryQty } from '../inventory/list.js';
 import { inventoryParams } from './params.js';
 import { skuRegistry } from './skus.js';
@@ -47,7 +49,25 @@ export function registerStockRoutes(app: FastifyInstance, ctx: AppContext) {
       body: inventoryUpdateSchema,
       response: { 200: inventoryItemSchema },
     },
-    async (req, { params, body }) => setInventoryQty(ctx.db, requireMember(req).storeId, params.inventoryId, body.qty),
+    async (req, { params, body }) => {
+      const { storeId, user } = requireMember(req);
+      return setInventoryQty(ctx.db, storeId, params.inventoryId, body.qty, user.id);
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/stores/:storeId/inventory/:inventoryId/history',
+      auth: { permission: 'store:read' },
+      summary: 'Storico di un’unità di magazzino: chi ha cambiato le quantità, quando e perché (dal più recente)',
+      tags,
+      params: inventoryParams,
+      query: stockHistoryQuerySchema,
+      response: { 200: stockHistorySchema },
+    },
+    async (req, { params, query }) => stockHistory(ctx.db, requireMember(req).storeId, params.inventoryId, query.page),
   );
 
   addRoute(

@@ -35,7 +35,10 @@ export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
       body: variantInputSchema,
       response: { 201: variantSchema },
     },
-    async (req, { params, body }) => createVariant(ctx, requireMember(req).storeId, params.productId, body),
+    async (req, { params, body }) => {
+      const { storeId, user } = requireMember(req);
+      return createVariant(ctx, storeId, params.productId, body, user.id);
+    },
   );
 
   addRoute(
@@ -50,7 +53,10 @@ export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
       body: variantInputSchema,
       response: { 200: variantSchema },
     },
-    async (req, { params, body }) => updateVariant(ctx, requireMember(req).storeId, params.productId, params.variantId, body),
+    async (req, { params, body }) => {
+      const { storeId, user } = requireMember(req);
+      return updateVariant(ctx, storeId, params.productId, params.variantId, body, user.id);
+    },
   );
 
   addRoute(
@@ -65,7 +71,8 @@ export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 204: null },
     },
     async (req, { params }) => {
-      await deleteVariant(ctx, requireMember(req).storeId, params.productId, params.variantId);
+      const { storeId, user } = requireMember(req);
+      await deleteVariant(ctx, storeId, params.productId, params.variantId, user.id);
     },
   );
 }

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setVariantImage } from './images.js';
-import { inventoryUnits } from '../inventory/repo.js';
+import { inventoryUnits, type StockSource } from '../inventory/repo.js';
 import { variantsOf } from './product-queries.js';
 import { lockProduct } from './products.js';
 import { guardSku, skuRegistry } from './skus.js';
@@ -46,19 +46,27 @@ export async function listVariants(ctx: AppContext, storeId: string, productId: 
 }
 
 /** The first variant takes over the product's stock record: from now on each variant is a sellable unit. */
-export async function createVariant(ctx: AppContext, storeId: string, productId: string, data: VariantData): Promise<Variant> {
+export async function createVariant(ctx: AppContext, storeId: string, productId: string, data: VariantData, actorId: string | null): Promise<Variant> {
   const id = newId();
   await guardSku(() =>
     ctx.db.transaction().execute(async (trx) => {
-      await writeNewVariant(trx, storeId, productId, id, data);
+      await writeNewVariant(trx, storeId, productId, id, data, { reason: 'created', actorId });
       await refreshStale(trx, storeId);
     }),
   );
   return readVariant(ctx.db, productId, id);
 }
 
-/** A new variant's writes and rules in the caller's transaction (the CSV import runs many in one). */
-export async function writeNewVariant(trx: Db, storeId: string, productId: string, id: string, data: VariantData, createdAt = clock.iso()): Promise<void> {
+/** A new variant's writes and rules in the caller's transaction (the CSV import runs many in one); `source` goes in the stock history. */
+export async function writeNewVariant(
+  trx: Db,
+  storeId: string,
+  productId: string,
+  id: string,
+  data: VariantData,
+  source: StockSource,
+  createdAt = clock.iso(),
+): Promise<void> {
   const product = await lockProduct(trx, storeId, productId);
   assertPrice(product.price_cents, data);
   const count = await trx
@@ -84,14 +92,21 @@ export async function writeNewVariant(trx: Db, storeId: string, productId: strin
     })
     .execute();
   await skuRegistry.add(trx, storeId, data.sku, { productId, variantId: id });
-  await inventoryUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock });
+  await inventoryUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock }, source);
   if (data.imageId) await setVariantImage(trx, storeId, productId, id, data.imageId);
 }
 
-export async function updateVariant(ctx: AppContext, storeId: string, productId: string, variantId: string, data: VariantData): Promise<Variant> {
+export async function updateVariant(
+  ctx: AppContext,
+  storeId: string,
+  productId: string,
+  variantId: string,
+  data: VariantData,
+  actorId: string | null,
+): Promise<Variant> {
   const removedKeys = await guardSku(() =>
     ctx.db.transaction().execute(async (trx) => {
-      const removedKeys = await writeVariantUpdate(trx, storeId, productId, variantId, data);
+      const removedKeys = await writeVariantUpdate(trx, storeId, productId, variantId, data, { reason: 'manual', actorId });
       await refreshStale(trx, storeId);
       return removedKeys;
     }),
@@ -101,7 +116,14 @@ export async function updateVariant(ctx: AppContext, storeId: string, productId:
 }
 
 /** A variant update's writes and rules in the caller's transaction; returns image keys to delete after commit. */
-export async function writeVariantUpdate(trx: Db, storeId: string, productId: string, variantId: string, data: VariantData): Promise<string[]> {
+export async function writeVariantUpdate(
+  trx: Db,
+  storeId: string,
+  productId: string,
+  variantId: string,
+  data: VariantData,
+  source: StockSource,
+): Promise<string[]> {
   const product = await lockProduct(trx, storeId, productId);
   const current = await variantOf(trx, storeId, productId, variantId);
   assertPrice(product.price_cents, data);
@@ -118,20 +140,20 @@ export async function writeVariantUpdate(trx: Db, storeId: string, productId: st
     .execute();
   if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId });
   const unit = await trx.selectFrom('inventory').select('id').where('variant_id', '=', variantId).executeTakeFirst();
-  if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock);
-  else await inventoryUnits.create(trx, { storeId, productId, variantId, qty: data.stock });
+  if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock, source);
+  else await inventoryUnits.create(trx, { storeId, productId, variantId, qty: data.stock }, source);
   const { removedKeys } = await setVariantImage(trx, storeId, productId, variantId, data.imageId);
   return removedKeys;
 }
 
 /** Deleting the last variant gives the product back its own stock record (starting at 0). */
-export async function deleteVariant(ctx: AppContext, storeId: string, productId: string, variantId: string): Promise<void> {
+export async function deleteVariant(ctx: AppContext, storeId: string, productId: string, variantId: string, actorId: string | null): Promise<void> {
   const keys = await ctx.db.transaction().execute(async (trx) => {
     await lockProduct(trx, storeId, productId);
     await variantOf(trx, storeId, productId, variantId);
     const images = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('variant_id', '=', variantId).execute();
     await trx.deleteFrom('product_variants').where('id', '=', variantId).execute();
-    await inventoryUnits.restoreProductUnit(trx, storeId, productId);
+    await inventoryUnits.restoreProductUnit(trx, storeId, productId, { reason: 'created', actorId });
     await refreshStale(trx, storeId);
     return keysOf(images);
   });

@@ -1,6 +1,7 @@
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, variantCompareAtCents } from '@vetrina/shared';
-import { CSV_TIME_ZONE, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type OrdersExportQuery } from '@vetrina/shared/csv';
+import { bulkMsg, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, variantCompareAtCents } from '@vetrina/shared';
+import { CSV_TIME_ZONE, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type OrdersExportScope } from '@vetrina/shared/csv';
 import type { Db } from '../../db/index.js';
+import { notFound } from '../../lib/errors.js';
 import { parseJson } from '../catalog/json.js';
 import { csvLine, euroText, UTF8_BOM } from './cells.js';
 import { csvRepo } from './repo.js';
@@ -22,6 +23,15 @@ async function optionCount(db: Db, storeId: string): Promise<number> {
     if (page.length < 5000) return most;
     after = (page[page.length - 1] as (typeof page)[number]).id;
   }
+}
+
+/**
+ * A selection to export ('Esporta CSV' of a table's ticked rows) names only the store's rows:
+ * checked before the file starts, so another store's id is a 404, not a shorter file.
+ */
+export async function assertSelection(db: Db, storeId: string, kind: 'products' | 'orders', ids: string[]): Promise<void> {
+  const own = kind === 'products' ? await csvRepo.ownProducts(db, storeId, ids) : await csvRepo.ownOrders(db, storeId, ids);
+  if (own !== ids.length) throw notFound(kind === 'products' ? bulkMsg.productsNotFound : bulkMsg.ordersNotFound);
 }
 
 /** Rows grouped by a key, for joining one page's products with their units, variants and images. */
@@ -47,14 +57,14 @@ function productColumns(options: number): string[] {
  * The store's catalogue as Shopify's product CSV (docs/decisions/csv.md): one row per variant (a
  * product without variants is one row); product fields only on a product's first row; the
  * gallery's images one per row after the first as Shopify does, on rows of their own when they
- * outnumber the variants. UTF-8 with a BOM for Excel.
+ * outnumber the variants. UTF-8 with a BOM for Excel. With `ids`, only those products (assertSelection first).
  */
-export async function* exportProducts(db: Db, storeId: string): AsyncGenerator<string> {
+export async function* exportProducts(db: Db, storeId: string, ids?: string[]): AsyncGenerator<string> {
   const columns = productColumns(await optionCount(db, storeId));
   yield UTF8_BOM + csvLine(columns);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const page = await csvRepo.exportPage(db, storeId, after, PAGE);
+    const page = await csvRepo.exportPage(db, storeId, after, PAGE, ids);
     if (!page.length) return;
     const { units, variants, images } = await csvRepo.exportExtras(
       db,
@@ -164,16 +174,16 @@ const nextDay = (day: string) => {
 /**
  * Orders placed in the range (Italian calendar days, both included), one row per order line, the
  * order's own columns repeated on each line as Shopify's order export does (a filter or a pivot
- * table in Excel then works on any row). Money in euros with a dot, as in the product file.
+ * table in Excel then works on any row). Money in euros with a dot, as in the product file. Or
+ * the orders of a table's selection (assertSelection first).
  */
-export async function* exportOrders(db: Db, storeId: string, range: OrdersExportQuery): AsyncGenerator<string> {
-  const from = romeDayStart(range.from);
-  const to = romeDayStart(nextDay(range.to));
+export async function* exportOrders(db: Db, storeId: string, scope: OrdersExportScope): AsyncGenerator<string> {
+  const where = 'ids' in scope ? { ids: scope.ids } : { fromIso: romeDayStart(scope.from), toIso: romeDayStart(nextDay(scope.to)) };
   const money = euroText;
   yield UTF8_BOM + csvLine(ORDER_CSV_COLUMNS);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const orders = await csvRepo.ordersPage(db, storeId, from, to, after, ORDERS_PAGE);
+    const orders = await csvRepo.ordersPage(db, storeId, where, after, ORDERS_PAGE);
     if (!orders.length) return;
     const lines = await csvRepo.orderLines(
       db,

@@ -35,8 +35,15 @@ function refusal(errors: ImportRowError[]): AppError {
  * Product import (docs/decisions/csv.md). Both modes read and check every row, then write the whole
  * plan in one transaction; the preview (dry run) rolls it back, so it meets every rule the real
  * import will, including those only the database can check. Apply keeps it only without errors.
+ * `actorId`: the member importing, named in the stock history.
  */
-export async function importProducts(ctx: AppContext, storeId: string, bytes: Buffer, mode: 'preview' | 'apply'): Promise<ProductImportResult> {
+export async function importProducts(
+  ctx: AppContext,
+  storeId: string,
+  bytes: Buffer,
+  mode: 'preview' | 'apply',
+  actorId: string,
+): Promise<ProductImportResult> {
   const table = readCsv(bytes);
   const cols = mapColumns(table.header);
   const errors: ImportRowError[] = [];
@@ -59,7 +66,7 @@ export async function importProducts(ctx: AppContext, storeId: string, bytes: Bu
       guardSlug(
         () =>
           ctx.db.transaction().execute(async (trx) => {
-            const keys = await writePlan(trx, storeId, plan);
+            const keys = await writePlan(trx, storeId, plan, { reason: 'import', actorId });
             if (mode === 'preview') throw new DryRunDone();
             // In the transaction, as the catalogue does: one commit instead of one per product on PostgreSQL.
             await refreshStale(trx, storeId);

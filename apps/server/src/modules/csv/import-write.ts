@@ -7,7 +7,7 @@ import { categoriesService } from '../catalog/categories.js';
 import { writeProductUpdate } from '../catalog/products.js';
 import { skuRegistry } from '../catalog/skus.js';
 import { writeNewVariant, writeVariantUpdate } from '../catalog/variants.js';
-import { inventoryUnits } from '../inventory/repo.js';
+import { inventoryUnits, type StockSource } from '../inventory/repo.js';
 import type { ImportPlan, PlannedProduct } from './import-plan.js';
 import { csvRepo } from './repo.js';
 
@@ -44,7 +44,13 @@ async function giveSkus(trx: Db, storeId: string, products: PlannedProduct[]): P
 }
 
 /** New products with their variants, SKUs and stock records, 500 rows per statement. */
-async function insertNewProducts(trx: Db, storeId: string, products: PlannedProduct[], categoryOf: (p: PlannedProduct) => string | null): Promise<void> {
+async function insertNewProducts(
+  trx: Db,
+  storeId: string,
+  products: PlannedProduct[],
+  categoryOf: (p: PlannedProduct) => string | null,
+  source: StockSource,
+): Promise<void> {
   const start = clock.nowMs();
   const rows = products.map((p, i) => ({ p, id: newId(), at: new Date(start + i).toISOString() }));
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -97,14 +103,24 @@ async function insertNewProducts(trx: Db, storeId: string, products: PlannedProd
     ...rows.map(({ p, id }) => ({ sku: p.data.sku, productId: id, variantId: null })),
     ...variants.map((v) => ({ sku: v.data.sku, productId: v.productId, variantId: v.variantId })),
   ]);
-  await inventoryUnits.createMany(trx, [
-    ...rows.flatMap(({ p, id }) => (p.variants ? [] : [{ storeId, productId: id, variantId: null, qty: p.data.stock }])),
-    ...variants.map((v) => ({ storeId, productId: v.productId, variantId: v.variantId, qty: v.data.stock })),
-  ]);
+  await inventoryUnits.createMany(
+    trx,
+    [
+      ...rows.flatMap(({ p, id }) => (p.variants ? [] : [{ storeId, productId: id, variantId: null, qty: p.data.stock }])),
+      ...variants.map((v) => ({ storeId, productId: v.productId, variantId: v.variantId, qty: v.data.stock })),
+    ],
+    source,
+  );
 }
 
 /** Existing products through the catalogue's own update functions (the same rules as the product form). */
-async function updateProducts(trx: Db, storeId: string, products: PlannedProduct[], categoryOf: (p: PlannedProduct) => string | null): Promise<string[]> {
+async function updateProducts(
+  trx: Db,
+  storeId: string,
+  products: PlannedProduct[],
+  categoryOf: (p: PlannedProduct) => string | null,
+  source: StockSource,
+): Promise<string[]> {
   const removed: string[] = [];
   const at = clock.nowMs();
   for (const [i, p] of products.entries()) {
@@ -112,12 +128,12 @@ async function updateProducts(trx: Db, storeId: string, products: PlannedProduct
     if (!existing) continue;
     let line = p.line;
     try {
-      removed.push(...(await writeProductUpdate(trx, storeId, existing.id, { ...p.data, categoryId: categoryOf(p), imageIds: existing.galleryIds })));
+      removed.push(...(await writeProductUpdate(trx, storeId, existing.id, { ...p.data, categoryId: categoryOf(p), imageIds: existing.galleryIds }, source)));
       for (const [k, v] of (p.variants ?? []).entries()) {
         line = v.line;
         const current = existing.variants.find((e) => e.id === v.existingId);
-        if (current) removed.push(...(await writeVariantUpdate(trx, storeId, existing.id, current.id, { ...v.data, imageId: current.imageId })));
-        else await writeNewVariant(trx, storeId, existing.id, newId(), v.data, new Date(at + k).toISOString());
+        if (current) removed.push(...(await writeVariantUpdate(trx, storeId, existing.id, current.id, { ...v.data, imageId: current.imageId }, source)));
+        else await writeNewVariant(trx, storeId, existing.id, newId(), v.data, source, new Date(at + k).toISOString());
       }
     } catch (err) {
       if (err instanceof AppError) throw new RowFailure(line, err);
@@ -131,9 +147,10 @@ async function updateProducts(trx: Db, storeId: string, products: PlannedProduct
 /**
  * Writes a checked plan in the caller's transaction: new categories (through the categories
  * service, with its limit), new products in batches, then the updates one product at a time.
- * Returns the image keys to delete after commit (none in practice: galleries are kept).
+ * Returns the image keys to delete after commit (none in practice: galleries are kept). `source`
+ * is the import's entry in the stock history.
  */
-export async function writePlan(trx: Db, storeId: string, plan: ImportPlan): Promise<string[]> {
+export async function writePlan(trx: Db, storeId: string, plan: ImportPlan, source: StockSource): Promise<string[]> {
   const categoryIds = new Map(plan.categoryIds);
   const categories = categoriesService(trx);
   for (const [key, name] of plan.newCategories) {
@@ -153,11 +170,13 @@ export async function writePlan(trx: Db, storeId: string, plan: ImportPlan): Pro
     storeId,
     plan.products.filter((p) => !p.existing),
     categoryOf,
+    source,
   );
   return updateProducts(
     trx,
     storeId,
     plan.products.filter((p) => p.existing),
     categoryOf,
+    source,
   );
 }

@@ -127,13 +127,39 @@ export const csvRepo = {
     return q.orderBy('id').limit(limit).execute();
   },
 
-  /** One page of products for the export, oldest first (an import recreates them in this order), after a keyset. */
-  exportPage(db: Db, storeId: string, after: { createdAt: string; id: string } | null, limit: number) {
+  /** How many of these ids are the store's products (a selection to export must be all of them). */
+  async ownProducts(db: Db, storeId: string, ids: string[]): Promise<number> {
+    const r = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', storeId)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  },
+
+  /** How many of these ids are the store's orders. */
+  async ownOrders(db: Db, storeId: string, ids: string[]): Promise<number> {
+    const r = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', storeId)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  },
+
+  /**
+   * One page of products for the export, oldest first (an import recreates them in this order),
+   * after a keyset; only the given ids when a selection is exported.
+   */
+  exportPage(db: Db, storeId: string, after: { createdAt: string; id: string } | null, limit: number, ids?: string[]) {
     let q = db
       .selectFrom('products as p')
       .leftJoin('categories as c', 'c.id', 'p.category_id')
       .select(['p.id', 'p.slug', 'p.title', 'p.description', 'p.price_cents', 'p.compare_at_cents', 'p.sku', 'p.status', 'p.created_at', 'c.name as category'])
       .where('p.store_id', '=', storeId);
+    if (ids) q = q.where('p.id', 'in', ids);
     if (after)
       q = q.where((eb) => eb.or([eb('p.created_at', '>', after.createdAt), eb.and([eb('p.created_at', '=', after.createdAt), eb('p.id', '>', after.id)])]));
     return q.orderBy('p.created_at').orderBy('p.id').limit(limit).execute();
@@ -162,8 +188,14 @@ export const csvRepo = {
     return { units, variants, images };
   },
 
-  /** One page of orders placed in [fromIso, toIso), oldest first, after a keyset. */
-  ordersPage(db: Db, storeId: string, fromIso: string, toIso: string, after: { createdAt: string; id: string } | null, limit: number) {
+  /** One page of orders placed in [fromIso, toIso) or among the given ids, oldest first, after a keyset. */
+  ordersPage(
+    db: Db,
+    storeId: string,
+    scope: { fromIso: string; toIso: string } | { ids: string[] },
+    after: { createdAt: string; id: string } | null,
+    limit: number,
+  ) {
     let q = db
       .selectFrom('orders')
       .select([
@@ -187,9 +219,8 @@ export const csvRepo = {
         'surcharge_cents',
         'total_cents',
       ])
-      .where('store_id', '=', storeId)
-      .where('created_at', '>=', fromIso)
-      .where('created_at', '<', toIso);
+      .where('store_id', '=', storeId);
+    q = 'ids' in scope ? q.where('id', 'in', scope.ids) : q.where('created_at', '>=', scope.fromIso).where('created_at', '<', scope.toIso);
     if (after) q = q.where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]));
     return q.orderBy('created_at').orderBy('id').limit(limit).execute();
   },

@@ -1,14 +1,23 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorBodySchema, storeIdParams } from '@vetrina/shared';
-import { CSV_LIMITS, csvMsg, ordersExportQuerySchema, productImportQuerySchema, productImportResultSchema, type OrdersExportQuery } from '@vetrina/shared/csv';
+import {
+  CSV_LIMITS,
+  csvMsg,
+  ordersExportRequestSchema,
+  productImportQuerySchema,
+  productImportResultSchema,
+  productsExportQuerySchema,
+  type OrdersExportScope,
+} from '@vetrina/shared/csv';
 import type { AppContext } from '../../lib/context.js';
 import { romeDay } from '@vetrina/shared/shop-day';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
-import { exportOrders, exportProducts } from './export-service.js';
+import { assertSelection, exportOrders, exportProducts } from './export-service.js';
+import { oneImportAtATime } from './import-gate.js';
 import { importProducts } from './import-service.js';
 
 const tags = ['csv'];
@@ -49,14 +58,19 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/api/stores/:storeId/export/products.csv',
     config: { auth: { permission: 'store:read' } },
     schema: {
-      summary: 'Esporta i prodotti in CSV (colonne del CSV prodotti di Shopify, una riga per variante)',
+      summary: 'Esporta i prodotti in CSV (colonne del CSV prodotti di Shopify, una riga per variante); con `ids` solo i prodotti selezionati',
       tags,
       params: storeIdParams,
+      querystring: productsExportQuerySchema,
       response: { 200: csvAnswer, '4xx': apiErrorBodySchema, '5xx': apiErrorBodySchema },
     },
     handler: async (req, reply) => {
       const member = requireMember(req);
-      return sendCsv(reply, `prodotti-${member.storeSlug}-${romeDay(clock.now())}.csv`, exportProducts(ctx.db, member.storeId));
+      // Validated by the route's schema: the ids arrive as an array.
+      const ids = (req.query as { ids?: string[] }).ids;
+      if (ids) await assertSelection(ctx.db, member.storeId, 'products', ids);
+      const name = `prodotti-${member.storeSlug}${ids ? '-selezione' : ''}-${romeDay(clock.now())}.csv`;
+      return sendCsv(reply, name, exportProducts(ctx.db, member.storeId, ids));
     },
   });
 
@@ -65,16 +79,19 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/api/stores/:storeId/export/orders.csv',
     config: { auth: { permission: 'store:read' } },
     schema: {
-      summary: 'Esporta gli ordini di un periodo in CSV (una riga per riga d’ordine, date in ora italiana)',
+      summary: 'Esporta gli ordini di un periodo (o quelli selezionati, `ids`) in CSV (una riga per riga d’ordine, date in ora italiana)',
       tags,
       params: storeIdParams,
-      querystring: ordersExportQuerySchema,
+      querystring: ordersExportRequestSchema,
       response: { 200: csvAnswer, '4xx': apiErrorBodySchema, '5xx': apiErrorBodySchema },
     },
     handler: async (req, reply) => {
       const member = requireMember(req);
-      const range = req.query as OrdersExportQuery;
-      return sendCsv(reply, `ordini-${member.storeSlug}-${range.from}-${range.to}.csv`, exportOrders(ctx.db, member.storeId, range));
+      const scope = req.query as OrdersExportScope;
+      if ('ids' in scope) await assertSelection(ctx.db, member.storeId, 'orders', scope.ids);
+      const name =
+        'ids' in scope ? `ordini-${member.storeSlug}-selezione-${romeDay(clock.now())}.csv` : `ordini-${member.storeSlug}-${scope.from}-${scope.to}.csv`;
+      return sendCsv(reply, name, exportOrders(ctx.db, member.storeId, scope));
     },
   });
 
@@ -90,6 +107,10 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
       query: productImportQuerySchema,
       response: { 200: productImportResultSchema },
     },
-    async (req, { query }) => importProducts(ctx, requireMember(req).storeId, await readUpload(req), query.mode),
+    async (req, { query }) => {
+      const { storeId, user } = requireMember(req);
+      // The upload is read inside the gate: holding the file is most of the memory an import needs.
+      return oneImportAtATime(async () => importProducts(ctx, storeId, await readUpload(req), query.mode, user.id));
+    },
   );
 }

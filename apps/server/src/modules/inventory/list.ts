@@ -102,8 +102,9 @@ export async function listInventory(db: Db, storeId: string, f: { page: number; 
   };
 }
 
-export async function setInventoryQty(db: Db, storeId: string, inventoryId: string, qty: number): Promise<InventoryItem> {
-  await db.transaction().execute((trx) => inventoryUnits.setQty(trx, storeId, inventoryId, qty));
+/** The inventory page's edit: `actorId` is the member, named in the unit's history. */
+export async function setInventoryQty(db: Db, storeId: string, inventoryId: string, qty: number, actorId: string): Promise<InventoryItem> {
+  await db.transaction().execute((trx) => inventoryUnits.setQty(trx, storeId, inventoryId, qty, { reason: 'manual', actorId }));
   const r = await rowsOf(db, storeId).select(columns).where('i.id', '=', inventoryId).executeTakeFirst();
   if (!r) throw notFound(catalogMsg.inventoryNotFound);
   return toItem(r, await thumbsOf(db, [r.product_id], r.variant_id ? [r.variant_id] : []));

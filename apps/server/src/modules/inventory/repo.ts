@@ -1,8 +1,58 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
+import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
+import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+
+/** Why a unit's counters change and who made them change: every write here takes one ('Storico'). */
+export interface StockSource {
+  reason: StockReason;
+  /** The team member who did it; none for a shopper or a job. */
+  actorId?: string | null;
+  orderId?: string | null;
+}
+
+/** A unit as a write left it (RETURNING), to record the change. */
+export interface UnitAfter {
+  id: string;
+  store_id: string;
+  product_id: string;
+  variant_id: string | null;
+  qty: number;
+  reserved: number;
+}
+const AFTER = ['id', 'store_id', 'product_id', 'variant_id', 'qty', 'reserved'] as const;
+
+/**
+ * Writes the history of changes already made in this transaction: one multi-row INSERT for all of
+ * them (an order's lines), 500 rows per statement for an import.
+ */
+export async function recordMovements(trx: Db, moves: ReadonlyArray<{ unit: UnitAfter; qty: number; reserved: number }>, source: StockSource): Promise<void> {
+  const at = clock.iso();
+  for (let i = 0; i < moves.length; i += 500) {
+    await trx
+      .insertInto('stock_movements')
+      .values(
+        moves.slice(i, i + 500).map(({ unit, qty, reserved }) => ({
+          store_id: unit.store_id,
+          inventory_id: unit.id,
+          product_id: unit.product_id,
+          variant_id: unit.variant_id,
+          qty_change: qty,
+          reserved_change: reserved,
+          qty_after: unit.qty,
+          reserved_after: unit.reserved,
+          reason: source.reason,
+          order_id: source.orderId ?? null,
+          actor_user_id: source.actorId ?? null,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+}
 
 /**
  * The only SQL that writes `inventory` (docs/decisions/inventory-module.md). The stock record of a
@@ -11,31 +61,44 @@ import { newId } from '../../lib/ids.js';
  * ./service.ts, which holds the rules.
  */
 export const inventoryUnits = {
-  async create(trx: Db, unit: { storeId: string; productId: string; variantId: string | null; qty: number }): Promise<string> {
-    const id = newId();
-    await trx
-      .insertInto('inventory')
-      .values({ id, store_id: unit.storeId, product_id: unit.productId, variant_id: unit.variantId, qty: unit.qty, reserved: 0 })
-      .execute();
-    return id;
+  async create(trx: Db, unit: { storeId: string; productId: string; variantId: string | null; qty: number }, source: StockSource): Promise<string> {
+    const row = { id: newId(), store_id: unit.storeId, product_id: unit.productId, variant_id: unit.variantId, qty: unit.qty, reserved: 0 };
+    await trx.insertInto('inventory').values(row).execute();
+    await recordMovements(trx, [{ unit: row, qty: unit.qty, reserved: 0 }], source);
+    return row.id;
   },
 
   /** Stock records of many new sellable units at once (the CSV import's new products and variants). */
-  async createMany(trx: Db, units: ReadonlyArray<{ storeId: string; productId: string; variantId: string | null; qty: number }>): Promise<void> {
+  async createMany(
+    trx: Db,
+    units: ReadonlyArray<{ storeId: string; productId: string; variantId: string | null; qty: number }>,
+    source: StockSource,
+  ): Promise<void> {
     for (let i = 0; i < units.length; i += 500) {
-      const chunk = units.slice(i, i + 500);
-      await trx
-        .insertInto('inventory')
-        .values(chunk.map((u) => ({ id: newId(), store_id: u.storeId, product_id: u.productId, variant_id: u.variantId, qty: u.qty, reserved: 0 })))
-        .execute();
+      const rows = units
+        .slice(i, i + 500)
+        .map((u) => ({ id: newId(), store_id: u.storeId, product_id: u.productId, variant_id: u.variantId, qty: u.qty, reserved: 0 }));
+      await trx.insertInto('inventory').values(rows).execute();
+      await recordMovements(
+        trx,
+        rows.map((unit) => ({ unit, qty: unit.qty, reserved: 0 })),
+        source,
+      );
     }
   },
 
   /**
-   * Sets the quantity on hand in one conditional update: never below what open orders hold
-   * (no read-compute-write, so a reservation landing meanwhile cannot be overwritten).
+   * Sets the quantity on hand in one conditional update: never below what open orders hold. The
+   * unit is read (and on PostgreSQL locked) first only to record the difference; an unchanged
+   * quantity writes nothing.
    */
-  async setQty(trx: Db, storeId: string, inventoryId: string, qty: number): Promise<void> {
+  async setQty(trx: Db, storeId: string, inventoryId: string, qty: number, source: StockSource): Promise<void> {
+    let read = trx.selectFrom('inventory').select(AFTER).where('id', '=', inventoryId).where('store_id', '=', storeId);
+    // SQLite has one writer at a time; PostgreSQL must keep a concurrent order from moving qty between the read and the write.
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) read = read.forUpdate();
+    const before = await read.executeTakeFirst();
+    if (!before) throw notFound(catalogMsg.inventoryNotFound);
+    if (before.qty === qty) return;
     let updated: bigint;
     try {
       const res = await trx
@@ -50,10 +113,8 @@ export const inventoryUnits = {
       if (isCheckViolation(err)) throw conflict(catalogMsg.qtyInvalid, { field: 'qty' });
       throw err;
     }
-    if (Number(updated) === 1) return;
-    const row = await trx.selectFrom('inventory').select('reserved').where('id', '=', inventoryId).where('store_id', '=', storeId).executeTakeFirst();
-    if (!row) throw notFound(catalogMsg.inventoryNotFound);
-    throw conflict(catalogMsg.belowReserved(row.reserved), { field: 'stock' });
+    if (Number(updated) !== 1) throw conflict(catalogMsg.belowReserved(before.reserved), { field: 'stock' });
+    await recordMovements(trx, [{ unit: { ...before, qty }, qty: qty - before.qty, reserved: 0 }], source);
   },
 
   /** The product's own unit (absent once the product has variants). */
@@ -68,35 +129,34 @@ export const inventoryUnits = {
   },
 
   /** Without variants the product is sellable again on its own, starting from 0 units. */
-  async restoreProductUnit(trx: Db, storeId: string, productId: string): Promise<void> {
+  async restoreProductUnit(trx: Db, storeId: string, productId: string, source: StockSource): Promise<void> {
     const left = await trx.selectFrom('product_variants').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst();
     if (left || (await inventoryUnits.productUnit(trx, productId))) return;
-    await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: 0 });
+    await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: 0 }, source);
   },
 
-  /** Takes `quantity` units for an order when that many are free (qty - reserved); false otherwise. */
-  async reserve(trx: Db, inventoryId: string, quantity: number): Promise<boolean> {
-    const r = await trx
+  /** Takes `quantity` units for an order when that many are free (qty - reserved): the unit after, or undefined. */
+  reserve(trx: Db, inventoryId: string, quantity: number): Promise<UnitAfter | undefined> {
+    return trx
       .updateTable('inventory')
       .set((eb) => ({ reserved: eb('reserved', '+', quantity) }))
       .where('id', '=', inventoryId)
       .where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', quantity))
+      .returning(AFTER)
       .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
   },
 
   /**
    * Moves a unit's counters by the given differences in one statement. `needFree`: the move takes
-   * units again and must find that many free. A check constraint refuses negative counters.
+   * units again and must find that many free (else undefined). A check constraint refuses negative counters.
    */
-  async move(trx: Db, inventoryId: string, d: { qty: number; reserved: number; needFree: number }): Promise<boolean> {
+  move(trx: Db, inventoryId: string, d: { qty: number; reserved: number; needFree: number }): Promise<UnitAfter | undefined> {
     let upd = trx
       .updateTable('inventory')
       .set((eb) => ({ qty: eb('qty', '+', d.qty), reserved: eb('reserved', '+', d.reserved) }))
       .where('id', '=', inventoryId);
     if (d.needFree > 0) upd = upd.where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', d.needFree));
-    const r = await upd.executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return upd.returning(AFTER).executeTakeFirst();
   },
 
   /** The units of a store's products (and their variants), for pricing and stock moves. */

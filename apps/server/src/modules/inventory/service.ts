@@ -1,7 +1,8 @@
 import { checkoutMsg, stockEffect, type OrderStatus } from '@vetrina/shared';
+import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db } from '../../db/index.js';
 import { AppError } from '../../lib/errors.js';
-import { inventoryUnits } from './repo.js';
+import { inventoryUnits, recordMovements, type UnitAfter } from './repo.js';
 
 /**
  * The stock rules, in one place (docs/decisions/inventory-module.md): an open order holds its units
@@ -39,19 +40,43 @@ function delta(from: Effect, to: Effect, q: number) {
 /** Fixed lock order (by unit id) keeps concurrent multi-line orders free of deadlocks. */
 const byUnit = <T extends { inventoryId: string }>(lines: T[]) => [...lines].sort((a, b) => a.inventoryId.localeCompare(b.inventoryId));
 
-async function apply(step: () => Promise<boolean>, title: string) {
+async function apply(step: () => Promise<UnitAfter | undefined>, title: string): Promise<UnitAfter> {
+  let unit: UnitAfter | undefined;
   try {
-    if (!(await step())) throw outOfStock(title);
+    unit = await step();
   } catch (err) {
     if (isCheckViolation(err)) throw outOfStock(title);
     throw err;
   }
+  if (!unit) throw outOfStock(title);
+  return unit;
+}
+
+/** The order and, when the team did it, the member behind an order's stock change. */
+export interface OrderStockSource {
+  orderId: string;
+  actorId?: string | null;
+}
+
+/** Why an order's status change moved stock, for the history. */
+function reasonOf(from: OrderStatus, to: OrderStatus): StockReason {
+  if (to === 'cancelled') return 'cancellation';
+  if (from === 'cancelled') return 'reopen';
+  return stockEffect(to) === 'shipped' ? 'shipment' : 'order_status';
 }
 
 export const inventory = {
-  /** Reserves every line in the caller's transaction, or refuses the whole order (409 out_of_stock). */
-  async reserve(trx: Db, lines: StockLine[]): Promise<void> {
-    for (const line of byUnit(lines)) await apply(() => inventoryUnits.reserve(trx, line.inventoryId, line.quantity), line.title);
+  /**
+   * Reserves every line in the caller's transaction, or refuses the whole order (409 out_of_stock).
+   * The order's history rows are one INSERT (the order row itself may come later in the transaction).
+   */
+  async reserve(trx: Db, lines: StockLine[], source: OrderStockSource): Promise<void> {
+    const moves = [];
+    for (const line of byUnit(lines)) {
+      const unit = await apply(() => inventoryUnits.reserve(trx, line.inventoryId, line.quantity), line.title);
+      moves.push({ unit, qty: 0, reserved: line.quantity });
+    }
+    await recordMovements(trx, moves, { reason: 'order', ...source });
   },
 
   /**
@@ -59,7 +84,14 @@ export const inventory = {
    * transaction: moving back and forth can never create or lose stock. Lines whose product was
    * deleted have no stock left to move.
    */
-  async followOrderStatus(trx: Db, storeId: string, lines: OrderStockLine[], from: OrderStatus, to: OrderStatus): Promise<void> {
+  async followOrderStatus(
+    trx: Db,
+    storeId: string,
+    lines: OrderStockLine[],
+    from: OrderStatus,
+    to: OrderStatus,
+    source: OrderStockSource & { reason?: StockReason },
+  ): Promise<void> {
     const productIds = [...new Set(lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
     if (!productIds.length) return;
     const units = await inventoryUnits.unitsOf(trx, storeId, productIds);
@@ -67,15 +99,23 @@ export const inventory = {
       const unit = units.find((u) => u.product_id === l.productId && (u.variant_id ?? null) === (l.variantId ?? null));
       return unit ? [{ ...l, inventoryId: unit.id }] : [];
     });
+    const moved = [];
     for (const m of byUnit(moves)) {
       const d = delta(stockEffect(from), stockEffect(to), m.quantity);
       if (d.qty === 0 && d.reserved === 0) continue;
-      await apply(() => inventoryUnits.move(trx, m.inventoryId, d), m.title);
+      moved.push({ unit: await apply(() => inventoryUnits.move(trx, m.inventoryId, d), m.title), qty: d.qty, reserved: d.reserved });
     }
+    if (moved.length) await recordMovements(trx, moved, { reason: source.reason ?? reasonOf(from, to), orderId: source.orderId, actorId: source.actorId });
   },
 
-  /** Gives back everything an open order holds (cancelled by the team, by the deadline or by Stripe). */
-  release(trx: Db, storeId: string, lines: OrderStockLine[], from: OrderStatus): Promise<void> {
-    return inventory.followOrderStatus(trx, storeId, lines, from, 'cancelled');
+  /** Gives back everything an open order holds (cancelled by the payment deadline or by Stripe: 'expiry'). */
+  release(
+    trx: Db,
+    storeId: string,
+    lines: OrderStockLine[],
+    from: OrderStatus,
+    source: OrderStockSource & { reason: 'cancellation' | 'expiry' },
+  ): Promise<void> {
+    return inventory.followOrderStatus(trx, storeId, lines, from, 'cancelled', source);
   },
 };

@@ -110,7 +110,7 @@ export function checkoutService(ctx: AppContext) {
     const early = ctx.dialect === 'postgres' ? await repo.nextNumber(db, store.id) : null;
     try {
       const placed = await db.transaction().execute(async (trx) => {
-        await inventory.reserve(trx, lines);
+        await inventory.reserve(trx, lines, { orderId });
         const number = early ?? (await repo.nextNumber(trx, store.id));
         const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
         const newOrder: NewOrder = {
@@ -163,7 +163,7 @@ export function checkoutService(ctx: AppContext) {
         if (discount) await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
         // Card orders are confirmed by mail once Stripe says they are paid.
         if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience);
-        // Last: on PostgreSQL the store's day row is held from here to the commit (see orderStats).
+        // Last: on PostgreSQL the shard row of the store's day is held from here to the commit (see orderStats).
         await orderStats.placed(trx, newOrder.row, newOrder.items);
         return { number, details };
       });

@@ -31,20 +31,27 @@ export function fulfilmentService(ctx: AppContext) {
   }
 
   return {
-    /** The team's status change; 'Spedito' may bring the carrier and tracking number. */
-    async changeStatus(storeId: string, orderId: string, input: UpdateOrderStatusInput) {
+    /** The team's status change ('Spedito' may bring the carrier and tracking number); `actorId`: the member. */
+    async changeStatus(storeId: string, orderId: string, input: UpdateOrderStatusInput, actorId?: string) {
       let mailed = false;
-      await changeOrderStatus(ctx.db, storeId, orderId, input.status, async (trx, { from, to }) => {
-        let mail: { kind: ShipmentMailKind | null; shipment: Shipment | null } = { kind: null, shipment: null };
-        if (to === 'shipped') mail = await applyShipment(trx, storeId, orderId, from, input.shipment);
-        else if (to === 'delivered' && from !== 'delivered') {
-          await fulfilmentRepo.stamp(trx, storeId, orderId, 'delivered');
-          mail = { kind: 'delivered', shipment: await fulfilmentRepo.shipmentOf(trx, storeId, orderId) };
-        }
-        if (!mail.kind) return;
-        await queueShipmentMail(ctx, trx, storeId, orderId, mail.kind, mail.shipment);
-        mailed = true;
-      });
+      await changeOrderStatus(
+        ctx.db,
+        storeId,
+        orderId,
+        input.status,
+        async (trx, { from, to }) => {
+          let mail: { kind: ShipmentMailKind | null; shipment: Shipment | null } = { kind: null, shipment: null };
+          if (to === 'shipped') mail = await applyShipment(trx, storeId, orderId, from, input.shipment);
+          else if (to === 'delivered' && from !== 'delivered') {
+            await fulfilmentRepo.stamp(trx, storeId, orderId, 'delivered');
+            mail = { kind: 'delivered', shipment: await fulfilmentRepo.shipmentOf(trx, storeId, orderId) };
+          }
+          if (!mail.kind) return;
+          await queueShipmentMail(ctx, trx, storeId, orderId, mail.kind, mail.shipment);
+          mailed = true;
+        },
+        actorId,
+      );
       if (mailed) ctx.mailer.wake();
       announceOrderChange(ctx, storeId);
     },

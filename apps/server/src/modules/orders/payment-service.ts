@@ -29,7 +29,7 @@ export function paymentService(ctx: AppContext) {
     if (o.status === 'cancelled' || o.payment_status !== 'unpaid') return false;
     const claimed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', payment_status: paymentStatus });
     if (!claimed) return false;
-    await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status);
+    await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
     await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus });
     return true;
   }

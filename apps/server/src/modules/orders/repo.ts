@@ -8,7 +8,7 @@ import {
   type OrderEvent,
   type OrderStatus,
   type OrderSummary,
-  type OrdersFilter,
+  type OrderListFilter,
   type PaymentInstructions,
   type PaymentStatus,
   type PublicOrder,
@@ -21,6 +21,7 @@ import { newId } from '../../lib/ids.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
 import type { OrderStockLine } from '../inventory/service.js';
 import { fulfilmentRepo } from './fulfilment-repo.js';
+import { orderedBy } from './list-order.js';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -74,8 +75,8 @@ export interface NewOrder {
 export function ordersRepo(db: Db) {
   const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = o.id)`;
   return {
-    /** One page of a store's orders, newest first, filtered by status, payment status and number / customer. */
-    async list(storeId: string, q: OrdersFilter) {
+    /** One page of a store's orders, newest first or by the table's column, filtered by status, payment status and number / customer. */
+    async list(storeId: string, q: OrderListFilter) {
       let base = db.selectFrom('orders as o').where('o.store_id', '=', storeId);
       if (q.status) base = base.where('o.status', '=', q.status);
       if (q.paymentStatus) base = base.where('o.payment_status', '=', q.paymentStatus);
@@ -94,8 +95,7 @@ export function ordersRepo(db: Db) {
         base
           .selectAll('o')
           .select(itemCount.as('item_count'))
-          .orderBy('o.created_at', 'desc')
-          .orderBy('o.order_number', 'desc')
+          .$call((qb) => orderedBy(qb, q))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize)
           .execute(),
@@ -178,6 +178,17 @@ export function ordersRepo(db: Db) {
         // The shopper sees the parcel only while it is on its way or arrived.
         shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo.shipmentOf(db, storeId, o.id) : null,
       };
+    },
+
+    /** The numbers of those of these orders that are the store's, lowest first. */
+    numbersOf(storeId: string, orderIds: string[]) {
+      return db
+        .selectFrom('orders')
+        .select(['id', 'order_number'])
+        .where('store_id', '=', storeId)
+        .where('id', 'in', orderIds)
+        .orderBy('order_number')
+        .execute();
     },
 
     /** The whole order row, in the store (null: not this store's). */

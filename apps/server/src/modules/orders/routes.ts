@@ -5,7 +5,7 @@ import {
   checkoutSchema,
   orderResponseSchema,
   ordersPageSchema,
-  ordersQuerySchema,
+  orderListQuerySchema,
   orderTokenSchema,
   paymentMsg,
   publicOrderResponseSchema,
@@ -17,6 +17,7 @@ import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
 import { requireMember } from '../../plugins/guard.js';
+import { registerOrderBulkRoutes } from './bulk-routes.js';
 import { checkoutService } from './checkout-service.js';
 import { fulfilmentService } from './fulfilment-service.js';
 import { ordersRepo } from './repo.js';
@@ -61,7 +62,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: 'Ordini dello store (filtri e pagine)',
       tags: ['orders'],
       params: storeParams,
-      query: ordersQuerySchema,
+      query: orderListQuerySchema,
       response: { 200: ordersPageSchema },
     },
     async (req, { query }) => {
@@ -102,8 +103,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: orderResponseSchema },
     },
     async (req, { params, body }) => {
-      const { storeId } = requireMember(req);
-      await fulfilment.changeStatus(storeId, params.orderId, body);
+      const { storeId, user } = requireMember(req);
+      await fulfilment.changeStatus(storeId, params.orderId, body, user.id);
       const order = await repo.detail(storeId, params.orderId);
       if (!order) throw notFound('Ordine non trovato');
       return { order };
@@ -172,6 +173,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       return { order };
     },
   );
+
+  registerOrderBulkRoutes(app, ctx);
 
   // Stripe signs the exact bytes it sent: this route reads its JSON body as text.
   app.register(async (raw) => {

@@ -11,9 +11,10 @@ export type StatusFollowUp = (trx: Db, change: { from: OrderStatus; to: OrderSta
 /**
  * Changes an order's status and lets the inventory apply exactly the stock difference between the
  * old and the new status, in one transaction. An order the deadline cancelled ('Scaduto') that the
- * team reopens is 'Da pagare' again, without a deadline (the team took it in hand).
+ * team reopens is 'Da pagare' again, without a deadline (the team took it in hand). `actorId`: the
+ * member making the change, named in the stock history.
  */
-export async function changeOrderStatus(db: Db, storeId: string, orderId: string, to: OrderStatus, followUp?: StatusFollowUp) {
+export async function changeOrderStatus(db: Db, storeId: string, orderId: string, to: OrderStatus, followUp?: StatusFollowUp, actorId?: string) {
   const repo = ordersRepo(db);
   return db.transaction().execute(async (trx) => {
     const order = await repo.find(trx, storeId, orderId);
@@ -32,7 +33,7 @@ export async function changeOrderStatus(db: Db, storeId: string, orderId: string
       reopenExpired ? { status: to, payment_status: 'unpaid', payment_due_at: null } : { status: to },
     );
     if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
-    await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to);
+    await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to, { orderId, actorId });
     await followUp?.(trx, { from, to });
     const paymentStatus = order.payment_status;
     await orderStats.moved(trx, order, { status: from, paymentStatus }, { status: to, paymentStatus: reopenExpired ? 'unpaid' : paymentStatus });

@@ -22,13 +22,16 @@ const available = sql<number>`i.qty - i.reserved`;
  * inventory and settings. Reads of other domains' tables are counts and lists, never writes.
  */
 export const statsRepo = {
-  /** Adds a delta to the store's day (created by the first order of the day). */
-  async addToDay(trx: Db, storeId: string, day: string, d: DayDelta): Promise<void> {
+  /**
+   * Adds a delta to one shard row of the store's day (created by the first order of the day to
+   * land on it). The day is the sum of its shards: see `days`.
+   */
+  async addToDay(trx: Db, storeId: string, day: string, shard: number, d: DayDelta): Promise<void> {
     await trx
       .insertInto('store_daily_stats')
-      .values({ store_id: storeId, day, ...d })
+      .values({ store_id: storeId, day, shard, ...d })
       .onConflict((oc) =>
-        oc.columns(['store_id', 'day']).doUpdateSet({
+        oc.columns(['store_id', 'day', 'shard']).doUpdateSet({
           orders: sql`store_daily_stats.orders + excluded.orders`,
           revenue_cents: sql`store_daily_stats.revenue_cents + excluded.revenue_cents`,
           paid_cents: sql`store_daily_stats.paid_cents + excluded.paid_cents`,
@@ -60,7 +63,20 @@ export const statsRepo = {
   },
 
   days(db: Db, storeId: string, from: string, to: string) {
-    return db.selectFrom('store_daily_stats').selectAll().where('store_id', '=', storeId).where('day', '>=', from).where('day', '<=', to).execute();
+    return db
+      .selectFrom('store_daily_stats')
+      .select([
+        'day',
+        (eb) => eb.fn.sum<number>('orders').as('orders'),
+        (eb) => eb.fn.sum<number>('revenue_cents').as('revenue_cents'),
+        (eb) => eb.fn.sum<number>('paid_cents').as('paid_cents'),
+        (eb) => eb.fn.sum<number>('units').as('units'),
+      ])
+      .where('store_id', '=', storeId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy('day')
+      .execute();
   },
 
   visits(db: Db, storeId: string, from: string, to: string) {

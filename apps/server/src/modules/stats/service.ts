@@ -42,10 +42,19 @@ function productDeltas(lines: CountedLine[], sign: number): ProductDelta[] {
   return [...byProduct.values()];
 }
 
+/** Rows per store and day: concurrent checkouts of a store mostly land on different rows. */
+export const DAY_SHARDS = 8;
+/** An order always lands on the same shard of its day (so its later changes lock that row only). */
+function shardOf(orderId: string): number {
+  let h = 0;
+  for (let i = 0; i < orderId.length; i++) h = (h * 31 + orderId.charCodeAt(i)) >>> 0;
+  return h % DAY_SHARDS;
+}
+
 async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: number, dp: number) {
   const day = romeDay(order.created_at);
   const units = lines.reduce((n, l) => n + l.quantity, 0);
-  await statsRepo.addToDay(trx, order.store_id, day, {
+  await statsRepo.addToDay(trx, order.store_id, day, shardOf(order.id), {
     orders: dc,
     revenue_cents: dc * order.total_cents,
     paid_cents: dp * order.total_cents,
@@ -57,8 +66,8 @@ async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: num
 /**
  * The home's daily aggregates, moved in the order's own transaction: by the checkout and by every
  * status or payment change (docs/decisions/dashboard-numbers.md). Call them last in the
- * transaction: on PostgreSQL the store's day row is held from here to the commit, so every other
- * checkout of the store waits for that moment only; and after the stock moves, so the locks are
+ * transaction: on PostgreSQL the shard row of the store's day is held from here to the commit, so
+ * another checkout of the store landing on it waits for that moment only; and after the stock moves, so the locks are
  * always taken in the same order (stock, then numbers) and two transactions cannot deadlock.
  */
 export const orderStats = {

@@ -45,6 +45,16 @@ export function localDiskStorage(dataDir: string): LocalFileStorage {
       await fs.rename(tmp, full);
       return LOCAL_FILES_PREFIX + key;
     },
+    async copy(fromKey, toKey) {
+      const from = resolveInside(root, fromKey);
+      const to = resolveInside(root, toKey);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      // Same write-then-rename as put: a reader never sees half a copy.
+      const tmp = `${to}.${process.pid}.${Date.now()}.tmp`;
+      await fs.copyFile(from, tmp);
+      await fs.rename(tmp, to);
+      return LOCAL_FILES_PREFIX + toKey;
+    },
     async delete(key) {
       await fs.rm(resolveInside(root, key), { force: true });
     },

@@ -97,6 +97,18 @@ export function s3Storage(cfg: S3Config): FileStorage {
       }
       return urlOf(key);
     },
+    async copy(fromKey, toKey) {
+      assertKey(fromKey);
+      assertKey(toKey);
+      const { sdk, client } = await connect();
+      try {
+        // Server-side copy: the bytes never travel through this server. Content type and cache headers come along.
+        await client.send(new sdk.CopyObjectCommand({ Bucket: cfg.bucket, Key: toKey, CopySource: `${cfg.bucket}/${fromKey}` }));
+      } catch (err) {
+        throw storageError('COPY', `${fromKey} → ${toKey}`, err);
+      }
+      return urlOf(toKey);
+    },
     async delete(key) {
       assertKey(key);
       await deleteObject(key);

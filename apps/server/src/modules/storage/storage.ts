@@ -11,6 +11,8 @@ export interface FileStorage {
   readonly driver: 'local' | 's3';
   /** Stores the bytes under `key` and returns the URL browsers load it from. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** Copies a stored file to a new key (a duplicated product's pictures) and returns the copy's URL. */
+  copy(fromKey: string, toKey: string): Promise<string>;
   /** Removes one file; a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** Removes every file whose key starts with `prefix` (must end with '/'). */

@@ -1,4 +1,5 @@
 import { themeTokensOf, type StoreColors, type ThemeTokens } from '@vetrina/shared';
+import { solid } from '@vetrina/shared/color-contrast';
 import { cn } from '@/lib/cn';
 
 const CARD: Record<ThemeTokens['card'], string> = {
@@ -15,6 +16,8 @@ export function ThemePreview({ themeKey, colors, name }: { themeKey: string; col
   const radius = { borderRadius: t.radius === '0' ? 0 : `calc(${t.radius} / 2)` };
   const heading = { fontFamily: t.headingFont === 'serif' ? 'var(--font-serif)' : 'var(--font-sans)', fontWeight: t.headingWeight };
   const cards = t.columns;
+  // Text on the merchant's colour is chosen as the storefront chooses it: white where it reads, else dark.
+  const filled = solid(colors.primary);
   return (
     <div aria-hidden className="h-36 overflow-hidden rounded-md border bg-white text-[8px] leading-tight text-neutral-800">
       <div
@@ -27,10 +30,15 @@ export function ThemePreview({ themeKey, colors, name }: { themeKey: string; col
         {t.hero !== 'centered' && <span className="h-1.5 w-6 rounded-full" style={{ background: colors.primary }} />}
       </div>
       {t.hero === 'large' && (
-        <div className="m-1.5 flex h-8 items-end p-1.5" style={{ ...radius, background: `linear-gradient(135deg, ${colors.primary}, ${colors.secondary})` }}>
-          <span className="text-white" style={heading}>
-            Nuova collezione
-          </span>
+        // Moderno's hero: the primary colour as a soft tint, dark text, a glow of the secondary.
+        <div
+          className="m-1.5 flex h-8 items-end p-1.5"
+          style={{
+            ...radius,
+            background: `radial-gradient(circle at 90% 10%, ${colors.secondary}55, transparent 60%), color-mix(in srgb, ${colors.primary} 12%, white)`,
+          }}
+        >
+          <span style={heading}>Nuova collezione</span>
         </div>
       )}
       {t.hero === 'centered' && (
@@ -39,8 +47,8 @@ export function ThemePreview({ themeKey, colors, name }: { themeKey: string; col
         </div>
       )}
       {t.hero === 'full-bleed' && (
-        <div className="flex h-10 items-center px-2" style={{ background: colors.primary }}>
-          <span className="text-[11px] uppercase text-white" style={heading}>
+        <div className="flex h-10 items-center px-2" style={{ background: filled.bg, color: filled.fg }}>
+          <span className="text-[11px] uppercase" style={heading}>
             Saldi!
           </span>
         </div>

@@ -6,8 +6,9 @@ export const Card = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => (
   <div className={cn('min-w-0 rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...p} />
 );
 export const CardHeader = ({ className, ...p }: HTMLAttributes<HTMLDivElement>) => <div className={cn('flex flex-col gap-1.5 p-6', className)} {...p} />;
-export const CardTitle = ({ className, ...p }: HTMLAttributes<HTMLHeadingElement>) => (
-  <h3 className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...p} />
+/** An h2: cards sit right under the page's h1. A card inside a titled section passes as="h3" (headings never skip a level). */
+export const CardTitle = ({ className, as: Heading = 'h2', ...p }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' }) => (
+  <Heading className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...p} />
 );
 export const CardDescription = ({ className, ...p }: HTMLAttributes<HTMLParagraphElement>) => (
   <p className={cn('text-sm text-muted-foreground', className)} {...p} />

@@ -2,7 +2,11 @@ import type { ComponentProps } from 'react';
 import { DropdownMenu as DM } from 'radix-ui';
 import { cn } from '@/lib/cn';
 
-export const DropdownMenu = DM.Root;
+/**
+ * Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while
+ * its links stay focusable, which axe rightly reports. Focus still moves into the menu and returns.
+ */
+export const DropdownMenu = ({ modal = false, ...p }: ComponentProps<typeof DM.Root>) => <DM.Root modal={modal} {...p} />;
 export const DropdownMenuTrigger = DM.Trigger;
 export const DropdownMenuGroup = DM.Group;
 

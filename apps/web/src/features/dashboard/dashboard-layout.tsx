@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Sidebar, SidebarProvider } from '@/components/ui/sidebar';
+import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog';
 import { useMe } from '@/lib/auth';
 import { useStoreEvents } from '@/lib/use-store-events';
 import { DashboardNav } from './components/dashboard-nav';
@@ -28,6 +29,7 @@ export function DashboardLayout({ topBarActions }: { topBarActions?: ReactNode }
           </main>
         </div>
       </div>
+      <UnsavedChangesDialog />
     </SidebarProvider>
   );
 }

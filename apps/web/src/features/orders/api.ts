@@ -3,9 +3,11 @@ import {
   orderResponseSchema,
   ordersPageSchema,
   type OrderDetail,
+  type OrderSort,
   type OrderStatus,
   type PaymentStatus,
   type ShipmentInput,
+  type SortDir,
   type UpdatePaymentStatusInput,
 } from '@vetrina/shared';
 import { api } from '@/lib/api';
@@ -15,6 +17,9 @@ export interface OrdersFilter {
   paymentStatus?: PaymentStatus;
   search?: string;
   page: number;
+  /** The table's sorted column (absent: newest first). */
+  sort?: OrderSort;
+  dir?: SortDir;
 }
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -30,6 +35,8 @@ function listPath(storeId: string, f: OrdersFilter) {
   if (f.status) qs.set('status', f.status);
   if (f.paymentStatus) qs.set('paymentStatus', f.paymentStatus);
   if (f.search) qs.set('search', f.search);
+  if (f.sort) qs.set('sort', f.sort);
+  if (f.sort && f.dir) qs.set('dir', f.dir);
   return `/api/stores/${storeId}/orders?${qs}`;
 }
 

@@ -1,8 +1,11 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { ORDER_SORTS, type OrderSort } from '@vetrina/shared';
 import type { OrdersFilter } from './api';
 import { isOrderStatus } from './order-status';
 import { isPaymentStatus } from './payment-status';
+
+const isOrderSort = (v: string | null): v is OrderSort => v !== null && (ORDER_SORTS as readonly string[]).includes(v);
 
 /** Status, payment status, search and page of the orders list, kept in the URL (back, forward and reload keep them). */
 export function useOrdersParams() {
@@ -15,6 +18,10 @@ export function useOrdersParams() {
     search: params.get('search')?.trim() || undefined,
     page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
   };
+  // The table's sorted column; the cards ignore it.
+  const sort = params.get('sort');
+  if (isOrderSort(sort)) filter.sort = sort;
+  if (filter.sort) filter.dir = params.get('dir') === 'desc' ? 'desc' : 'asc';
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage = true) =>
       setParams(
@@ -36,5 +43,6 @@ export function useOrdersParams() {
   const setSearch = useCallback((s: string) => update({ search: s || null }), [update]);
   const setPage = useCallback((p: number) => update({ page: p > 1 ? String(p) : null }, false), [update]);
   const clear = useCallback(() => update({ status: null, paymentStatus: null, search: null }), [update]);
-  return { filter, setStatus, setPaymentStatus, setSearch, setPage, clear };
+  const setSort = useCallback((s: { id: string; desc: boolean }) => update({ sort: s.id, dir: s.desc ? 'desc' : 'asc' }), [update]);
+  return { filter, setStatus, setPaymentStatus, setSearch, setPage, clear, setSort };
 }

@@ -86,7 +86,7 @@ async function insertProduct(
       .execute();
   }
   if (!p.variants?.length) {
-    await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: p.stock });
+    await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: p.stock }, { reason: 'created' });
     return 0;
   }
   for (const [i, v] of p.variants.entries()) {
@@ -109,7 +109,7 @@ async function insertProduct(
       })
       .execute();
     await skuRegistry.add(trx, storeId, variantSku, { productId, variantId });
-    await inventoryUnits.create(trx, { storeId, productId, variantId, qty: v.stock });
+    await inventoryUnits.create(trx, { storeId, productId, variantId, qty: v.stock }, { reason: 'created' });
   }
   return p.variants.length;
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { setServerFieldError } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
 import { sessionManager } from '@/lib/session';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useRequestEmailChange, useRequestPasswordReset } from '../api';
 import { NotificationPreferencesCard } from '../components/notification-preferences';
 
@@ -22,7 +23,8 @@ export default function ProfilePage() {
   const changeEmail = useRequestEmailChange();
   const reset = useRequestPasswordReset();
   const form = useForm<EmailChangeInput>({ resolver: zodResolver(emailChangeSchema), defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const [emailFormError, setEmailFormError] = useState<string | null>(null);
 
   const onChangeEmail = form.handleSubmit(async (values) => {

@@ -1,13 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { nextSkuSchema, productDetailSchema, productListPageSchema, skuCheckResultSchema, type ProductInput } from '@vetrina/shared';
+import { nextSkuSchema, productDetailSchema, productListPageSchema, skuCheckResultSchema, type ProductInput, type ProductListQuery } from '@vetrina/shared';
 import { api, apiNoContent } from '@/lib/api';
 import { catalogKeys, storeApi } from './keys';
 
-export function useProducts(storeId: string, filter: { page: number; q: string }) {
+/** The list's page and search, and the table's sorted column and filters (ProductListQuery) when set. */
+export function useProducts(storeId: string, filter: { page: number; q: string } & Omit<ProductListQuery, 'page' | 'q'>) {
   return useQuery({
     queryKey: catalogKeys.products(storeId, filter),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(filter.page), ...(filter.q ? { q: filter.q } : {}) });
+      for (const key of ['sort', 'dir', 'status', 'categoryId', 'stock'] as const) {
+        const value = filter[key];
+        if (value) params.set(key, value);
+      }
       return api(storeApi(storeId, `/products?${params}`), { signal, schema: productListPageSchema });
     },
     placeholderData: keepPreviousData,

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSaveCategory } from '../api/categories';
 
 /** Name and slug. Spec §5: the slug follows the name while creating, stays editable, and an empty one falls back to the derived one. */
@@ -17,7 +18,8 @@ export function CategoryForm({ storeId, category }: { storeId: string; category?
     resolver: zodResolver(categoryInputSchema),
     defaultValues: { name: category?.name ?? '', slug: category?.slug ?? '' },
   });
-  const { errors, isSubmitting, dirtyFields } = form.formState;
+  const { errors, isSubmitting, dirtyFields, isDirty } = form.formState;
+  const unsaved = useUnsavedChanges(isDirty);
   const name = form.watch('name') ?? '';
   const derived = categorySlug(name);
   const nameField = form.register('name', {
@@ -30,6 +32,7 @@ export function CategoryForm({ storeId, category }: { storeId: string; category?
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: category?.id, body: values });
+      unsaved.markSaved();
       toast.success(category ? 'Categoria aggiornata' : 'Categoria creata');
       navigate('/dashboard/categories');
     } catch (err) {

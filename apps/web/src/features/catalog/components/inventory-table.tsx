@@ -1,7 +1,10 @@
-import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { History, ImageOff } from 'lucide-react';
 import type { InventoryItem } from '@vetrina/shared';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { QuantityEditor } from './quantity-editor';
+import { StockHistoryDialog } from './stock-history-dialog';
 
 const labelOf = (item: InventoryItem) => (item.variantLabel ? `${item.productTitle} – ${item.variantLabel}` : item.productTitle);
 
@@ -25,8 +28,18 @@ function UnitName({ item }: { item: InventoryItem }) {
 
 const availableClass = (item: InventoryItem) => cn('tabular-nums', item.available === 0 && 'font-medium text-destructive');
 
+function HistoryButton({ item, onOpen }: { item: InventoryItem; onOpen: () => void }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onOpen} aria-label={`Storico di ${labelOf(item)}`}>
+      <History aria-hidden /> Storico
+    </Button>
+  );
+}
+
 /** One row per sellable unit (a variant, or a product without variants): a table from 768 px, cards below. */
 export function InventoryTable({ storeId, items }: { storeId: string; items: InventoryItem[] }) {
+  const [historyOf, setHistoryOf] = useState<{ id: string; label: string } | null>(null);
+  const openHistory = (item: InventoryItem) => () => setHistoryOf({ id: item.id, label: labelOf(item) });
   return (
     <>
       <div className="hidden overflow-hidden rounded-lg border bg-background md:block">
@@ -49,6 +62,9 @@ export function InventoryTable({ storeId, items }: { storeId: string; items: Inv
               <th scope="col" className="px-4 py-3 text-right font-medium">
                 Quantità
               </th>
+              <th scope="col" className="px-4 py-3 font-medium">
+                <span className="sr-only">Storico</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
@@ -62,6 +78,9 @@ export function InventoryTable({ storeId, items }: { storeId: string; items: Inv
                 <td className={cn('px-4 py-3 text-right', availableClass(item))}>{item.available}</td>
                 <td className="px-4 py-3">
                   <QuantityEditor storeId={storeId} item={item} label={labelOf(item)} />
+                </td>
+                <td className="px-2 py-3 text-right">
+                  <HistoryButton item={item} onOpen={openHistory(item)} />
                 </td>
               </tr>
             ))}
@@ -87,9 +106,13 @@ export function InventoryTable({ storeId, items }: { storeId: string; items: Inv
               </div>
             </dl>
             <QuantityEditor storeId={storeId} item={item} label={labelOf(item)} />
+            <div className="flex justify-end">
+              <HistoryButton item={item} onOpen={openHistory(item)} />
+            </div>
           </li>
         ))}
       </ul>
+      <StockHistoryDialog storeId={storeId} unit={historyOf} onClose={() => setHistoryOf(null)} />
     </>
   );
 }

@@ -19,6 +19,7 @@ import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api';
 import { euroInputFromCents } from '@/lib/format';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useNextSku, useSaveProduct } from '../api/products';
 import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
 import { useGallery } from '../use-gallery';
@@ -66,6 +67,9 @@ export function ProductForm({
   const [price, compareAt] = form.watch(['price', 'compareAt']);
   const percent = discountPercent(parseEuroToCents(price ?? '') ?? 0, parseEuroToCents(compareAt ?? ''));
   const nextSku = useNextSku(storeId, !product);
+  // Pictures added, removed or reordered are changes too, though not the form's fields.
+  const galleryChanged = gallery.images.map((i) => i.id).join() !== (product?.images ?? []).map((i) => i.id).join();
+  const unsaved = useUnsavedChanges(form.formState.isDirty || galleryChanged);
 
   useEffect(() => {
     if (nextSku.data && !form.getValues('sku')) form.setValue('sku', nextSku.data.sku);
@@ -97,6 +101,7 @@ export function ProductForm({
     try {
       const saved = await save.mutateAsync({ id: product?.id, body });
       gallery.markSaved(saved.images);
+      unsaved.markSaved();
       if (product) {
         toast.success('Prodotto aggiornato');
         navigate('/dashboard/products');

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCategories } from '../api/categories';
 import { useStoreId } from '../api/keys';
 import { useProduct } from '../api/products';
+import { DuplicateProductButton } from '../components/duplicate-product-button';
 import { ItemLoadError } from '../components/item-load-error';
 import { PageHeader } from '../components/page-header';
 import { PRODUCT_FORM_ID, ProductForm, type FormActivity } from '../components/product-form';
@@ -34,7 +35,11 @@ export default function ProductFormPage() {
   const loading = (id && product.isLoading) || categories.isLoading;
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 pb-4">
-      <PageHeader title={id ? 'Modifica prodotto' : 'Nuovo prodotto'} description={id ? product.data?.title : 'Aggiungi un articolo al catalogo.'} />
+      <PageHeader
+        title={id ? 'Modifica prodotto' : 'Nuovo prodotto'}
+        description={id ? product.data?.title : 'Aggiungi un articolo al catalogo.'}
+        actions={id && product.data ? <DuplicateProductButton storeId={storeId} productId={id} /> : undefined}
+      />
       {loading ? (
         <div className="grid gap-6" aria-busy>
           <Skeleton className="h-48" />

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
 import { useDashboardStats, useLiveStats } from '../api';
 import { formatDay } from '../stats-format';
@@ -68,8 +68,9 @@ export function ActiveStoreHome({ store }: { store: StoreSummary }) {
   const data = stats.data;
   const nothingYet = data && data.series.every((d) => d.orders === 0 && d.revenueCents === 0) && data.toHandle.pending === 0 && data.topProducts.length === 0;
 
+  // The period is a set of tabs and the figures below are its panel (a tab must control one).
   return (
-    <div className="grid gap-6">
+    <Tabs value={period} onValueChange={(v) => setPeriod(v as StatsPeriod)} className="grid gap-6">
       <StoreHeader store={store} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
@@ -80,56 +81,56 @@ export function ActiveStoreHome({ store }: { store: StoreSummary }) {
             </p>
           )}
         </div>
-        <Tabs value={period} onValueChange={(v) => setPeriod(v as StatsPeriod)}>
-          <TabsList aria-label="Periodo">
-            {STATS_PERIODS.map((p) => (
-              <TabsTrigger key={p} value={p}>
-                {STATS_PERIOD_LABELS[p]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        <TabsList aria-label="Periodo">
+          {STATS_PERIODS.map((p) => (
+            <TabsTrigger key={p} value={p}>
+              {STATS_PERIOD_LABELS[p]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
       </div>
 
-      {stats.isError && !data ? (
-        <Card>
-          <CardContent className="flex flex-col items-start gap-3 p-6">
-            <p className="text-sm">{errorMessage(stats.error, 'Impossibile caricare i numeri dello store')}</p>
-            <Button variant="outline" onClick={() => void stats.refetch()}>
-              <RefreshCw aria-hidden /> Riprova
-            </Button>
-          </CardContent>
-        </Card>
-      ) : !data ? (
-        <HomeSkeleton />
-      ) : (
-        <>
-          <KpiGrid totals={data.totals} busy={stats.isFetching} />
-          {nothingYet && (
-            <EmptyState
-              icon={Store}
-              title="Benvenuto nella tua dashboard!"
-              description="Ancora nessun ordine: quando un cliente ordina dalla vetrina, qui vedi fatturato, ordini e visite giorno per giorno."
-              action={
-                <Link to="/dashboard/products" className={buttonClasses()}>
-                  <Package aria-hidden /> Gestisci prodotti
-                </Link>
-              }
-            />
-          )}
-          <div className="grid gap-4 lg:grid-cols-3">
-            <div className="min-w-0 lg:col-span-2">
-              <ChartCard series={data.series} />
+      <TabsContent value={period} className="mt-0 grid min-w-0 gap-6 focus-visible:outline-offset-4">
+        {stats.isError && !data ? (
+          <Card>
+            <CardContent className="flex flex-col items-start gap-3 p-6">
+              <p className="text-sm">{errorMessage(stats.error, 'Impossibile caricare i numeri dello store')}</p>
+              <Button variant="outline" onClick={() => void stats.refetch()}>
+                <RefreshCw aria-hidden /> Riprova
+              </Button>
+            </CardContent>
+          </Card>
+        ) : !data ? (
+          <HomeSkeleton />
+        ) : (
+          <>
+            <KpiGrid totals={data.totals} busy={stats.isFetching} />
+            {nothingYet && (
+              <EmptyState
+                icon={Store}
+                title="Benvenuto nella tua dashboard!"
+                description="Ancora nessun ordine: quando un cliente ordina dalla vetrina, qui vedi fatturato, ordini e visite giorno per giorno."
+                action={
+                  <Link to="/dashboard/products" className={buttonClasses()}>
+                    <Package aria-hidden /> Gestisci prodotti
+                  </Link>
+                }
+              />
+            )}
+            <div className="grid gap-4 lg:grid-cols-3">
+              <div className="min-w-0 lg:col-span-2">
+                <ChartCard series={data.series} />
+              </div>
+              <ToHandleCard toHandle={data.toHandle} />
             </div>
-            <ToHandleCard toHandle={data.toHandle} />
-          </div>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <TopProductsCard products={data.topProducts} />
-            <LowStockCard storeId={store.id} lowStock={data.lowStock} canEdit={can(store, 'store:settings')} />
-            <LatestMessagesCard messages={data.latestMessages} />
-          </div>
-        </>
-      )}
-    </div>
+            <div className="grid gap-4 lg:grid-cols-3">
+              <TopProductsCard products={data.topProducts} />
+              <LowStockCard storeId={store.id} lowStock={data.lowStock} canEdit={can(store, 'store:settings')} />
+              <LatestMessagesCard messages={data.latestMessages} />
+            </div>
+          </>
+        )}
+      </TabsContent>
+    </Tabs>
   );
 }

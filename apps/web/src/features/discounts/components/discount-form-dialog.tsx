@@ -12,6 +12,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSaveDiscount } from '../api';
 import { discountFormFieldOf, discountFormSchema, discountFormValues, type DiscountFormValues } from '../discount-form';
 import { plural } from '@vetrina/shared/plural';
@@ -47,7 +48,8 @@ export function DiscountFormDialog({
     resolver: zodResolver(discountFormSchema),
     defaultValues: discountFormValues(discount),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const unsaved = useUnsavedChanges(open && isDirty);
   const kind = form.watch('kind');
   const kindId = useId();
   const activeId = useId();
@@ -59,6 +61,7 @@ export function DiscountFormDialog({
       {
         onSuccess: (saved) => {
           toast.success(discount ? 'Modifiche salvate' : `Codice ${saved.code} creato`);
+          unsaved.markSaved();
           onOpenChange(false);
         },
         onError: (err) => {

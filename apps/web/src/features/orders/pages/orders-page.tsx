@@ -4,22 +4,30 @@ import { ExternalLink, RefreshCw, SearchX, ShoppingCart } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ViewToggle } from '@/components/ui/view-toggle';
 import { useActiveStore } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useViewPreference } from '@/lib/use-view-preference';
 import { useOrders } from '../api';
 import { OrderCard } from '../components/order-card';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
 import { OrderFilters } from '../components/order-filters';
 import { OrdersCsvExport } from '../components/orders-csv-export';
+import { OrdersTableView } from '../components/orders-table-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useOrdersParams } from '../use-orders-params';
 import { plural } from '@vetrina/shared/plural';
 
-/** /dashboard/orders: the active store's orders, filtered by status and payment, searched, paginated (spec §2). */
+/**
+ * /dashboard/orders: the active store's orders, filtered by status and payment, searched, paginated
+ * (spec §2), as the spec's cards or as a sortable table with bulk actions ('Vista tabella').
+ */
 export default function OrdersPage() {
   const store = useActiveStore().store!;
-  const { filter, setStatus, setPaymentStatus, setSearch, setPage, clear } = useOrdersParams();
-  const orders = useOrders(store.id, filter);
+  const { filter, setStatus, setPaymentStatus, setSearch, setPage, clear, setSort } = useOrdersParams();
+  const [view, setView] = useViewPreference('orders');
+  // The cards keep their order (newest first): a sort is the table's.
+  const orders = useOrders(store.id, view === 'table' ? filter : { ...filter, sort: undefined, dir: undefined });
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const filtered = Boolean(filter.status || filter.paymentStatus || filter.search);
 
@@ -36,6 +44,7 @@ export default function OrdersPage() {
           <p className="text-sm text-muted-foreground">Gli ordini ricevuti da {store.name}. Lo stock segue lo stato di ogni ordine.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ViewToggle value={view} onChange={setView} />
           <OrdersCsvExport storeId={store.id} />
           <Button variant="outline" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
             <RefreshCw aria-hidden className={cn(orders.isFetching && 'animate-spin')} /> Aggiorna
@@ -90,6 +99,16 @@ export default function OrdersPage() {
             }
           />
         )
+      ) : view === 'table' ? (
+        <OrdersTableView
+          storeId={store.id}
+          data={orders.data}
+          filter={filter}
+          busy={orders.isPlaceholderData}
+          onSort={setSort}
+          onPage={setPage}
+          onDetails={setDetailsId}
+        />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -30,14 +30,14 @@ export default function PackingSlipPage() {
     <div className="min-h-dvh bg-muted/40 px-4 py-6 print:bg-white print:p-0">
       <style>{PRINT_CSS}</style>
       <title>{order.data ? `Documento di trasporto ${orderNumber(order.data.orderNumber)} · Vetrina` : 'Documento di trasporto · Vetrina'}</title>
-      <div className="mx-auto mb-4 flex max-w-3xl flex-wrap items-center justify-between gap-2 print:hidden">
+      <header className="mx-auto mb-4 flex max-w-3xl flex-wrap items-center justify-between gap-2 print:hidden">
         <Link to="/dashboard/orders" className={buttonClasses('ghost', 'sm')}>
           <ArrowLeft aria-hidden /> Torna agli ordini
         </Link>
         <Button onClick={() => window.print()} disabled={!order.data}>
           <Printer aria-hidden /> Stampa
         </Button>
-      </div>
+      </header>
       <main className="mx-auto max-w-3xl rounded-xl border bg-background p-6 shadow-sm sm:p-10 print:max-w-none print:rounded-none print:border-0 print:p-0 print:shadow-none">
         {order.isPending ? (
           <Skeleton className="h-96" />

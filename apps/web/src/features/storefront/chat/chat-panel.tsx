@@ -20,10 +20,11 @@ export function ChatPanel({ slug, storeName, onClose }: { slug: string; storeNam
       className="flex max-h-[min(34rem,calc(100vh-7rem))] w-[min(22rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border bg-white text-gray-900 shadow-2xl"
       onKeyDown={(e) => e.key === 'Escape' && onClose()}
     >
-      <header className="bg-(--sf-primary) px-4 py-3 text-(--sf-on-primary)">
+      {/* A div, not a header: inside the panel a <header> would be a second banner beside the store's. */}
+      <div className="bg-(--sf-primary) px-4 py-3 text-(--sf-on-primary)">
         <p className="font-semibold">{storeName}</p>
-        <p className="text-xs opacity-90">{signedIn ? 'Chat dal vivo: ti rispondiamo qui' : 'Scrivici: ti rispondiamo via email'}</p>
-      </header>
+        <p className="text-xs">{signedIn ? 'Chat dal vivo: ti rispondiamo qui' : 'Scrivici: ti rispondiamo via email'}</p>
+      </div>
       {signedIn === null ? <p className="p-4 text-sm text-gray-600">Caricamento…</p> : signedIn ? <LiveChat slug={slug} /> : <ContactForm slug={slug} />}
     </section>
   );

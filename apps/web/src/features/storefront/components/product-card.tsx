@@ -9,8 +9,20 @@ import { CARD_SIZES, ResponsiveImg } from './responsive-img';
 import { SoldOutBadge } from './ui';
 
 /** A product in a grid: thumbnail in a fixed-ratio frame, title, price, 'Esaurito' when sold out, the discount when on sale. */
-export function ProductCard({ product, eager, priority }: { product: StorefrontProductCard; eager?: boolean; priority?: boolean }) {
+export function ProductCard({
+  product,
+  eager,
+  priority,
+  headingLevel = 3,
+}: {
+  product: StorefrontProductCard;
+  eager?: boolean;
+  priority?: boolean;
+  /** 2 when the grid sits right under the page's h1 (a listing), 3 under a section's h2 (the home). */
+  headingLevel?: 2 | 3;
+}) {
   const { theme, home } = useStorefront();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const percent = discountPercent(product.priceCents, product.compareAtCents);
   return (
     <article className={clsx('h-full', theme.card)}>
@@ -34,7 +46,7 @@ export function ProductCard({ product, eager, priority }: { product: StorefrontP
       </div>
       <div className={theme.cardBody}>
         {product.category && theme.key !== 'minimal' && <p className="text-xs uppercase tracking-wide opacity-60">{product.category.name}</p>}
-        <h3 className={clsx('line-clamp-2', theme.cardTitle)}>
+        <Title className={clsx('line-clamp-2', theme.cardTitle)}>
           {/* The whole card is the link's hit area; the title is its accessible name. */}
           <Link
             to={`${home}/products/${encodeURIComponent(product.slug)}`}
@@ -42,7 +54,7 @@ export function ProductCard({ product, eager, priority }: { product: StorefrontP
           >
             {product.title}
           </Link>
-        </h3>
+        </Title>
         <Price
           cents={product.priceCents}
           from={product.priceVaries}

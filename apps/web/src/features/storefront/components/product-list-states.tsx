@@ -22,20 +22,30 @@ export function ProductsLoading({ count = 8 }: { count?: number }) {
   );
 }
 
-export function ProductsMessage({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+interface MessageProps {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  /** The message is the whole page (not found, cannot load): its title is the page's h1. */
+  pageTitle?: boolean;
+}
+
+export function ProductsMessage({ title, children, action, pageTitle }: MessageProps) {
+  const Title = pageTitle ? 'h1' : 'p';
   return (
     <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
       <PackageSearch aria-hidden className="size-10 opacity-40" />
-      <p className="text-lg font-semibold">{title}</p>
+      <Title className="text-lg font-semibold">{title}</Title>
       {children && <p className="max-w-md text-sm opacity-75">{children}</p>}
       {action}
     </div>
   );
 }
 
-export function ProductsError({ onRetry }: { onRetry: () => void }) {
+export function ProductsError({ onRetry, pageTitle }: { onRetry: () => void; pageTitle?: boolean }) {
   return (
     <ProductsMessage
+      pageTitle={pageTitle}
       title="Impossibile caricare i prodotti"
       action={
         <StoreButton tone="outline" onClick={onRetry}>

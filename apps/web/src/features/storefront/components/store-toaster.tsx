@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { toastColors } from '@/lib/toast-colors';
 import { onFirstToast } from '../notify';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
@@ -14,7 +15,7 @@ export function StoreToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="bottom-center" duration={4000} visibleToasts={3} richColors closeButton />
+      <Toaster position="bottom-center" duration={4000} visibleToasts={3} richColors closeButton style={toastColors} />
     </Suspense>
   );
 }

@@ -31,7 +31,7 @@ export default function CategoryPage() {
     return (
       <div className={clsx(CONTAINER, theme.section)}>
         <title>{`Categoria non trovata · ${store.name}`}</title>
-        <ProductsMessage title="Categoria non trovata" action={<StoreLink to={`${home}/products`}>Vedi tutti i prodotti</StoreLink>}>
+        <ProductsMessage pageTitle title="Categoria non trovata" action={<StoreLink to={`${home}/products`}>Vedi tutti i prodotti</StoreLink>}>
           Questa categoria non esiste o è stata rimossa.
         </ProductsMessage>
       </div>
@@ -61,7 +61,7 @@ export default function CategoryPage() {
         />
       ) : (
         <>
-          <ProductGrid products={products.data.items} />
+          <ProductGrid products={products.data.items} headingLevel={2} />
           <Pagination
             page={page}
             total={products.data.total}

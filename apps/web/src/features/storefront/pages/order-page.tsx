@@ -37,6 +37,7 @@ export default function OrderPage() {
       ) : order.isError ? (
         status === 404 || status === 400 ? (
           <ProductsMessage
+            pageTitle
             title={status === 404 ? paymentMsg.orderNotFound : paymentMsg.tokenInvalid}
             action={<StoreLink to={home}>Torna al negozio</StoreLink>}
           >
@@ -44,6 +45,7 @@ export default function OrderPage() {
           </ProductsMessage>
         ) : (
           <ProductsMessage
+            pageTitle
             title="Impossibile caricare l’ordine"
             action={
               <StoreButton tone="outline" onClick={order.refetch}>

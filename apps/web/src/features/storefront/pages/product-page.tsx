@@ -44,12 +44,12 @@ export default function ProductPage() {
       ) : missing ? (
         <>
           <title>{`Prodotto non trovato · ${store.name}`}</title>
-          <ProductsMessage title="Prodotto non trovato" action={<StoreLink to={`${home}/products`}>Vedi tutti i prodotti</StoreLink>}>
+          <ProductsMessage pageTitle title="Prodotto non trovato" action={<StoreLink to={`${home}/products`}>Vedi tutti i prodotti</StoreLink>}>
             Il prodotto che cerchi non è disponibile o non esiste più.
           </ProductsMessage>
         </>
       ) : product.isError ? (
-        <ProductsError onRetry={() => void product.refetch()} />
+        <ProductsError pageTitle onRetry={() => void product.refetch()} />
       ) : (
         <ProductDetails key={product.data.id} product={product.data} />
       )}

@@ -86,7 +86,7 @@ export default function ProductsPage() {
         </ProductsMessage>
       ) : (
         <div className={clsx('transition-opacity', products.isPlaceholderData && 'opacity-60')}>
-          <ProductGrid products={products.data.items} />
+          <ProductGrid products={products.data.items} headingLevel={2} />
           <Pagination
             page={params.page ?? 1}
             total={products.data.total}

@@ -33,8 +33,8 @@ export function Gallery({ images, title, featured }: { images: GalleryImage[]; t
   if (!shown) {
     return (
       <div className={frame}>
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm opacity-50">
-          <ImageOff aria-hidden className="size-10" />
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm">
+          <ImageOff aria-hidden className="size-10 opacity-50" />
           Nessuna immagine
         </div>
       </div>

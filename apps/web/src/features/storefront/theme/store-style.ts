@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { StoreColors } from '@vetrina/shared';
-import { deepen, solid } from './colors';
+import { deepen, solid } from '@vetrina/shared/color-contrast';
 import type { StoreTheme } from './themes';
 
 /**

@@ -11,6 +11,7 @@ import { ThemePicker } from '@/components/store/theme-picker';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { DEFAULT_COLORS } from '@vetrina/shared';
 import { useSaveStoreSettings } from '../api';
 import { PublicUrlField } from './public-url-field';
@@ -27,7 +28,8 @@ export function StoreSettingsForm({ store }: { store: StoreSummary }) {
     resolver: zodResolver(updateStoreSchema),
     defaultValues: { name: store.name, colors: store.colors, themeId: store.themeId ?? undefined },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty || logo !== null);
   const name = form.watch('name') ?? '';
 
   const onSubmit = form.handleSubmit((fields) =>

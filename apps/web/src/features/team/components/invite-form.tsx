@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useInviteMember } from '../api';
 import { RolePicker } from './role-picker';
 
@@ -20,7 +21,8 @@ export function InviteForm({ storeId }: { storeId: string }) {
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', role: 'staff' },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const email = form.watch('email') ?? '';
   const role = form.watch('role') ?? 'staff';
 

@@ -14,7 +14,9 @@ export function ChartCard({ series }: { series: StatsDay[] }) {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Andamento giornaliero</CardTitle>
+        <CardTitle as="h3" className="text-base">
+          Andamento giornaliero
+        </CardTitle>
         <CardDescription>
           Fatturato e incassato dal {formatDay(series[0]!.day)} al {formatDay(series.at(-1)!.day)}
           {empty && ' · ancora nessun ordine in questi giorni'}

@@ -10,7 +10,9 @@ export function LatestMessagesCard({ messages }: { messages: DashboardStats['lat
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Ultimi messaggi</CardTitle>
+        <CardTitle as="h3" className="text-base">
+          Ultimi messaggi
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {messages.length === 0 ? (

@@ -61,7 +61,9 @@ export function LowStockCard({ storeId, lowStock, canEdit }: { storeId: string; 
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Scorte basse</CardTitle>
+        <CardTitle as="h3" className="text-base">
+          Scorte basse
+        </CardTitle>
         <CardDescription>
           Disponibili {lowStock.threshold === 0 ? 'esauriti' : `al massimo ${lowStock.threshold}`}
           {canEdit && !editing && (

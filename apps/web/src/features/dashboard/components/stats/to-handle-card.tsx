@@ -13,7 +13,9 @@ export function ToHandleCard({ toHandle }: { toHandle: DashboardStats['toHandle'
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Da gestire</CardTitle>
+        <CardTitle as="h3" className="text-base">
+          Da gestire
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-1">
         {rows.map((r) => (

@@ -10,7 +10,9 @@ export function TopProductsCard({ products }: { products: DashboardStats['topPro
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Prodotti più venduti</CardTitle>
+        <CardTitle as="h3" className="text-base">
+          Prodotti più venduti
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {products.length === 0 ? (

@@ -41,7 +41,8 @@ export function ComparisonSection() {
         title="Più incluso nel prezzo, meno sorprese in fattura"
         description="Abbiamo messo a confronto Vetrina con due piattaforme e-commerce molto diffuse in Italia, sui rispettivi piani base."
       />
-      <div role="region" aria-labelledby="comparison-title" tabIndex={0} className="relative mt-10 overflow-x-auto rounded-lg border">
+      {/* Focusable so keyboard users can scroll it on phones; a label of its own, not the section's again. */}
+      <div role="region" aria-label="Tabella di confronto" tabIndex={0} className="relative mt-10 overflow-x-auto rounded-lg border">
         <table className="w-full min-w-[540px] text-sm">
           <caption className="sr-only">Confronto tra Vetrina, Concorrente A e Concorrente B</caption>
           <thead>

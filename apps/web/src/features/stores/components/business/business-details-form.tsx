@@ -5,6 +5,7 @@ import { businessDetailsInputSchema, type BusinessDetails, type BusinessDetailsD
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSaveBusinessDetails } from '../../business-api';
 
 type Field = keyof BusinessDetailsInput;
@@ -19,7 +20,8 @@ export function BusinessDetailsForm({ storeId, details }: { storeId: string; det
     resolver: zodResolver(businessDetailsInputSchema),
     defaultValues: valuesOf(details),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
 
   const onSubmit = form.handleSubmit((body) =>
     save.mutate(body, {

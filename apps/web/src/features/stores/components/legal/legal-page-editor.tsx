@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useLegalPreview, useResetLegalPage, useSaveLegalPage } from '../../business-api';
 
 /** Styles for the preview, close to what the storefront shows. */
@@ -22,6 +23,7 @@ export function LegalPageEditor({ storeId, page, onClose }: { storeId: string; p
   const preview = useLegalPreview(storeId);
   const busy = save.isPending || reset.isPending;
   const fieldId = `legal-${page.kind}`;
+  useUnsavedChanges(markdown !== page.markdown);
 
   const onSave = () => {
     const parsed = legalPageInputSchema.safeParse({ markdown });

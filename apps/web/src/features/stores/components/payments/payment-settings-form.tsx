@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSavePaymentSettings } from '../../api';
 import { paymentFormFieldOf, paymentFormSchema, paymentFormValues, type PaymentFormValues } from '../../payment-form';
 import { BankTransferFields } from './bank-transfer-fields';
@@ -23,7 +24,8 @@ export function PaymentSettingsForm({ storeId, settings }: { storeId: string; se
   const save = useSavePaymentSettings(storeId);
   const schema = useMemo(() => paymentFormSchema(settings.card), [settings.card]);
   const form = useForm<PaymentFormValues, unknown, PaymentSettingsData>({ resolver: zodResolver(schema), defaultValues: paymentFormValues(settings) });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const enabled = form.watch(['bankTransfer.enabled', 'cod.enabled', 'pickup.enabled', 'card.enabled']);
 
   const onSubmit = form.handleSubmit((body) =>

@@ -10,6 +10,7 @@ import { MoneyField } from '@/components/ui/money-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSaveShippingSettings } from '../../api';
 import { shippingFormPath, shippingFormSchema, shippingFormValues, type ShippingFormValues } from '../../shipping-form';
 
@@ -25,7 +26,8 @@ export function ShippingSettingsForm({ storeId, settings, readOnly }: { storeId:
   });
   const countries = useFieldArray({ control: form.control, name: 'countries' });
   const [adding, setAdding] = useState('');
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const available = FOREIGN.filter((c) => !countries.fields.some((f) => f.code === c.code));
 
   const onSubmit = form.handleSubmit((body) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AA, contrast, deepen, solid, textOn } from './colors';
+import { AA, contrast, deepen, solid, textOn } from './color-contrast.js';
+import { PALETTE_PRESETS } from './constants.js';
 
 const palettes = [
   '#8B5CF6',
@@ -37,5 +38,17 @@ describe('store colours', () => {
   it('keeps a colour that already reads unchanged', () => {
     expect(deepen('#1F2937', '#ffffff')).toBe('#1f2937');
     expect(solid('#1F2937')).toEqual({ bg: '#1F2937', fg: '#ffffff' });
+  });
+});
+
+describe('the palettes the product offers', () => {
+  // The storefront themes' page backgrounds (Moderno, Classico, Minimal and Audace).
+  const pages = ['#f8fafc', '#fbf8f3', '#ffffff'];
+  const colours = PALETTE_PRESETS.flatMap((p) => Object.entries(p.colors).map(([role, hex]) => ({ palette: p.name, role, hex })));
+
+  it.each(colours)('$palette, $role $hex: filled surfaces and inks reach AA', ({ hex }) => {
+    const s = solid(hex);
+    expect(contrast(s.fg, s.bg)).toBeGreaterThanOrEqual(AA);
+    for (const page of pages) expect(contrast(deepen(hex, page), page)).toBeGreaterThanOrEqual(AA);
   });
 });

@@ -1,4 +1,8 @@
-/** WCAG 2 colour maths, so any palette a merchant picks stays readable (AA: 4.5:1 for body text). */
+/**
+ * WCAG 2 colour maths, so any palette a merchant picks stays readable (AA: 4.5:1 for body text):
+ * the storefront and the dashboard's theme preview choose their text colours here. Plain values
+ * only (no zod): the storefront imports this file directly.
+ */
 export const AA = 4.5;
 const WHITE = '#ffffff';
 const INK = '#111827';

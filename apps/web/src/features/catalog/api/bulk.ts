@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productBulkResultSchema, type ProductBulkInput } from '@vetrina/shared';
+import { api } from '@/lib/api';
+import { downloadFile } from '@/lib/download';
+import { catalogKeys, storeApi } from './keys';
+
+/** 'Cambia stato', 'Sposta in categoria', 'Elimina' on the selected products: all of them or none. */
+export function useProductBulk(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductBulkInput) => api(storeApi(storeId, '/products/bulk'), { method: 'POST', body, schema: productBulkResultSchema }),
+    // Not awaited: the caller's own callbacks (toast, clearing the selection) run before the bar leaves with the refetched rows.
+    onSuccess: () => void qc.invalidateQueries({ queryKey: catalogKeys.all(storeId) }),
+  });
+}
+
+/** The selected products as the catalogue's CSV file (the same columns as 'Esporta CSV'). */
+export const exportSelectedProducts = (storeId: string, ids: string[]) =>
+  downloadFile(storeApi(storeId, `/export/products.csv?ids=${ids.map(encodeURIComponent).join(',')}`), 'prodotti-selezione.csv');

@@ -1,0 +1,95 @@
+import { useMemo } from 'react';
+import { PAYMENT_METHOD_LABELS, type OrderSummary } from '@vetrina/shared';
+import { plural } from '@vetrina/shared/plural';
+import { DataTable, selectionColumn, useDataTable, type DataColumn, type Selection, type TableSort } from '@/components/ui/data-table';
+import { formatCents, formatDateTime } from '@/lib/format';
+import { orderNumber } from '../order-status';
+import { OrderStatusBadge } from './order-status-badge';
+import { PaymentStatusBadge } from './payment-status-badge';
+
+function columnsFor(onDetails: (id: string) => void): DataColumn<OrderSummary>[] {
+  return [
+    selectionColumn('Seleziona tutti gli ordini della pagina', (o) => `l'ordine ${orderNumber(o.orderNumber)}`),
+    {
+      id: 'number',
+      header: 'Ordine',
+      meta: { rowHeader: true, firstDir: 'desc', className: 'whitespace-nowrap' },
+      cell: ({ row }) => (
+        <button
+          type="button"
+          onClick={() => onDetails(row.original.id)}
+          aria-label={`Dettagli dell'ordine ${orderNumber(row.original.orderNumber)}`}
+          className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {orderNumber(row.original.orderNumber)}
+        </button>
+      ),
+    },
+    {
+      id: 'date',
+      header: 'Data',
+      meta: { firstDir: 'desc', className: 'whitespace-nowrap' },
+      cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDateTime(row.original.createdAt)}</time>,
+    },
+    {
+      id: 'customer',
+      header: 'Cliente',
+      meta: { className: 'min-w-48 max-w-64' },
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <span className="block truncate font-medium" title={row.original.customerName}>
+            {row.original.customerName}
+          </span>
+          <span className="block truncate text-xs text-muted-foreground" title={row.original.customerEmail}>
+            {row.original.customerEmail}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'total',
+      header: 'Totale',
+      meta: { firstDir: 'desc', className: 'text-right' },
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          <span className="block font-medium tabular-nums">{formatCents(row.original.totalCents)}</span>
+          <span className="block text-xs text-muted-foreground">{plural(row.original.itemCount, 'articolo', 'articoli')}</span>
+        </span>
+      ),
+    },
+    { id: 'status', header: 'Stato', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
+    {
+      id: 'payment',
+      header: 'Pagamento',
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <PaymentStatusBadge status={row.original.paymentStatus} />
+          <span className="whitespace-nowrap text-xs text-muted-foreground">{PAYMENT_METHOD_LABELS[row.original.paymentMethod]}</span>
+        </span>
+      ),
+    },
+  ];
+}
+
+/** The orders table (docs/decisions/back-office-tables.md): one page, sorted by the server; the number opens the details. */
+export function OrdersTable(props: {
+  items: OrderSummary[];
+  sort: TableSort;
+  onSort: (sort: TableSort) => void;
+  selection: Selection;
+  onSelectionChange: (next: Selection) => void;
+  onDetails: (id: string) => void;
+  busy: boolean;
+}) {
+  const { onDetails } = props;
+  const columns = useMemo(() => columnsFor(onDetails), [onDetails]);
+  const table = useDataTable({
+    data: props.items,
+    columns,
+    rowId: (o) => o.id,
+    sort: props.sort,
+    selection: props.selection,
+    onSelectionChange: props.onSelectionChange,
+  });
+  return <DataTable table={table} caption="Ordini dello store" onSort={props.onSort} busy={props.busy} rowTestId="order-table-row" />;
+}
