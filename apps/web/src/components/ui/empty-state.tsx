@@ -1,4 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
+import { errorMessage } from '@/lib/api';
+import { Button } from './button';
 
 /** Every list's empty state names what is missing and offers the next action. */
 export function EmptyState({
@@ -19,5 +21,31 @@ export function EmptyState({
       {description && <p className="text-sm text-muted-foreground">{description}</p>}
       {action}
     </div>
+  );
+}
+
+/** A list that could not be loaded: the reason (or 'Riprova più tardi') and a button that loads it again. */
+export function LoadErrorState({
+  icon,
+  title,
+  error,
+  onRetry,
+}: {
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  title: string;
+  error: unknown;
+  onRetry: () => unknown;
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={errorMessage(error, 'Riprova più tardi')}
+      action={
+        <Button variant="outline" onClick={() => void onRetry()}>
+          Riprova
+        </Button>
+      }
+    />
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Package, Plus, SearchX } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
@@ -48,16 +48,7 @@ export function ProductCardsView({ storeId, actions }: { storeId: string; action
           ))}
         </div>
       ) : products.isError ? (
-        <EmptyState
-          icon={Package}
-          title="Impossibile caricare i prodotti"
-          description={errorMessage(products.error, 'Riprova più tardi')}
-          action={
-            <Button variant="outline" onClick={() => products.refetch()}>
-              Riprova
-            </Button>
-          }
-        />
+        <LoadErrorState icon={Package} title="Impossibile caricare i prodotti" error={products.error} onRetry={products.refetch} />
       ) : !data?.items.length ? (
         q ? (
           <EmptyState

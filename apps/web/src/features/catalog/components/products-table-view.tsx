@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Package, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Selection } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api';
 import { useCategories } from '../api/categories';
 import { useProducts } from '../api/products';
 import { useProductTableParams } from '../use-product-table-params';
@@ -52,16 +51,7 @@ export function ProductsTableView({ storeId, actions }: { storeId: string; actio
           ))}
         </div>
       ) : products.isError ? (
-        <EmptyState
-          icon={Package}
-          title="Impossibile caricare i prodotti"
-          description={errorMessage(products.error, 'Riprova più tardi')}
-          action={
-            <Button variant="outline" onClick={() => products.refetch()}>
-              Riprova
-            </Button>
-          }
-        />
+        <LoadErrorState icon={Package} title="Impossibile caricare i prodotti" error={products.error} onRetry={products.refetch} />
       ) : !data?.items.length ? (
         filtered ? (
           <EmptyState

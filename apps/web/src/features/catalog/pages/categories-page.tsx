@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FolderTree, Plus } from 'lucide-react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useCategories, useDeleteCategory } from '../api/categories';
 import { useStoreId } from '../api/keys';
 import { CategoryCard } from '../components/category-card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '../components/page-header';
 
 /** Spec §2 "Categories": cards ordered by name (a store has at most 200, so one list). */
@@ -35,16 +35,7 @@ export default function CategoriesPage() {
           ))}
         </div>
       ) : categories.isError ? (
-        <EmptyState
-          icon={FolderTree}
-          title="Impossibile caricare le categorie"
-          description={errorMessage(categories.error, 'Riprova più tardi')}
-          action={
-            <Button variant="outline" onClick={() => categories.refetch()}>
-              Riprova
-            </Button>
-          }
-        />
+        <LoadErrorState icon={FolderTree} title="Impossibile caricare le categorie" error={categories.error} onRetry={categories.refetch} />
       ) : !categories.data?.length ? (
         <EmptyState
           icon={FolderTree}

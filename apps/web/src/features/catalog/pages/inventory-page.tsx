@@ -3,11 +3,10 @@ import { Boxes, RefreshCw, SearchX } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useInventory } from '../api/inventory';
 import { useStoreId } from '../api/keys';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { InventoryTable } from '../components/inventory-table';
 import { InventoryTotals } from '../components/inventory-totals';
 import { PageHeader } from '../components/page-header';
@@ -36,16 +35,7 @@ export default function InventoryPage() {
       {inventory.isLoading ? (
         <Skeleton className="h-64" aria-busy />
       ) : inventory.isError ? (
-        <EmptyState
-          icon={Boxes}
-          title="Impossibile caricare il magazzino"
-          description={errorMessage(inventory.error, 'Riprova più tardi')}
-          action={
-            <Button variant="outline" onClick={() => inventory.refetch()}>
-              Riprova
-            </Button>
-          }
-        />
+        <LoadErrorState icon={Boxes} title="Impossibile caricare il magazzino" error={inventory.error} onRetry={inventory.refetch} />
       ) : !data?.items.length ? (
         q ? (
           <EmptyState

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Plus, TicketPercent } from 'lucide-react';
 import { can, type DiscountCode } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useActiveStore } from '@/lib/auth';
@@ -54,16 +54,7 @@ export default function DiscountsPage() {
           ))}
         </div>
       ) : discounts.isError ? (
-        <EmptyState
-          icon={TicketPercent}
-          title="Impossibile caricare i codici sconto"
-          description={errorMessage(discounts.error, 'Riprova più tardi')}
-          action={
-            <Button variant="outline" onClick={() => void discounts.refetch()}>
-              Riprova
-            </Button>
-          }
-        />
+        <LoadErrorState icon={TicketPercent} title="Impossibile caricare i codici sconto" error={discounts.error} onRetry={discounts.refetch} />
       ) : discounts.data.length === 0 ? (
         <EmptyState
           icon={TicketPercent}

@@ -14,7 +14,7 @@ import { OrderDetailsDialog } from '../components/order-details-dialog';
 import { OrderFilters } from '../components/order-filters';
 import { OrdersCsvExport } from '../components/orders-csv-export';
 import { OrdersTableView } from '../components/orders-table-view';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { useOrdersParams } from '../use-orders-params';
 import { plural } from '@vetrina/shared/plural';
 
@@ -66,15 +66,7 @@ export default function OrdersPage() {
           <Skeleton className="h-44" />
         </div>
       ) : orders.isError ? (
-        <EmptyState
-          icon={ShoppingCart}
-          title="Impossibile caricare gli ordini"
-          action={
-            <Button variant="outline" onClick={() => void orders.refetch()}>
-              Riprova
-            </Button>
-          }
-        />
+        <LoadErrorState icon={ShoppingCart} title="Impossibile caricare gli ordini" error={orders.error} onRetry={orders.refetch} />
       ) : orders.data.items.length === 0 ? (
         filtered ? (
           <EmptyState
