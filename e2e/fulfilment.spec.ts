@@ -21,6 +21,20 @@ test.describe('shipping an order', () => {
     });
     expect(productRes.status()).toBe(201);
     const product = (await productRes.json()) as { id: string };
+    // The company details the packing slip prints as the sender.
+    const businessRes = await page.request.put(`/api/stores/${store.id}/business`, {
+      data: {
+        companyName: 'Bottega Aurora S.r.l.',
+        vatNumber: '06363391001',
+        taxCode: '',
+        address: 'Via Roma 1, 40121 Bologna',
+        pec: '',
+        phone: '',
+        email: '',
+      },
+      headers,
+    });
+    expect(businessRes.status()).toBe(200);
 
     // The shopper orders two mugs, cash on delivery.
     const shopperEmail = uniqueEmail('cliente');
@@ -93,6 +107,10 @@ test.describe('shipping an order', () => {
 
     await page.goto(`/dashboard/orders/${orderId}/packing-slip`);
     await expect(page.getByRole('heading', { name: 'Documento di trasporto' })).toBeVisible();
+    const sender = page.getByTestId('packing-slip-sender');
+    await expect(sender).toContainText('Bottega Aurora S.r.l.');
+    await expect(sender).toContainText('Via Roma 1, 40121 Bologna');
+    await expect(sender).toContainText('P.IVA 06363391001');
     await expect(page.getByText(store.name)).toBeVisible();
     const items = page.getByTestId('packing-slip-item');
     await expect(items).toHaveCount(1);

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   orderResponseSchema,
   ordersPageSchema,
+  publicStoreResponseSchema,
   type OrderDetail,
   type OrderSort,
   type OrderStatus,
@@ -53,6 +54,20 @@ export function useOrder(storeId: string, orderId: string | null) {
     queryKey: orderKeys.detail(storeId, orderId ?? ''),
     queryFn: ({ signal }) => api(`/api/stores/${storeId}/orders/${orderId}`, { signal, schema: orderResponseSchema }).then((r) => r.order),
     enabled: Boolean(orderId),
+  });
+}
+
+/**
+ * The sender on the packing slip: the store's company details as its storefront shows them (the
+ * public store read, so every member who can print a slip can read them).
+ */
+export function useSenderDetails(slug: string | undefined) {
+  return useQuery({
+    queryKey: ['public-store', slug, 'business'],
+    queryFn: ({ signal }) =>
+      api(`/api/public/stores/${encodeURIComponent(slug!)}`, { signal, schema: publicStoreResponseSchema }).then((r) => r.store.business),
+    enabled: Boolean(slug),
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,12 +1,12 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { shippedWith, type OrderDetail } from '@vetrina/shared';
+import { shippedWith, type OrderDetail, type PublicBusiness } from '@vetrina/shared';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useActiveStore } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
-import { useOrder } from '../api';
+import { useOrder, useSenderDetails } from '../api';
 import { orderNumber } from '../order-status';
 import { plural } from '@vetrina/shared/plural';
 
@@ -24,6 +24,7 @@ export default function PackingSlipPage() {
   const { store, isLoading } = useActiveStore();
   const { orderId = '' } = useParams();
   const order = useOrder(store?.id ?? '', store ? orderId : null);
+  const sender = useSenderDetails(store?.slug);
   if (!isLoading && !store) return <Navigate to="/dashboard" replace />;
 
   return (
@@ -46,14 +47,14 @@ export default function PackingSlipPage() {
             {errorMessage(order.error, 'Impossibile caricare l’ordine')}
           </p>
         ) : (
-          <Slip storeName={store?.name ?? ''} order={order.data} />
+          <Slip storeName={store?.name ?? ''} business={sender.data} order={order.data} />
         )}
       </main>
     </div>
   );
 }
 
-function Slip({ storeName, order: o }: { storeName: string; order: OrderDetail }) {
+function Slip({ storeName, business: b, order: o }: { storeName: string; business: PublicBusiness | undefined; order: OrderDetail }) {
   const a = o.shippingAddress;
   const total = o.items.reduce((n, i) => n + i.quantity, 0);
   const s = o.shipment;
@@ -62,6 +63,13 @@ function Slip({ storeName, order: o }: { storeName: string; order: OrderDetail }
       <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-6 print:border-black">
         <div>
           <p className="text-2xl font-bold">{storeName}</p>
+          {b && (b.companyName || b.address || b.vatNumber) && (
+            <address className="mt-1 not-italic leading-relaxed" aria-label="Mittente" data-testid="packing-slip-sender">
+              {b.companyName && <span className="block font-medium">{b.companyName}</span>}
+              {b.address && <span className="block">{b.address}</span>}
+              {b.vatNumber && <span className="block">P.IVA {b.vatNumber}</span>}
+            </address>
+          )}
           <h1 id="ddt-titolo" className="mt-1 text-base font-semibold text-muted-foreground print:text-black">
             Documento di trasporto
           </h1>
