@@ -20,10 +20,12 @@ export function Providers({ children }: { children: ReactNode }) {
       <AuthProvider>{children}</AuthProvider>
       {mounted && (
         <Suspense fallback={null}>
-          {/* Bottom right: the top bar's controls ('Visita Store', the account menu) stay free. On
-              phones sonner spans the width; the offset keeps it above the sticky 'Salva' bars. */}
+          {/* Bottom right: the top bar's controls ('Visita Store', the account menu) stay free. The
+              offset keeps toasts above a form's 'Salva' buttons: the sticky bars on phones, and on
+              wider screens the buttons at a form's end, which the click scrolled to the bottom edge. */}
           <Toaster
             position="bottom-right"
+            offset={{ bottom: 80 }}
             mobileOffset={{ bottom: 80 }}
             // sonner sets its own system font stack; toasts read in the platform's font.
             style={{ fontFamily: 'inherit', ...toastColors }}
