@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
@@ -10,8 +10,19 @@ const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
  * API served by preact/compat (about 10 KB instead of react-dom's 70) and React Router's by the
  * small router in src/public/router.tsx. `vite build --ssr` with this file makes the server bundle.
  */
+/** lucide-react's icon modules build their <svg> with src/public/static-icon.ts instead of lucide's factory. */
+const staticIcons: Plugin = {
+  name: 'vetrina-static-icons',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '../createLucideIcon.mjs' && importer && /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer))
+      return src('public/static-icon.ts');
+    return null;
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss()],
+  plugins: [staticIcons, tailwindcss()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

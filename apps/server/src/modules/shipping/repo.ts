@@ -1,12 +1,14 @@
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 
 /** The only SQL of shipping settings: one row per store that changed them. */
 export function shippingRepo(db: Db) {
+  // Read by every storefront page and checkout: compiled once.
+  const settingsOf = prepared(db, (a: { storeId: string }) => db.selectFrom('store_shipping_settings').select('settings').where('store_id', '=', a.storeId));
   return {
     async find(storeId: string): Promise<string | undefined> {
-      const row = await db.selectFrom('store_shipping_settings').select('settings').where('store_id', '=', storeId).executeTakeFirst();
-      return row?.settings;
+      return (await settingsOf.first({ storeId }))?.settings;
     },
 
     async save(storeId: string, settings: string) {

@@ -9,6 +9,7 @@ import {
   type StorefrontProductDetail,
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import { parseColors } from '../users/repo.js';
 import { parseSrcset } from '../catalog/image-files.js';
 import { availableSql } from '../inventory/repo.js';
@@ -46,19 +47,20 @@ const legacyUrls = (raw: string): string[] => {
 export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   const availableExpr = availableSql(dialect);
 
-  async function storeBySlug(slug: string): Promise<Omit<PublicStore, 'shipping'> | null> {
-    const row = await db
+  // The reads every storefront page makes, compiled once (db/prepared.ts).
+  const storeRow = prepared(db, (a: { slug: string }) =>
+    db
       .selectFrom('stores as s')
       .leftJoin('themes as t', 't.id', 's.theme_id')
       .leftJoin('store_business_details as b', 'b.store_id', 's.id')
       .select(['s.id', 's.name', 's.slug', 's.logo_url', 's.colors', 't.key as theme_key', 't.name as theme_name'])
       .select(['b.company_name', 'b.vat_number', 'b.tax_code', 'b.address', 'b.pec', 'b.phone', 'b.email'])
-      .where('s.slug', '=', slug)
-      .executeTakeFirst();
-    if (!row) return null;
-    // Whether a shopper can find something in each category: an EXISTS probe of the (store, status,
-    // category) listing index. Empty ones stay reachable by address but are not linked (home, menu, filter).
-    const rows = await db
+      .where('s.slug', '=', a.slug),
+  );
+  // Whether a shopper can find something in each category: an EXISTS probe of the (store, status,
+  // category) listing index. Empty ones stay reachable by address but are not linked (home, menu, filter).
+  const categoryRows = prepared(db, (a: { storeId: string }) =>
+    db
       .selectFrom('categories as c')
       .select(['c.id', 'c.name', 'c.slug'])
       .select(({ exists, selectFrom }) =>
@@ -70,10 +72,16 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
             .whereRef('p.category_id', '=', 'c.id'),
         ).as('has_products'),
       )
-      .where('c.store_id', '=', row.id)
+      .where('c.store_id', '=', a.storeId)
       .orderBy('c.name')
-      .limit(200)
-      .execute();
+      .limit(200),
+  );
+  const storeIdRow = prepared(db, (a: { slug: string }) => db.selectFrom('stores').select('id').where('slug', '=', a.slug));
+
+  async function storeBySlug(slug: string): Promise<Omit<PublicStore, 'shipping'> | null> {
+    const row = await storeRow.first({ slug });
+    if (!row) return null;
+    const rows = await categoryRows.all({ storeId: row.id });
     const categories = rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, hasProducts: Boolean(Number(c.has_products)) }));
     return {
       id: row.id,
@@ -87,7 +95,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     };
   }
 
-  const storeIdBySlug = (slug: string) => db.selectFrom('stores').select('id').where('slug', '=', slug).executeTakeFirst();
+  const storeIdBySlug = (slug: string) => storeIdRow.first({ slug });
 
   /**
    * Availability, price range and the cheapest units' 'Prezzo pieno' per product for a page of ids,
@@ -188,59 +196,68 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     });
   }
 
+  const activeProduct = (by: 'p.slug' | 'p.id') =>
+    prepared(db, (a: { storeId: string; ref: string }) =>
+      db
+        .selectFrom('products as p')
+        .leftJoin('categories as c', 'c.id', 'p.category_id')
+        .select([
+          'p.id',
+          'p.slug',
+          'p.title',
+          'p.description',
+          'p.price_cents',
+          'p.compare_at_cents',
+          'p.sku',
+          'p.image_urls',
+          'p.updated_at',
+          'c.name as category_name',
+          'c.slug as category_slug',
+        ])
+        .where('p.store_id', '=', a.storeId)
+        .where('p.status', '=', 'active')
+        .where(by, '=', a.ref),
+    );
+  const activeBySlug = activeProduct('p.slug');
+  const activeById = activeProduct('p.id');
+  const productPictures = prepared(db, (a: { productId: string }) =>
+    db
+      .selectFrom('product_images')
+      .select(['url', 'thumb_url', 'width', 'height', 'srcset'])
+      .where('product_id', '=', a.productId)
+      .where('variant_id', 'is', null)
+      .orderBy('position'),
+  );
+  const productVariants = prepared(db, (a: { productId: string }) =>
+    db
+      .selectFrom('product_variants as v')
+      .leftJoin('inventory as inv', 'inv.variant_id', 'v.id')
+      .select([
+        'v.id',
+        'v.label',
+        'v.sku',
+        'v.price_delta_cents',
+        'v.compare_at_cents',
+        'v.attributes',
+        'v.image_url',
+        sql<number>`coalesce(${availableExpr}, 0)`.as('available'),
+      ])
+      .where('v.product_id', '=', a.productId)
+      .orderBy('v.created_at')
+      .orderBy('v.id'),
+  );
+  const productOwnUnits = prepared(db, (a: { productId: string }) =>
+    db.selectFrom('inventory as inv').select(availableExpr.as('available')).where('inv.product_id', '=', a.productId).where('inv.variant_id', 'is', null),
+  );
+
   /** An active product by its slug or, for links made before slugs existed, by its id. */
   async function productDetail(storeId: string, productRef: string): Promise<StorefrontProductDetail | null> {
-    const active = db
-      .selectFrom('products as p')
-      .leftJoin('categories as c', 'c.id', 'p.category_id')
-      .select([
-        'p.id',
-        'p.slug',
-        'p.title',
-        'p.description',
-        'p.price_cents',
-        'p.compare_at_cents',
-        'p.sku',
-        'p.image_urls',
-        'p.updated_at',
-        'c.name as category_name',
-        'c.slug as category_slug',
-      ])
-      .where('p.store_id', '=', storeId)
-      .where('p.status', '=', 'active');
-    const p = (await active.where('p.slug', '=', productRef).executeTakeFirst()) ?? (await active.where('p.id', '=', productRef).executeTakeFirst());
+    const p = (await activeBySlug.first({ storeId, ref: productRef })) ?? (await activeById.first({ storeId, ref: productRef }));
     if (!p) return null;
     const [images, variants, units] = await Promise.all([
-      db
-        .selectFrom('product_images')
-        .select(['url', 'thumb_url', 'width', 'height', 'srcset'])
-        .where('product_id', '=', p.id)
-        .where('variant_id', 'is', null)
-        .orderBy('position')
-        .execute(),
-      db
-        .selectFrom('product_variants as v')
-        .leftJoin('inventory as inv', 'inv.variant_id', 'v.id')
-        .select([
-          'v.id',
-          'v.label',
-          'v.sku',
-          'v.price_delta_cents',
-          'v.compare_at_cents',
-          'v.attributes',
-          'v.image_url',
-          sql<number>`coalesce(${availableExpr}, 0)`.as('available'),
-        ])
-        .where('v.product_id', '=', p.id)
-        .orderBy('v.created_at')
-        .orderBy('v.id')
-        .execute(),
-      db
-        .selectFrom('inventory as inv')
-        .select(availableExpr.as('available'))
-        .where('inv.product_id', '=', p.id)
-        .where('inv.variant_id', 'is', null)
-        .executeTakeFirst(),
+      productPictures.all({ productId: p.id }),
+      productVariants.all({ productId: p.id }),
+      productOwnUnits.first({ productId: p.id }),
     ]);
     const imageList = images.length
       ? images.map((i) => ({ ...responsiveImage(i), thumbUrl: i.thumb_url }))

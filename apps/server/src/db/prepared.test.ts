@@ -1,0 +1,46 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import type { Db } from './index.js';
+import { prepared } from './prepared.js';
+
+interface Tables {
+  items: { id: string; store_id: string; title: string; status: string; price_cents: number };
+}
+const file = new SQLite(':memory:');
+file.exec(`create table items (id text primary key, store_id text not null, title text not null, status text not null, price_cents integer not null);
+  insert into items values ('a1', 'A', 'Scarpe', 'active', 500), ('a2', 'A', 'Borsa', 'draft', 900), ('a3', 'A', 'Cappello', 'active', 1500), ('b1', 'B', 'Sciarpa', 'active', 700);`);
+const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: file }) });
+afterAll(() => db.destroy());
+
+it('builds once and runs with each call’s values, keeping the constants written in the query', async () => {
+  let builds = 0;
+  const activeOf = prepared(db as unknown as Db, (a: { storeId: string; maxPrice: number; limit: number }) => {
+    builds++;
+    return db
+      .selectFrom('items')
+      .select(['id', 'title'])
+      .where('store_id', '=', a.storeId)
+      .where('status', '=', 'active')
+      .where(sql<boolean>`price_cents <= ${a.maxPrice}`)
+      .orderBy('id')
+      .limit(a.limit);
+  });
+  expect(builds).toBe(0);
+  expect(await activeOf.all({ storeId: 'A', maxPrice: 10_000, limit: 10 })).toEqual([
+    { id: 'a1', title: 'Scarpe' },
+    { id: 'a3', title: 'Cappello' },
+  ]);
+  // Another store, another price and limit: the other tenant's rows only, never the first call's.
+  expect(await activeOf.all({ storeId: 'B', maxPrice: 10_000, limit: 10 })).toEqual([{ id: 'b1', title: 'Sciarpa' }]);
+  expect(await activeOf.all({ storeId: 'A', maxPrice: 600, limit: 10 })).toEqual([{ id: 'a1', title: 'Scarpe' }]);
+  expect(await activeOf.first({ storeId: 'A', maxPrice: 10_000, limit: 1 })).toEqual({ id: 'a1', title: 'Scarpe' });
+  expect(await activeOf.first({ storeId: 'C', maxPrice: 10_000, limit: 1 })).toBeUndefined();
+  expect(builds).toBe(1);
+});
+
+it('passes a hostile value as data, never as SQL', async () => {
+  const byTitle = prepared(db as unknown as Db, (a: { title: string }) => db.selectFrom('items').select('id').where('title', '=', a.title));
+  expect(await byTitle.all({ title: "x' or '1'='1" })).toEqual([]);
+  expect(await byTitle.all({ title: 'Borsa' })).toEqual([{ id: 'a2' }]);
+});
