@@ -1,7 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import type { Db } from './index.js';
 import { prepared } from './prepared.js';
 
 interface Tables {
@@ -15,9 +14,9 @@ afterAll(() => db.destroy());
 
 it('builds once and runs with each call’s values, keeping the constants written in the query', async () => {
   let builds = 0;
-  const activeOf = prepared(db as unknown as Db, (a: { storeId: string; maxPrice: number; limit: number }) => {
+  const activeOf = prepared((d: Kysely<Tables>, a: { storeId: string; maxPrice: number; limit: number }) => {
     builds++;
-    return db
+    return d
       .selectFrom('items')
       .select(['id', 'title'])
       .where('store_id', '=', a.storeId)
@@ -27,20 +26,28 @@ it('builds once and runs with each call’s values, keeping the constants writte
       .limit(a.limit);
   });
   expect(builds).toBe(0);
-  expect(await activeOf.all({ storeId: 'A', maxPrice: 10_000, limit: 10 })).toEqual([
+  expect(await activeOf.all(db, { storeId: 'A', maxPrice: 10_000, limit: 10 })).toEqual([
     { id: 'a1', title: 'Scarpe' },
     { id: 'a3', title: 'Cappello' },
   ]);
   // Another store, another price and limit: the other tenant's rows only, never the first call's.
-  expect(await activeOf.all({ storeId: 'B', maxPrice: 10_000, limit: 10 })).toEqual([{ id: 'b1', title: 'Sciarpa' }]);
-  expect(await activeOf.all({ storeId: 'A', maxPrice: 600, limit: 10 })).toEqual([{ id: 'a1', title: 'Scarpe' }]);
-  expect(await activeOf.first({ storeId: 'A', maxPrice: 10_000, limit: 1 })).toEqual({ id: 'a1', title: 'Scarpe' });
-  expect(await activeOf.first({ storeId: 'C', maxPrice: 10_000, limit: 1 })).toBeUndefined();
+  expect(await activeOf.all(db, { storeId: 'B', maxPrice: 10_000, limit: 10 })).toEqual([{ id: 'b1', title: 'Sciarpa' }]);
+  expect(await activeOf.all(db, { storeId: 'A', maxPrice: 600, limit: 10 })).toEqual([{ id: 'a1', title: 'Scarpe' }]);
+  expect(await activeOf.first(db, { storeId: 'A', maxPrice: 10_000, limit: 1 })).toEqual({ id: 'a1', title: 'Scarpe' });
+  expect(await activeOf.first(db, { storeId: 'C', maxPrice: 10_000, limit: 1 })).toBeUndefined();
+  // In a transaction: the same compiled query, run on the transaction's connection (its own write is seen).
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('items').values({ id: 'b2', store_id: 'B', title: 'Guanti', status: 'active', price_cents: 100 }).execute();
+    expect(await activeOf.all(trx, { storeId: 'B', maxPrice: 10_000, limit: 10 })).toEqual([
+      { id: 'b1', title: 'Sciarpa' },
+      { id: 'b2', title: 'Guanti' },
+    ]);
+  });
   expect(builds).toBe(1);
 });
 
 it('passes a hostile value as data, never as SQL', async () => {
-  const byTitle = prepared(db as unknown as Db, (a: { title: string }) => db.selectFrom('items').select('id').where('title', '=', a.title));
-  expect(await byTitle.all({ title: "x' or '1'='1" })).toEqual([]);
-  expect(await byTitle.all({ title: 'Borsa' })).toEqual([{ id: 'a2' }]);
+  const byTitle = prepared((d: Kysely<Tables>, a: { title: string }) => d.selectFrom('items').select('id').where('title', '=', a.title));
+  expect(await byTitle.all(db, { title: "x' or '1'='1" })).toEqual([]);
+  expect(await byTitle.all(db, { title: 'Borsa' })).toEqual([{ id: 'a2' }]);
 });

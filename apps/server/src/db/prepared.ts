@@ -1,5 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './index.js';
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 
 /** Stands for a value given at run time, in the one build of a prepared query. */
 class Slot {
@@ -9,25 +8,30 @@ class Slot {
 /**
  * A query built and compiled once, then run with new values: Kysely otherwise builds and compiles
  * a query's tree on every call, which on the hottest reads (a storefront page runs eight) cost as
- * much as running them. `build` receives stand-ins for the values, used as Kysely values (a `where`
- * operand, a `limit`, a `${}` in `sql`); the compiled SQL keeps their places, and each run puts
- * the given values there. Only scalar values: an `in` list's length changes the SQL, so such
- * queries are built per call as usual.
+ * much as running them. `build` receives the database and stand-ins for the values, used as Kysely
+ * values (a `where` operand, a `limit`, a `${}` in `sql`); the compiled SQL keeps their places, and
+ * each run puts the given values there. It runs on the database or transaction it is given; the
+ * SQL is compiled once per dialect. Only scalar values: an `in` list's length changes the SQL, so
+ * such queries are built per call as usual.
  */
-export function prepared<Args extends Record<string, string | number | null>, Row>(db: Db, build: (args: Args) => Compilable<Row>) {
-  let compiled: { query: CompiledQuery<Row>; places: Array<Slot | unknown> } | undefined;
-  const compile = () => {
-    const slots = new Proxy({} as Args, { get: (_t, name) => new Slot(String(name)) });
-    const query = build(slots).compile();
-    return { query, places: [...query.parameters] };
-  };
-  const queryFor = (args: Args): CompiledQuery<Row> => {
-    compiled ??= compile();
-    const parameters = compiled.places.map((p) => (p instanceof Slot ? args[p.name] : p));
-    return { ...compiled.query, parameters };
+export function prepared<DB, Args extends Record<string, string | number | null>, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>) {
+  // By the dialect's adapter, which a database shares with its transactions: SQLite and PostgreSQL
+  // write different SQL for the same query.
+  const compiled = new WeakMap<object, { query: CompiledQuery<Row>; places: unknown[] }>();
+  const queryFor = (db: Kysely<DB>, args: Args): CompiledQuery<Row> => {
+    const adapter = db.getExecutor().adapter;
+    let c = compiled.get(adapter);
+    if (!c) {
+      const slots = new Proxy({} as Args, { get: (_t, name) => new Slot(String(name)) });
+      const query = build(db, slots).compile();
+      c = { query, places: [...query.parameters] };
+      compiled.set(adapter, c);
+    }
+    const parameters = c.places.map((p) => (p instanceof Slot ? args[p.name] : p));
+    return { ...c.query, parameters };
   };
   return {
-    all: async (args: Args): Promise<Row[]> => (await db.executeQuery(queryFor(args))).rows,
-    first: async (args: Args): Promise<Row | undefined> => (await db.executeQuery(queryFor(args))).rows[0],
+    all: async (db: Kysely<DB>, args: Args): Promise<Row[]> => (await db.executeQuery(queryFor(db, args))).rows,
+    first: async (db: Kysely<DB>, args: Args): Promise<Row | undefined> => (await db.executeQuery(queryFor(db, args))).rows[0],
   };
 }

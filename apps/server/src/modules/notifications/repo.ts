@@ -1,5 +1,6 @@
 import type { Notification, NotificationKind, NotificationPreferences } from '@vetrina/shared/notifications';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -27,18 +28,22 @@ export const toNotification = (n: NotificationsTable): Notification => ({
   readAt: n.read_at,
 });
 
+// Read by every checkout and message: compiled once (db/prepared.ts).
+const memberRows = prepared((db: Db, a: { storeId: string }) =>
+  db
+    .selectFrom('store_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .innerJoin('stores as s', 's.id', 'm.store_id')
+    .select(['m.user_id', 'm.role', 's.owner_id', 'u.email', 'u.notify_order_mail', 'u.notify_message_mail'])
+    .where('m.store_id', '=', a.storeId)
+    .orderBy('m.created_at'),
+);
+
 export function notificationsRepo(db: Db) {
   return {
     /** Every member of the store, with the mails each one gets. */
     async members(storeId: string): Promise<NotifiedMember[]> {
-      const rows = await db
-        .selectFrom('store_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .innerJoin('stores as s', 's.id', 'm.store_id')
-        .select(['m.user_id', 'm.role', 's.owner_id', 'u.email', 'u.notify_order_mail', 'u.notify_message_mail'])
-        .where('m.store_id', '=', storeId)
-        .orderBy('m.created_at')
-        .execute();
+      const rows = await memberRows.all(db, { storeId });
       return rows.map((r) => {
         const admin = r.role === 'admin' || r.owner_id === r.user_id;
         return { userId: r.user_id, email: r.email, mailsOrders: admin && r.notify_order_mail === 1, mailsMessages: admin && r.notify_message_mail === 1 };

@@ -3,6 +3,7 @@ import { orderNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
@@ -13,9 +14,14 @@ import { noticeAudience, recordNotification, type NotifiedMember } from '../noti
 const longDate = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' });
 export const italianDate = (iso: string) => longDate.format(new Date(iso));
 
+const brandRow = prepared((db: Db, a: { storeId: string }) =>
+  db.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', a.storeId),
+);
+
 /** The store's name, logo (absolute) and main colour, for mails sent in its name. */
 export async function brandOf(ctx: AppContext, trx: Db, storeId: string): Promise<MailBrand & { slug: string }> {
-  const s = await trx.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', storeId).executeTakeFirstOrThrow();
+  const s = await brandRow.first(trx, { storeId });
+  if (!s) throw new Error(`store ${storeId} not found for its mail`);
   const logo = s.logo_url ? (/^https?:\/\//.test(s.logo_url) ? s.logo_url : `${ctx.publicUrl()}${s.logo_url.startsWith('/') ? '' : '/'}${s.logo_url}`) : null;
   return { name: s.name, slug: s.slug, logoUrl: logo, color: parseColors(s.colors).primary };
 }

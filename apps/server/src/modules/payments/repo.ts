@@ -1,15 +1,17 @@
 import type { Db } from '../../db/index.js';
 import { clock } from '../../lib/clock.js';
+import { prepared } from '../../db/prepared.js';
+
+// Read by every checkout: compiled once.
+const settingsRow = prepared((db: Db, a: { storeId: string }) =>
+  db.selectFrom('store_payment_settings').select(['settings', 'stripe_secret_key', 'stripe_webhook_secret']).where('store_id', '=', a.storeId),
+);
 
 /** The only SQL of payment settings: one row per store that changed them. */
 export function paymentsRepo(db: Db) {
   return {
     find(storeId: string) {
-      return db
-        .selectFrom('store_payment_settings')
-        .select(['settings', 'stripe_secret_key', 'stripe_webhook_secret'])
-        .where('store_id', '=', storeId)
-        .executeTakeFirst();
+      return settingsRow.first(db, { storeId });
     },
 
     async save(storeId: string, row: { settings: string; stripe_secret_key: string | null; stripe_webhook_secret: string | null }) {

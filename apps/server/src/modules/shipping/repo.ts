@@ -5,10 +5,12 @@ import { clock } from '../../lib/clock.js';
 /** The only SQL of shipping settings: one row per store that changed them. */
 export function shippingRepo(db: Db) {
   // Read by every storefront page and checkout: compiled once.
-  const settingsOf = prepared(db, (a: { storeId: string }) => db.selectFrom('store_shipping_settings').select('settings').where('store_id', '=', a.storeId));
+  const settingsOf = prepared((db: Db, a: { storeId: string }) =>
+    db.selectFrom('store_shipping_settings').select('settings').where('store_id', '=', a.storeId),
+  );
   return {
     async find(storeId: string): Promise<string | undefined> {
-      return (await settingsOf.first({ storeId }))?.settings;
+      return (await settingsOf.first(db, { storeId }))?.settings;
     },
 
     async save(storeId: string, settings: string) {

@@ -48,7 +48,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   const availableExpr = availableSql(dialect);
 
   // The reads every storefront page makes, compiled once (db/prepared.ts).
-  const storeRow = prepared(db, (a: { slug: string }) =>
+  const storeRow = prepared((db: Db, a: { slug: string }) =>
     db
       .selectFrom('stores as s')
       .leftJoin('themes as t', 't.id', 's.theme_id')
@@ -59,7 +59,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   );
   // Whether a shopper can find something in each category: an EXISTS probe of the (store, status,
   // category) listing index. Empty ones stay reachable by address but are not linked (home, menu, filter).
-  const categoryRows = prepared(db, (a: { storeId: string }) =>
+  const categoryRows = prepared((db: Db, a: { storeId: string }) =>
     db
       .selectFrom('categories as c')
       .select(['c.id', 'c.name', 'c.slug'])
@@ -76,12 +76,12 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       .orderBy('c.name')
       .limit(200),
   );
-  const storeIdRow = prepared(db, (a: { slug: string }) => db.selectFrom('stores').select('id').where('slug', '=', a.slug));
+  const storeIdRow = prepared((db: Db, a: { slug: string }) => db.selectFrom('stores').select('id').where('slug', '=', a.slug));
 
   async function storeBySlug(slug: string): Promise<Omit<PublicStore, 'shipping'> | null> {
-    const row = await storeRow.first({ slug });
+    const row = await storeRow.first(db, { slug });
     if (!row) return null;
-    const rows = await categoryRows.all({ storeId: row.id });
+    const rows = await categoryRows.all(db, { storeId: row.id });
     const categories = rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, hasProducts: Boolean(Number(c.has_products)) }));
     return {
       id: row.id,
@@ -95,7 +95,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     };
   }
 
-  const storeIdBySlug = (slug: string) => storeIdRow.first({ slug });
+  const storeIdBySlug = (slug: string) => storeIdRow.first(db, { slug });
 
   /**
    * Availability, price range and the cheapest units' 'Prezzo pieno' per product for a page of ids,
@@ -197,7 +197,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   }
 
   const activeProduct = (by: 'p.slug' | 'p.id') =>
-    prepared(db, (a: { storeId: string; ref: string }) =>
+    prepared((db: Db, a: { storeId: string; ref: string }) =>
       db
         .selectFrom('products as p')
         .leftJoin('categories as c', 'c.id', 'p.category_id')
@@ -220,7 +220,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     );
   const activeBySlug = activeProduct('p.slug');
   const activeById = activeProduct('p.id');
-  const productPictures = prepared(db, (a: { productId: string }) =>
+  const productPictures = prepared((db: Db, a: { productId: string }) =>
     db
       .selectFrom('product_images')
       .select(['url', 'thumb_url', 'width', 'height', 'srcset'])
@@ -228,7 +228,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       .where('variant_id', 'is', null)
       .orderBy('position'),
   );
-  const productVariants = prepared(db, (a: { productId: string }) =>
+  const productVariants = prepared((db: Db, a: { productId: string }) =>
     db
       .selectFrom('product_variants as v')
       .leftJoin('inventory as inv', 'inv.variant_id', 'v.id')
@@ -246,18 +246,18 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       .orderBy('v.created_at')
       .orderBy('v.id'),
   );
-  const productOwnUnits = prepared(db, (a: { productId: string }) =>
+  const productOwnUnits = prepared((db: Db, a: { productId: string }) =>
     db.selectFrom('inventory as inv').select(availableExpr.as('available')).where('inv.product_id', '=', a.productId).where('inv.variant_id', 'is', null),
   );
 
   /** An active product by its slug or, for links made before slugs existed, by its id. */
   async function productDetail(storeId: string, productRef: string): Promise<StorefrontProductDetail | null> {
-    const p = (await activeBySlug.first({ storeId, ref: productRef })) ?? (await activeById.first({ storeId, ref: productRef }));
+    const p = (await activeBySlug.first(db, { storeId, ref: productRef })) ?? (await activeById.first(db, { storeId, ref: productRef }));
     if (!p) return null;
     const [images, variants, units] = await Promise.all([
-      productPictures.all({ productId: p.id }),
-      productVariants.all({ productId: p.id }),
-      productOwnUnits.first({ productId: p.id }),
+      productPictures.all(db, { productId: p.id }),
+      productVariants.all(db, { productId: p.id }),
+      productOwnUnits.first(db, { productId: p.id }),
     ]);
     const imageList = images.length
       ? images.map((i) => ({ ...responsiveImage(i), thumbUrl: i.thumb_url }))
