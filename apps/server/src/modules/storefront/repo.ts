@@ -76,7 +76,6 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       .orderBy('c.name')
       .limit(200),
   );
-  const storeIdRow = prepared((db: Db, a: { slug: string }) => db.selectFrom('stores').select('id').where('slug', '=', a.slug));
 
   async function storeBySlug(slug: string): Promise<Omit<PublicStore, 'shipping'> | null> {
     const row = await storeRow.first(db, { slug });
@@ -94,8 +93,6 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       business: publicBusinessOf(row),
     };
   }
-
-  const storeIdBySlug = (slug: string) => storeIdRow.first(db, { slug });
 
   /**
    * Availability, price range and the cheapest units' 'Prezzo pieno' per product for a page of ids,
@@ -298,5 +295,5 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   const categoryBySlug = (storeId: string, slug: string) =>
     db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', storeId).where('slug', '=', slug).executeTakeFirst();
 
-  return { storeBySlug, storeIdBySlug, productCards, productDetail, categoryBySlug };
+  return { storeBySlug, productCards, productDetail, categoryBySlug };
 }

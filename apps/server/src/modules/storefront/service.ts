@@ -8,6 +8,7 @@ import {
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import { storeBySlug } from '../../lib/tenancy.js';
 import { singleFlight } from '../../lib/ttl-cache.js';
 import { productListing } from '../catalog/product-listing.js';
 import { storefrontRepo } from './repo.js';
@@ -43,9 +44,9 @@ export function storefrontService(ctx: AppContext) {
     if (!s) throw notFound('Store non trovato');
     return { ...s, shipping: await shipping.destinations(s.id) };
   };
-  // Lists need the store's id only, not its settings and categories: one indexed probe.
+  // Lists need the store's id only, not its settings and categories: the one store lookup (lib/tenancy).
   const storeId = async (slug: string) => {
-    const s = await repo.storeIdBySlug(slug);
+    const s = await storeBySlug(ctx.db, slug);
     if (!s) throw notFound('Store non trovato');
     return s;
   };
