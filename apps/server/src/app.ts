@@ -24,6 +24,8 @@ import { registerStatsRoutes } from './modules/stats/routes.js';
 import { visitorCleanupJob } from './modules/stats/visits.js';
 import { registerPaymentRoutes } from './modules/payments/routes.js';
 import { registerLegalRoutes } from './modules/legal/routes.js';
+import { registerInvoiceRoutes } from './modules/invoices/routes.js';
+import { transactions } from './db/group-commit.js';
 import { registerShippingRoutes } from './modules/shipping/routes.js';
 import { registerPublicDiscountRoutes } from './modules/discounts/public-routes.js';
 import { registerDiscountRoutes } from './modules/discounts/routes.js';
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     config,
     db,
     dialect,
+    transact: transactions(db, dialect),
     redis,
     jwtSecret: loadJwtSecret(config),
     log: app.log,
@@ -195,6 +198,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerOrderRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerLegalRoutes(app, ctx);
+  registerInvoiceRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
   registerPublicDiscountRoutes(app, ctx);
   registerDiscountRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { paymentsService } from '../src/modules/payments/service.js';
 import { discountsService } from '../src/modules/discounts/service.js';
+import { invoicesService } from '../src/modules/invoices/service.js';
 import { checkoutBody, discountTerms } from './catalog-factory.js';
 import { imageForm } from './catalog-fixtures.js';
 import { uniqueEmail } from './harness.js';
@@ -99,6 +100,56 @@ const variant =
   async (c) => {
     const p = await fx.product(c, true);
     return { path: api(c, `/products/${p.id}/variants/${p.variantIds[0]}`), body: body?.(`${p.sku}-0`) };
+  };
+
+/** The cell's store ready to invoice, and an order of it that asked for an invoice; returns the order's id. */
+async function invoiceableOrder(c: Cell): Promise<string> {
+  const { db } = c.server.ctx;
+  const now = new Date().toISOString();
+  await db
+    .insertInto('store_business_details')
+    .values({
+      store_id: c.store.id,
+      company_name: 'Matrice S.r.l.',
+      vat_number: '06363391001',
+      tax_code: '',
+      address: '',
+      pec: '',
+      phone: '',
+      email: '',
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('store_id').doNothing())
+    .execute();
+  await db
+    .insertInto('store_invoice_settings')
+    .values({
+      store_id: c.store.id,
+      default_vat_code: '22',
+      fiscal_regime: 'RF01',
+      street: 'Via Roma 1',
+      postal_code: '20121',
+      city: 'Milano',
+      province: 'MI',
+      auto_issue: 0,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('store_id').doNothing())
+    .execute();
+  const id = await fx.order(c);
+  await db
+    .updateTable('orders')
+    .set({ invoice_request: JSON.stringify({ kind: 'private', taxCode: 'RSSMRA85T10A562S' }), public_token: randomBytes(32).toString('base64url') })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+/** An issued invoice of the cell's store, and the path that names it. */
+const invoice =
+  (rest = '', body?: unknown): Build =>
+  async (c) => {
+    const issued = await invoicesService(c.server.ctx).issue(c.store.id, await invoiceableOrder(c));
+    return { path: api(c, `/invoices/${issued.id}${rest}`), body };
   };
 
 export const MATRIX: Record<string, Entry> = {
@@ -441,6 +492,45 @@ export const MATRIX: Record<string, Entry> = {
     foreign: {
       status: 404,
       request: async (c) => ({ path: `/api/stores/${c.otherStoreId}/notifications/read`, body: { ids: [await notificationOf(c, c.owner.id)] } }),
+    },
+  },
+
+  // Invoices (docs/decisions/invoices.md). Issued documents are never edited: every allowed caller gets 409.
+  'GET /api/stores/{storeId}/invoice-settings': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/invoice-settings') }) },
+  'PUT /api/stores/{storeId}/invoice-settings': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({
+      path: api(c, '/invoice-settings'),
+      body: { defaultVatCode: '22', fiscalRegime: 'RF01', street: 'Via Roma 1', postalCode: '20121', city: 'Milano', province: 'MI', autoIssue: false },
+    }),
+  },
+  'POST /api/stores/{storeId}/orders/{orderId}/invoice': {
+    level: 'staff',
+    status: 201,
+    request: async (c) => ({ path: api(c, `/orders/${await invoiceableOrder(c)}/invoice`) }),
+  },
+  'POST /api/stores/{storeId}/invoices/{invoiceId}/credit-note': { level: 'staff', status: 201, request: invoice('/credit-note') },
+  'GET /api/stores/{storeId}/invoices': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/invoices') }), foreign: { status: 200 } },
+  'GET /api/stores/{storeId}/invoices/export': {
+    level: 'staff',
+    status: 200,
+    request: (c) => ({ path: api(c, '/invoices/export') }),
+    foreign: { status: 200 },
+  },
+  'GET /api/stores/{storeId}/invoices/{invoiceId}/xml': { level: 'staff', status: 200, request: invoice('/xml') },
+  'GET /api/stores/{storeId}/invoices/{invoiceId}/copy': { level: 'staff', status: 200, request: invoice('/copy') },
+  'PUT /api/stores/{storeId}/invoices/{invoiceId}': { level: 'staff', status: 409, request: invoice('', { number: '1' }) },
+  'PATCH /api/stores/{storeId}/invoices/{invoiceId}': { level: 'staff', status: 409, request: invoice('', {}) },
+  'DELETE /api/stores/{storeId}/invoices/{invoiceId}': { level: 'staff', status: 409, request: invoice() },
+  'GET /api/public/stores/{slug}/orders/{token}/invoices/{invoiceId}': {
+    level: 'public',
+    status: 200,
+    request: async (c) => {
+      const orderId = await invoiceableOrder(c);
+      const issued = await invoicesService(c.server.ctx).issue(c.store.id, orderId);
+      const o = await c.server.ctx.db.selectFrom('orders').select('public_token').where('id', '=', orderId).executeTakeFirstOrThrow();
+      return { path: pub(c, `/orders/${o.public_token}/invoices/${issued.id}`) };
     },
   },
 

@@ -1,4 +1,4 @@
-import type { DiscountCodeData } from '@vetrina/shared';
+import type { DiscountCodeData, VatCode } from '@vetrina/shared';
 import { randomUUID } from 'node:crypto';
 import { productSlugFromTitle } from '@vetrina/shared';
 import type { TestServer } from './harness.js';
@@ -19,6 +19,8 @@ export async function insertProduct(
     stock?: number;
     categoryId?: string | null;
     variants?: Array<{ label: string; deltaCents?: number; stock: number }>;
+    /** The product's own VAT code (null: the store's). */
+    vatCode?: VatCode | null;
   } = {},
 ) {
   const { db } = server.ctx;
@@ -41,6 +43,7 @@ export async function insertProduct(
         sku,
         category_id: opts.categoryId ?? null,
         status: opts.status ?? 'active',
+        vat_code: opts.vatCode ?? null,
         image_urls: '[]',
         created_at: now,
         updated_at: now,

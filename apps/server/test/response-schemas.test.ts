@@ -54,7 +54,11 @@ describe(`response schemas (${engine})`, () => {
         for (const [status, answer] of success) {
           const schema = answer.content?.['application/json']?.schema;
           // A file download (the CSV exports) is documented as its own type instead.
-          const file = answer.content?.['text/csv']?.schema;
+          const file =
+            answer.content?.['text/csv']?.schema ??
+            answer.content?.['application/zip']?.schema ??
+            answer.content?.['application/xml']?.schema ??
+            answer.content?.['text/html']?.schema;
           if (status !== '204' && !file?.type && !schema?.type && !schema?.anyOf) missing.push(`${name}: ${status} has no JSON schema`);
         }
         const error = op.responses['4XX']?.content?.['application/json']?.schema?.properties;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CheckDigitizer, Matcher } from '@marketto/codice-fiscale-utils';
 import { EMAIL_MAX } from './auth.js';
 import { legalPageKindSchema } from './business.js';
+import { isValidPartitaIva, normaliseCodiceFiscale, normalisePartitaIva } from './tax-ids.js';
 
 /**
  * A store's business details (Impostazioni → Dati aziendali) and its legal pages' Markdown. Kept
@@ -25,23 +26,7 @@ export const businessMsg = {
 
 export const LEGAL_MARKDOWN_MAX = 50_000;
 
-/** The Partita IVA's rule: digits in odd places add up, digits in even places are doubled (minus 9 above 9); the 11th makes the sum a multiple of 10. */
-export function isValidPartitaIva(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^0{11}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    let d = Number(digits[i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10 === Number(digits[10]);
-}
-
-/** People copy a P.IVA with its country prefix and spaces ('IT 0636 3391 001'): both go, 11 digits stay. */
-export const normalisePartitaIva = (raw: string) => raw.replace(/[\s.-]/g, '').replace(/^IT/i, '');
+export { isValidPartitaIva, normaliseCodiceFiscale, normalisePartitaIva };
 
 const personalCodiceFiscale = new RegExp(`^(?:${Matcher.CODICE_FISCALE})$`, 'u');
 
@@ -50,7 +35,6 @@ export function isValidCodiceFiscale(code: string): boolean {
   if (/^\d{11}$/.test(code)) return isValidPartitaIva(code);
   return code.length === 16 && personalCodiceFiscale.test(code) && CheckDigitizer.checkDigit(code) === code[15];
 }
-export const normaliseCodiceFiscale = (raw: string) => raw.replace(/\s/g, '').toUpperCase();
 
 /** Optional text: empty means "not given". */
 const optionalText = (min: number, max: number, message: string) =>

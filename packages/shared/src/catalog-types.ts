@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_STATUSES } from './constants.js';
+import { vatCodeSchema } from './vat.js';
 
 /**
  * What the catalogue API answers (request bodies are the schemas in catalog.ts). Plain objects
@@ -75,6 +76,8 @@ export const variantSchema = z.object({
 export type Variant = z.infer<typeof variantSchema>;
 
 export const productDetailSchema = productListItemSchema.omit({ cover: true, stock: true }).extend({
+  /** The product's own VAT code; null: the store's default applies. */
+  vatCode: vatCodeSchema.nullable(),
   images: z.array(productImageSchema),
   variants: z.array(variantSchema),
   /** The product's own unit (null when its variants are the sellable units). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PRODUCT_STATUSES } from './constants.js';
 import { attributesFromPairs, parseEuroToCents, PRODUCT_SLUG_MAX } from './catalog-utils.js';
 import { formatEuro } from './pricing.js';
+import { vatCodeSchema, VAT_CODES } from './vat.js';
 import { productSortField, sortDirField, stockFilterField } from './table-sorts.js';
 
 export * from './catalog-utils.js';
@@ -125,6 +126,8 @@ const productInputFields = z.strictObject({
     .default([])
     .refine((ids) => new Set(ids).size === ids.length, 'Immagini ripetute'),
   compareAtCents: compareAtCentsField,
+  /** 'Aliquota IVA': null uses the store's (Impostazioni → Fatturazione); absent keeps the product's (the store's for a new one). */
+  vatCode: vatCodeSchema.nullable().optional(),
 });
 export const productInputSchema = productInputFields.refine((p) => p.compareAtCents === null || p.compareAtCents > p.priceCents, {
   message: catalogMsg.compareAtNotAbove,
@@ -165,6 +168,8 @@ const productFormFields = z.object({
   compareAt: euroText(false, catalogMsg.compareAtInvalid)
     .refine((v) => (parseEuroToCents(v) ?? 0) <= 100_000_000, catalogMsg.priceTooHigh)
     .default(''),
+  /** 'Aliquota IVA': empty means the store's. */
+  vatCode: z.enum(['', ...VAT_CODES], { error: 'Aliquota IVA non valida' }).default(''),
 });
 export const productFormSchema = productFormFields.refine(
   (f) => f.compareAt === '' || (parseEuroToCents(f.compareAt) ?? 0) > (parseEuroToCents(f.price) ?? 0),

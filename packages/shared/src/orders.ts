@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QTY, ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { paymentMethodSchema, paymentStatusSchema } from './payments.js';
-import { fulfilmentMsg, shipmentInputSchema, shipmentSchema } from './fulfilment.js';
+import { fulfilmentMsg, shipmentInputSchema } from './fulfilment.js';
 import { appliedDiscountSchema, discountCodeInputSchema } from './discounts.js';
 import { DOMESTIC_COUNTRY } from './shipping.js';
+import { invoiceRequestSchema } from './invoice-request.js';
 
 /** The spec's only country, still the default destination. */
 export const SHIPPING_COUNTRY = DOMESTIC_COUNTRY;
@@ -82,6 +83,8 @@ export const checkoutSchema = z.strictObject({
     .min(8)
     .max(100)
     .regex(/^[\w-]+$/, 'Chiave di idempotenza non valida'),
+  /** 'Richiedi fattura': absent or null when the shopper wants none. */
+  invoice: invoiceRequestSchema.nullable().optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
@@ -130,24 +133,9 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  variantLabel: z.string().nullable(),
-  quantity: z.number().int(),
-  unitPriceCents: cents,
-  totalPriceCents: cents,
-});
-export type OrderItem = z.infer<typeof orderItemSchema>;
-
-export const orderDetailSchema = orderSummarySchema.extend({ items: z.array(orderItemSchema), shipment: shipmentSchema.nullable() });
-export type OrderDetail = z.infer<typeof orderDetailSchema>;
-
 /** One page of the dashboard's order list. */
 export const ordersPageSchema = z.object({ items: z.array(orderSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
-
-export const orderResponseSchema = z.object({ order: orderDetailSchema });
 
 /** The answer to a checkout (also when a retried request replays the order it already created). */
 export const checkoutResultSchema = z.object({

@@ -150,6 +150,12 @@ export const publicOrderSchema = z.object({
   timeline: z.array(orderEventSchema),
   /** Carrier and tracking, once the order is shipped (null before, or when nothing was given). */
   shipment: shipmentSchema.nullable(),
+  /** Of which VAT (prices are VAT-inclusive). */
+  vatCents: z.number().int(),
+  /** True when the shopper asked for an invoice ('Richiedi fattura'). */
+  invoiceRequested: z.boolean(),
+  /** Issued invoices and credit notes: their courtesy copy is at `copyUrl` (needs the order's token, like this page). */
+  invoices: z.array(z.object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), date: z.string(), copyUrl: z.string() })),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 export const publicOrderResponseSchema = z.object({ order: publicOrderSchema });

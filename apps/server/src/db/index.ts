@@ -48,6 +48,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
+  file.pragma('temp_store = MEMORY');
   // Checkpoints happen in a worker thread (./sqlite-checkpointer.ts); this is only the safety net.
   file.pragma('wal_autocheckpoint = 20000');
   const checkpointer = startCheckpointer(path.join(opts.dataDir, 'vetrina.db'), 200);

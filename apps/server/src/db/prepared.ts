@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './schema.js';
 
 /** Stands for a value given at run time, in the one build of a prepared query. */
 class Slot {
@@ -33,5 +34,23 @@ export function prepared<DB, Args extends Record<string, string | number | null>
   return {
     all: async (db: Kysely<DB>, args: Args): Promise<Row[]> => (await db.executeQuery(queryFor(db, args))).rows,
     first: async (db: Kysely<DB>, args: Args): Promise<Row | undefined> => (await db.executeQuery(queryFor(db, args))).rows[0],
+  };
+}
+
+type Scalar = string | number | null;
+
+/**
+ * A one-row insert of fixed columns of one of the product's tables, compiled once (the checkout
+ * writes several rows per order, and building each insert's tree cost about as much as running it).
+ * The columns are checked against the table's type; every one is bound, nulls included, so the SQL
+ * never changes with the row.
+ */
+export function preparedInsert<T extends keyof Database & string, const C extends keyof Database[T] & string>(table: T, columns: readonly C[]) {
+  const insert = prepared((db: Kysely<Database>, row: Record<C, Scalar>) =>
+    // Kysely types `values` per table, which a generic table cannot name; the columns are checked above.
+    db.insertInto(table).values(Object.fromEntries(columns.map((c) => [c, row[c]])) as never),
+  );
+  return async (db: Kysely<Database>, row: Record<C, Scalar>): Promise<void> => {
+    await insert.all(db, row);
   };
 }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Carrier, PaymentMethod, PaymentStatus } from '@vetrina/shared';
+import type { Carrier, PaymentMethod, PaymentStatus, VatCode } from '@vetrina/shared';
 import type { NotificationKind } from '@vetrina/shared/notifications';
 import type { StockReason } from '@vetrina/shared/stock-history';
 
@@ -49,6 +49,9 @@ export interface Database {
   visit_salts: VisitSaltsTable;
   notifications: NotificationsTable;
   stock_movements: StockMovementsTable;
+  store_invoice_settings: StoreInvoiceSettingsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
 }
 
 export interface ThemesTable {
@@ -211,6 +214,8 @@ export interface ProductsTable {
   in_stock: Generated<number>;
   /** Units on hand across the product's units (the dashboard's 'Stock'); kept by triggers on inventory (migration 015). */
   stock_total: Generated<number>;
+  /** The product's VAT code (migration 018); null: the store's default. */
+  vat_code: Generated<VatCode | null>;
 }
 export interface ProductImagesTable {
   id: string;
@@ -314,6 +319,15 @@ export interface OrdersTable {
   discount_cents: Generated<number>;
   /** When the shopper accepted the terms at checkout (null for orders from before it was asked). */
   terms_accepted_at: string | null;
+  /** VAT computed at checkout (migration 018); null for orders from before it (computed on read at the store's rate). */
+  taxable_cents: Generated<number | null>;
+  vat_cents: Generated<number | null>;
+  /** JSON: discount, shipping and surcharge lines and the summary per code (OrderVat without items). */
+  vat_breakdown: Generated<string | null>;
+  /** JSON InvoiceRequest ('Richiedi fattura'); null: none asked. */
+  invoice_request: Generated<string | null>;
+  /** The order's live invoice (null: none, or credited). */
+  invoice_id: Generated<string | null>;
 }
 export interface OrderEventsTable {
   id: string;
@@ -364,6 +378,9 @@ export interface OrderItemsTable {
   quantity: number;
   unit_price_cents: number;
   total_price_cents: number;
+  vat_code: Generated<VatCode | null>;
+  taxable_cents: Generated<number | null>;
+  vat_cents: Generated<number | null>;
 }
 export interface StoreShippingSettingsTable {
   store_id: string;
@@ -480,4 +497,45 @@ export interface StockMovementsTable {
   order_id: string | null;
   actor_user_id: string | null;
   created_at: string;
+}
+
+/** VAT and invoicing settings of a store (migration 018). */
+export interface StoreInvoiceSettingsTable {
+  store_id: string;
+  default_vat_code: VatCode;
+  fiscal_regime: 'RF01' | 'RF02' | 'RF19';
+  street: string;
+  postal_code: string;
+  city: string;
+  province: string;
+  auto_issue: number;
+  updated_at: string;
+}
+/** The last invoice number given per store and year. */
+export interface InvoiceCountersTable {
+  store_id: string;
+  year: number;
+  last_number: number;
+}
+/** An invoice or credit note, never rewritten once inserted. */
+export interface InvoicesTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  kind: 'invoice' | 'credit_note';
+  year: number;
+  seq: number;
+  /** '2026/0001'. */
+  number: string;
+  date: string;
+  refers_to_id: string | null;
+  buyer_name: string;
+  taxable_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  file_name: string;
+  /** JSON InvoiceDocument (modules/invoices/document.ts). */
+  document: string;
+  xml: string;
+  issued_at: string;
 }

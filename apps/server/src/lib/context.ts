@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
+import type { Transact } from '../db/group-commit.js';
 import type { Mailer } from '../modules/mail/mailer.js';
 import type { SecretBox } from '../modules/payments/secrets.js';
 import type { StripeGateway } from '../modules/payments/stripe.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   dialect: Dialect;
+  /** A transaction for the hot write paths (the checkout): on SQLite concurrent ones share a commit (db/group-commit.ts). */
+  transact: Transact;
   mailer: Mailer;
   limiter: RateLimiter;
   redis: Redis | null;

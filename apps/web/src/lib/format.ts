@@ -7,6 +7,8 @@ const longDate = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long
 export const formatCents = formatEuro;
 export const formatDate = (iso: string) => date.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** A calendar day ('2026-03-05', e.g. an invoice's date) read at local noon, so no time zone moves it to the day before. */
+export const formatDay = (day: string) => date.format(new Date(`${day}T12:00:00`));
 export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
 export const formatKb = (bytes: number) => `${(bytes / 1024).toLocaleString('it-IT', { maximumFractionDigits: 1 })} KB`;
 /** Cents as the text an Italian money input starts from ('2,50'); parseEuroToCents reads it back. */

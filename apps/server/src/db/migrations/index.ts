@@ -16,6 +16,7 @@ import * as m014 from './014-notifications.js';
 import * as m015 from './015-back-office-tables.js';
 import * as m016 from './016-stock-history.js';
 import * as m017 from './017-stats-shards.js';
+import * as m018 from './018-invoices.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-back-office-tables': m015,
   '016-stock-history': m016,
   '017-stats-shards': m017,
+  '018-invoices': m018,
 };

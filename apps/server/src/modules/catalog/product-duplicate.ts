@@ -82,6 +82,7 @@ async function writeCopy(trx: Db, storeId: string, o: Original, copies: Map<stri
       description: o.product.description,
       price_cents: o.product.price_cents,
       compare_at_cents: o.product.compare_at_cents,
+      vat_code: o.product.vat_code,
       sku,
       category_id: o.product.category_id,
       status: 'draft',

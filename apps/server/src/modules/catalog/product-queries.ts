@@ -1,4 +1,5 @@
 import {
+  vatCodeSchema,
   CATALOG_LIMITS,
   catalogMsg,
   type Paginated,
@@ -189,7 +190,10 @@ export async function variantsOf(db: Db, productId: string): Promise<Variant[]> 
 }
 
 export async function getProduct(db: Db, storeId: string, productId: string): Promise<ProductDetail> {
-  const r = await productsOf(db, storeId).select(productColumns).where('p.id', '=', productId).executeTakeFirst();
+  const r = await productsOf(db, storeId)
+    .select([...productColumns, 'p.vat_code'])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
   if (!r) throw notFound(catalogMsg.productNotFound);
   const [images, variants, unit] = await Promise.all([
     db
@@ -205,6 +209,7 @@ export async function getProduct(db: Db, storeId: string, productId: string): Pr
   return {
     ...baseOf(r),
     updatedAt: r.updated_at,
+    vatCode: vatCodeSchema.safeParse(r.vat_code).data ?? null,
     images: images.map(toProductImage),
     variants,
     variantCount: variants.length,

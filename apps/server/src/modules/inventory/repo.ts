@@ -2,6 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
+import { preparedInsert } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -25,33 +26,51 @@ export interface UnitAfter {
 }
 const AFTER = ['id', 'store_id', 'product_id', 'variant_id', 'qty', 'reserved'] as const;
 
+const insertMovement = preparedInsert('stock_movements', [
+  'store_id',
+  'inventory_id',
+  'product_id',
+  'variant_id',
+  'qty_change',
+  'reserved_change',
+  'qty_after',
+  'reserved_after',
+  'reason',
+  'order_id',
+  'actor_user_id',
+  'created_at',
+]);
+
 /**
- * Writes the history of changes already made in this transaction: one multi-row INSERT for all of
- * them (an order's lines), 500 rows per statement for an import.
+ * Writes the history of changes already made in this transaction: a row at a time for an order's
+ * lines, 500 rows per statement for an import.
  */
 export async function recordMovements(trx: Db, moves: ReadonlyArray<{ unit: UnitAfter; qty: number; reserved: number }>, source: StockSource): Promise<void> {
   const at = clock.iso();
-  for (let i = 0; i < moves.length; i += 500) {
+  const rows = moves.map(({ unit, qty, reserved }) => ({
+    store_id: unit.store_id,
+    inventory_id: unit.id,
+    product_id: unit.product_id,
+    variant_id: unit.variant_id,
+    qty_change: qty,
+    reserved_change: reserved,
+    qty_after: unit.qty,
+    reserved_after: unit.reserved,
+    reason: source.reason,
+    order_id: source.orderId ?? null,
+    actor_user_id: source.actorId ?? null,
+    created_at: at,
+  }));
+  // An order's few lines: one compiled statement per row (the checkout's hot path).
+  if (rows.length <= 3) {
+    for (const row of rows) await insertMovement(trx, row);
+    return;
+  }
+  for (let i = 0; i < rows.length; i += 500)
     await trx
       .insertInto('stock_movements')
-      .values(
-        moves.slice(i, i + 500).map(({ unit, qty, reserved }) => ({
-          store_id: unit.store_id,
-          inventory_id: unit.id,
-          product_id: unit.product_id,
-          variant_id: unit.variant_id,
-          qty_change: qty,
-          reserved_change: reserved,
-          qty_after: unit.qty,
-          reserved_after: unit.reserved,
-          reason: source.reason,
-          order_id: source.orderId ?? null,
-          actor_user_id: source.actorId ?? null,
-          created_at: at,
-        })),
-      )
+      .values(rows.slice(i, i + 500))
       .execute();
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput } from '@vetrina/shared';
+import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput, type VatCode } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { inventoryUnits } from '../inventory/repo.js';
@@ -15,6 +15,8 @@ export interface PricedLine extends CartLine {
   title: string;
   variantLabel: string | null;
   unitPriceCents: number;
+  /** The product's own VAT code; null: the store's default. */
+  vatCode: VatCode | null;
 }
 
 /** Same product and variant twice in one cart is one line. */
@@ -37,7 +39,7 @@ export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Pr
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const products = await db
     .selectFrom('products')
-    .select(['id', 'title', 'price_cents', 'status'])
+    .select(['id', 'title', 'price_cents', 'status', 'vat_code'])
     .where('store_id', '=', storeId)
     .where('id', 'in', productIds)
     .execute();
@@ -69,6 +71,7 @@ export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Pr
       variantLabel: variant?.label ?? null,
       quantity: line.quantity,
       unitPriceCents: unitPriceCents(p.price_cents, variant?.price_delta_cents),
+      vatCode: p.vat_code,
     };
   });
 }

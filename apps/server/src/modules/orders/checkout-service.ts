@@ -3,14 +3,21 @@ import {
   PAYMENT_LIMITS,
   bankTransferCausale,
   checkoutMsg,
+  DOMESTIC_COUNTRY,
+  ITALIAN_POSTAL_CODE,
   formatEuro,
+  invoiceRequestMsg,
+  lineTotalCents,
+  orderVat,
   methodCharges,
   orderTotals,
   paymentMsg,
   type CheckoutInput,
   type CheckoutResult,
+  type InvoiceRequest,
   type PaymentInstructions,
   type ShippingDestination,
+  type VatCode,
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../db/index.js';
@@ -30,6 +37,20 @@ import { notificationsChanged } from '../notifications/service.js';
 import { ordersRepo, type NewOrder } from './repo.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { paymentService } from './payment-service.js';
+import { isValidCodiceFiscale } from '@vetrina/shared/business-settings';
+import { invoicesRepo } from '../invoices/repo.js';
+import { breakdownJson } from '../invoices/order-vat.js';
+
+/**
+ * 'Richiedi fattura': the checks the form cannot run (the codice fiscale's check letter) and the
+ * invoice's address rules (FatturaPA from an Italian seller to an Italian address, 5-digit CAP).
+ */
+function checkInvoiceRequest(request: InvoiceRequest, destination: ShippingDestination, postalCode: string): void {
+  if (destination.name !== DOMESTIC_COUNTRY) throw badRequest(invoiceRequestMsg.italyOnly, 'invoice');
+  // A billing address has its own 5-digit CAP (its schema); without one the invoice goes to the shipping address.
+  if (!request.address && !ITALIAN_POSTAL_CODE.test(postalCode.trim())) throw badRequest(invoiceRequestMsg.postalCode, 'customer.postalCode');
+  if (request.taxCode !== undefined && !isValidCodiceFiscale(request.taxCode)) throw badRequest(invoiceRequestMsg.taxCode, 'invoice.taxCode');
+}
 
 interface Placed {
   result: CheckoutResult;
@@ -83,8 +104,16 @@ export function checkoutService(ctx: AppContext) {
     chosen: ChosenMethod,
     destination: ShippingDestination,
     discount: AcceptedDiscount | null,
+    defaultVatCode: VatCode,
   ): Promise<Placed> {
     const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
+    const vat = orderVat({
+      items: lines.map((l) => ({ grossCents: lineTotalCents(l), vatCode: l.vatCode ?? defaultVatCode })),
+      discountCents: totals.discountCents,
+      shippingCents: totals.shippingCents,
+      surchargeCents: totals.surchargeCents,
+      defaultCode: defaultVatCode,
+    });
     // The shopper is never charged a price they did not see.
     if (input.totalCents !== totals.totalCents) {
       ctx.storeChanged(slug);
@@ -109,7 +138,8 @@ export function checkoutService(ctx: AppContext) {
     // at a time anyway, so there it stays inside and the numbers have no gaps.
     const early = ctx.dialect === 'postgres' ? await repo.nextNumber(db, store.id) : null;
     try {
-      const placed = await db.transaction().execute(async (trx) => {
+      // On SQLite the order shares its commit with the checkouts that arrived meanwhile (db/group-commit.ts).
+      const placed = await ctx.transact(async (trx) => {
         await inventory.reserve(trx, lines, { orderId });
         const number = early ?? (await repo.nextNumber(trx, store.id));
         const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
@@ -147,8 +177,13 @@ export function checkoutService(ctx: AppContext) {
             public_token: token,
             created_at: now,
             updated_at: now,
+            taxable_cents: vat.taxableCents,
+            vat_cents: vat.vatCents,
+            vat_breakdown: breakdownJson(vat),
+            invoice_request: input.invoice ? JSON.stringify(input.invoice) : null,
+            invoice_id: null,
           },
-          items: lines.map((l) => ({
+          items: lines.map((l, k) => ({
             product_id: l.productId,
             variant_id: l.variantId,
             title: l.title,
@@ -156,6 +191,9 @@ export function checkoutService(ctx: AppContext) {
             quantity: l.quantity,
             unit_price_cents: l.unitPriceCents,
             total_price_cents: l.unitPriceCents * l.quantity,
+            vat_code: vat.items[k]?.vatCode ?? defaultVatCode,
+            taxable_cents: vat.items[k]?.taxableCents ?? 0,
+            vat_cents: vat.items[k]?.vatCents ?? 0,
           })),
         };
         await repo.insert(trx, newOrder);
@@ -208,6 +246,8 @@ export function checkoutService(ctx: AppContext) {
       if (replay) return { result: replay, replayed: true };
       const chosen = await payments.choose(store.id, input.paymentMethod);
       const destination = await shipping.destinationFor(store.id, input.country);
+      if (input.invoice) checkInvoiceRequest(input.invoice, destination, input.customer.postalCode);
+      const defaultVatCode = await invoicesRepo.defaultVatCode(db, store.id);
 
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
@@ -217,7 +257,7 @@ export function checkoutService(ctx: AppContext) {
         const discount = input.discountCode
           ? await discounts.evaluate(store.id, input.discountCode, orderTotals(lines).subtotalCents, input.customer.customerEmail)
           : null;
-        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount);
+        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode);
         if (placed.replayed) await giveBack();
         return placed;
       } catch (err) {

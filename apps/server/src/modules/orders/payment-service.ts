@@ -10,6 +10,7 @@ import { instructionsOf, ordersRepo } from './repo.js';
 import { queueOrderMails, queuePaymentReceivedMail } from './mails.js';
 import { notificationsChanged } from '../notifications/service.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
+import { invoicesService } from '../invoices/service.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 
@@ -23,6 +24,7 @@ export function paymentService(ctx: AppContext) {
   const { db } = ctx;
   const repo = ordersRepo(db);
   const settings = paymentsService(ctx);
+  const invoices = invoicesService(ctx);
 
   /** Cancels an open, unpaid order and gives its stock back; false if it was no longer so. */
   async function cancelUnpaid(trx: Db, o: OrderRow, paymentStatus: PaymentStatus): Promise<boolean> {
@@ -76,6 +78,7 @@ export function paymentService(ctx: AppContext) {
       });
       ctx.mailer.wake();
       announceOrderChange(ctx, storeId);
+      if (to === 'paid') await invoices.issueIfAutomatic(storeId, orderId);
     },
 
     /**
@@ -204,6 +207,7 @@ export function paymentService(ctx: AppContext) {
         ctx.mailer.wake();
         notificationsChanged(ctx, storeId);
         announceOrderChange(ctx, storeId);
+        if (event.type !== 'checkout.session.expired') await invoices.issueIfAutomatic(storeId, s.orderId);
       }
       return { applied: changed };
     },

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import {
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
+  invoiceRequestDataSchema,
   paymentInstructionsSchema,
+  type InvoiceRequestData,
   type AppliedDiscount,
   type OrderDetail,
   type OrderEvent,
@@ -15,6 +17,7 @@ import {
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
+import { preparedInsert } from '../../db/prepared.js';
 import type { Selectable } from 'kysely';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -22,6 +25,9 @@ import { containsIgnoreCase } from '../../lib/sql-like.js';
 import type { OrderStockLine } from '../inventory/service.js';
 import { fulfilmentRepo } from './fulfilment-repo.js';
 import { orderedBy } from './list-order.js';
+import { listInvoices } from '../invoices/invoice-list.js';
+import { storedOrderVat } from '../invoices/order-vat.js';
+import { invoicesRepo } from '../invoices/repo.js';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -55,6 +61,16 @@ export function discountOf(o: Pick<OrderRow, 'discount_code' | 'discount_kind' |
   return o.discount_code && o.discount_kind && o.discount_value !== null ? { code: o.discount_code, kind: o.discount_kind, value: o.discount_value } : null;
 }
 
+/** The shopper's 'Richiedi fattura', or null (none asked, or unreadable). */
+export function invoiceRequestOf(o: Pick<OrderRow, 'invoice_request'>): InvoiceRequestData | null {
+  if (!o.invoice_request) return null;
+  try {
+    return invoiceRequestDataSchema.safeParse(JSON.parse(o.invoice_request)).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The instructions snapshot stored with the order (orders from before payments: cash on delivery). */
 export function instructionsOf(o: Pick<OrderRow, 'payment_details' | 'payment_method' | 'surcharge_cents'>): PaymentInstructions {
   try {
@@ -70,6 +86,66 @@ export interface NewOrder {
   row: OrderRow;
   items: Omit<Selectable<OrderItemsTable>, 'id' | 'order_id'>[];
 }
+
+const ORDER_COLUMNS = [
+  'id',
+  'store_id',
+  'order_number',
+  'status',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'shipping_street',
+  'shipping_city',
+  'shipping_postal_code',
+  'shipping_country',
+  'subtotal_cents',
+  'discount_code',
+  'discount_kind',
+  'discount_value',
+  'discount_cents',
+  'terms_accepted_at',
+  'shipping_cents',
+  'surcharge_cents',
+  'total_cents',
+  'notes',
+  'idempotency_key',
+  'idempotency_fingerprint',
+  'payment_method',
+  'payment_status',
+  'payment_details',
+  'payment_due_at',
+  'paid_at',
+  'stripe_session_id',
+  'public_token',
+  'created_at',
+  'updated_at',
+  'taxable_cents',
+  'vat_cents',
+  'vat_breakdown',
+  'invoice_request',
+  'invoice_id',
+] as const satisfies readonly (keyof OrderRow)[];
+// Every column of an order is written: a column added to the table and not listed here fails to compile.
+const everyOrderColumn: Exclude<keyof OrderRow, (typeof ORDER_COLUMNS)[number]> extends never ? true : never = true;
+void everyOrderColumn;
+const insertOrderRow = preparedInsert('orders', ORDER_COLUMNS);
+const ITEM_COLUMNS = [
+  'id',
+  'order_id',
+  'product_id',
+  'variant_id',
+  'title',
+  'variant_label',
+  'quantity',
+  'unit_price_cents',
+  'total_price_cents',
+  'vat_code',
+  'taxable_cents',
+  'vat_cents',
+] as const satisfies readonly (keyof Selectable<OrderItemsTable>)[];
+const insertOrderItem = preparedInsert('order_items', ITEM_COLUMNS);
+const insertOrderEvent = preparedInsert('order_events', ['id', 'order_id', 'kind', 'value', 'created_at']);
 
 /** The only SQL on orders, their items and their timeline. */
 export function ordersRepo(db: Db) {
@@ -113,30 +189,39 @@ export function ordersRepo(db: Db) {
         .where('o.store_id', '=', storeId)
         .executeTakeFirst();
       if (!o) return null;
-      const [items, shipment] = await Promise.all([
-        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute(),
+      const [items, shipment, invoices, defaultVatCode] = await Promise.all([
+        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').orderBy('id').execute(),
         fulfilmentRepo.shipmentOf(db, storeId, o.id),
+        listInvoices(db, storeId, { orderId: o.id }),
+        invoicesRepo.defaultVatCode(db, storeId),
       ]);
+      const vat = storedOrderVat(o, items, defaultVatCode);
       return {
         ...toSummary(o),
         shipment,
-        items: items.map((i) => ({
+        items: items.map((i, k) => ({
           id: i.id,
           title: i.title,
           variantLabel: i.variant_label,
           quantity: i.quantity,
           unitPriceCents: i.unit_price_cents,
           totalPriceCents: i.total_price_cents,
+          vatCode: vat.items[k]?.vatCode ?? defaultVatCode,
+          taxableCents: vat.items[k]?.taxableCents ?? i.total_price_cents,
+          vatCents: vat.items[k]?.vatCents ?? 0,
         })),
+        vat: { summary: vat.summary, taxableCents: vat.taxableCents, vatCents: vat.vatCents },
+        invoiceRequest: invoiceRequestOf(o),
+        invoices,
       };
     },
 
     /** The shopper's view of their order, by the store and the order page's token. */
-    async publicByToken(storeId: string, token: string): Promise<PublicOrder | null> {
+    async publicByToken(storeId: string, slug: string, token: string): Promise<PublicOrder | null> {
       const o = await db.selectFrom('orders').selectAll().where('public_token', '=', token).where('store_id', '=', storeId).executeTakeFirst();
       if (!o) return null;
-      const [items, events] = await Promise.all([
-        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').execute(),
+      const [items, events, invoices, defaultVatCode] = await Promise.all([
+        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').orderBy('id').execute(),
         db
           .selectFrom('order_events')
           .select(['kind', 'value', 'created_at'])
@@ -144,6 +229,8 @@ export function ordersRepo(db: Db) {
           .orderBy('created_at')
           .orderBy('kind', 'desc')
           .execute(),
+        listInvoices(db, storeId, { orderId: o.id }),
+        invoicesRepo.defaultVatCode(db, storeId),
       ]);
       const timeline: OrderEvent[] = events.map((e) => ({
         at: e.created_at,
@@ -177,6 +264,14 @@ export function ordersRepo(db: Db) {
         timeline,
         // The shopper sees the parcel only while it is on its way or arrived.
         shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo.shipmentOf(db, storeId, o.id) : null,
+        vatCents: storedOrderVat(o, items, defaultVatCode).vatCents,
+        invoiceRequested: invoiceRequestOf(o) !== null,
+        invoices: invoices.map((i) => ({
+          kind: i.kind,
+          number: i.number,
+          date: i.date,
+          copyUrl: `/api/public/stores/${encodeURIComponent(slug)}/orders/${token}/invoices/${i.id}`,
+        })),
       };
     },
 
@@ -217,19 +312,13 @@ export function ordersRepo(db: Db) {
       return seq.next_order_number - 1;
     },
 
+    /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
     async insert(trx: Db, order: NewOrder): Promise<void> {
-      await trx.insertInto('orders').values(order.row).execute();
-      await trx
-        .insertInto('order_items')
-        .values(order.items.map((i) => ({ id: newId(), order_id: order.row.id, ...i })))
-        .execute();
-      await trx
-        .insertInto('order_events')
-        .values([
-          { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: order.row.created_at },
-          { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: order.row.created_at },
-        ])
-        .execute();
+      await insertOrderRow(trx, order.row);
+      for (const item of order.items) await insertOrderItem(trx, { id: newId(), order_id: order.row.id, ...item });
+      const at = order.row.created_at;
+      await insertOrderEvent(trx, { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at });
+      await insertOrderEvent(trx, { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at });
     },
 
     /**

@@ -168,7 +168,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       // Private to whoever holds the link: never kept by a shared cache.
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
       const store = await storeBySlug(ctx.db, params.slug);
-      const order = store ? await repo.publicByToken(store.id, params.token) : null;
+      const order = store ? await repo.publicByToken(store.id, params.slug, params.token) : null;
       if (!order) throw notFound(paymentMsg.orderNotFound);
       return { order };
     },

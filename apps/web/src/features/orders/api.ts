@@ -12,6 +12,7 @@ import {
   type UpdatePaymentStatusInput,
 } from '@vetrina/shared';
 import { api } from '@/lib/api';
+import { invoiceKeys } from '@/lib/invoices';
 
 export interface OrdersFilter {
   status?: OrderStatus;
@@ -94,6 +95,8 @@ export function useUpdatePaymentStatus(storeId: string) {
       api(`/api/stores/${storeId}/orders/${orderId}/payment`, { method: 'PATCH', body: { paymentStatus }, schema: orderResponseSchema }).then((r) => r.order),
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(storeId, order.id), order);
+      // A paid order may have had its invoice issued automatically (Impostazioni → Fatturazione).
+      void qc.invalidateQueries({ queryKey: invoiceKeys.all(storeId) });
       return qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
     },
   });

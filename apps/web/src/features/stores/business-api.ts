@@ -10,6 +10,7 @@ import {
 } from '@vetrina/shared/business-settings';
 import { api } from '@/lib/api';
 import { storeKeys } from '@/lib/stores';
+import { invoiceSettingsKey } from './invoicing-api';
 
 const businessKey = (storeId: string) => [...storeKeys.store(storeId), 'business'] as const;
 const legalKey = (storeId: string) => [...storeKeys.store(storeId), 'legal-pages'] as const;
@@ -29,6 +30,8 @@ export function useSaveBusinessDetails(storeId: string) {
       api(`/api/stores/${storeId}/business`, { method: 'PUT', body, schema: businessDetailsResponseSchema }).then((r) => r.details),
     onSuccess: (details) => {
       qc.setQueryData(businessKey(storeId), details);
+      // Ragione sociale and P.IVA decide whether invoices can be issued ('Fatturazione' says so).
+      void qc.invalidateQueries({ queryKey: invoiceSettingsKey(storeId) });
       // The templates of the legal pages are filled with these details.
       return qc.invalidateQueries({ queryKey: legalKey(storeId) });
     },

@@ -10,6 +10,8 @@ import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
   productFormSchema,
+  VAT_CODE_LABELS,
+  VAT_CODES,
   type Category,
   type ProductDetail,
 } from '@vetrina/shared';
@@ -18,9 +20,9 @@ import { MoneyField } from '@/components/ui/money-field';
 import { Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api';
-import { euroInputFromCents } from '@/lib/format';
 import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useNextSku, useSaveProduct } from '../api/products';
+import { productFormValues, productInputOf } from '../product-form-values';
 import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
 import { useGallery } from '../use-gallery';
 import { Field } from './field';
@@ -32,18 +34,6 @@ type FormOut = z.output<typeof productFormSchema>;
 
 export const PRODUCT_FORM_ID = 'product-form';
 export type FormActivity = 'idle' | 'uploading' | 'saving';
-
-const valuesOf = (p: ProductDetail | undefined): FormIn => ({
-  title: p?.title ?? '',
-  slug: p?.slug ?? '',
-  description: p?.description ?? '',
-  price: p ? euroInputFromCents(p.priceCents) : '',
-  compareAt: p?.compareAtCents != null ? euroInputFromCents(p.compareAtCents) : '',
-  sku: p?.sku ?? '',
-  stock: p?.variants.length ? 0 : (p?.stock ?? 0),
-  categoryId: p?.category?.id ?? '',
-  status: p?.status ?? 'draft',
-});
 
 /** Spec §2 product form. New products get the server's next SKU; with variants the stock field is disabled (saved as 0). */
 export function ProductForm({
@@ -61,7 +51,7 @@ export function ProductForm({
   const save = useSaveProduct(storeId);
   const gallery = useGallery(storeId, product?.images ?? []);
   const hasVariants = (product?.variants.length ?? 0) > 0;
-  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productFormSchema), defaultValues: valuesOf(product) });
+  const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productFormSchema), defaultValues: productFormValues(product) });
   const { errors, isSubmitting } = form.formState;
   const slug = form.watch('slug');
   const [price, compareAt] = form.watch(['price', 'compareAt']);
@@ -85,19 +75,7 @@ export function ProductForm({
       form.setError('sku', { message: 'SKU duplicato' });
       return;
     }
-    const body = {
-      title: values.title,
-      // Empty: a new product takes its title's slug, an existing one keeps its own.
-      ...(values.slug ? { slug: values.slug } : {}),
-      description: values.description,
-      priceCents: parseEuroToCents(values.price) ?? 0,
-      compareAtCents: values.compareAt ? parseEuroToCents(values.compareAt) : null,
-      sku: values.sku,
-      stock: hasVariants ? 0 : values.stock,
-      categoryId: values.categoryId || null,
-      status: values.status,
-      imageIds: gallery.images.map((i) => i.id),
-    };
+    const body = productInputOf(values, { hasVariants, imageIds: gallery.images.map((i) => i.id) });
     try {
       const saved = await save.mutateAsync({ id: product?.id, body });
       gallery.markSaved(saved.images);
@@ -116,6 +94,7 @@ export function ProductForm({
       } else if (err instanceof ApiError && err.field === 'slug') form.setError('slug', { message: err.message });
       else if (err instanceof ApiError && err.field === 'compareAtCents') form.setError('compareAt', { message: err.message });
       else if (err instanceof ApiError && err.field === 'price') form.setError('price', { message: err.message });
+      else if (err instanceof ApiError && err.field === 'vatCode') form.setError('vatCode', { message: err.message });
       else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare il prodotto') });
     }
   });
@@ -184,6 +163,18 @@ export function ProductForm({
                 {categories.map((cat) => (
                   <option key={cat.id} value={cat.id}>
                     {cat.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field label="Aliquota IVA" error={errors.vatCode?.message} hint="Il prezzo resta IVA inclusa: l’aliquota serve a scorporare l’imposta in fattura.">
+            {(c) => (
+              <NativeSelect {...c} {...form.register('vatCode')}>
+                <option value="">Predefinita dello store</option>
+                {VAT_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {VAT_CODE_LABELS[code]}
                   </option>
                 ))}
               </NativeSelect>

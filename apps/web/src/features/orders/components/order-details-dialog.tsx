@@ -1,22 +1,29 @@
 import { Link } from 'react-router';
 import { discountLabel } from '@vetrina/shared/discounts';
 import { Printer } from 'lucide-react';
+import { can } from '@vetrina/shared';
 import { buttonClasses } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { useActiveStore } from '@/lib/auth';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { useOrder } from '../api';
 import { orderNumber } from '../order-status';
+import { OrderInvoicing } from './order-invoicing';
 import { OrderItems } from './order-items';
 import { OrderPayment } from './order-payment';
 import { OrderShipment } from './order-shipment';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderVatRow, OrderVatSummary } from './order-vat';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-/** 'Dettagli': items, subtotal, shipping, surcharge, total, payment, shipment and notes of one order; the packing slip. */
+/** 'Dettagli': items, totals with their VAT, payment, shipment, invoices and notes of one order; the packing slip. */
 export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: string; orderId: string | null; onClose: () => void }) {
   const order = useOrder(storeId, orderId);
+  const { store } = useActiveStore();
+  // Issuing is an order action: members who may not change orders still see and download the invoices.
+  const canWrite = store ? can(store, 'orders:write') : false;
   const o = order.data;
   return (
     <Dialog open={Boolean(orderId)} onOpenChange={(open) => !open && onClose()}>
@@ -39,34 +46,39 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
           o && (
             <div className="grid gap-5 text-sm">
               <OrderItems items={o.items} />
-              <dl className="grid gap-1 border-t pt-3">
-                <div className="flex justify-between">
-                  <dt className="text-muted-foreground">Subtotale</dt>
-                  <dd className="tabular-nums">{formatCents(o.subtotalCents)}</dd>
-                </div>
-                {o.discount && o.discountCents > 0 && (
+              <div className="grid gap-2 border-t pt-3">
+                <dl className="grid gap-1">
                   <div className="flex justify-between">
-                    <dt className="text-muted-foreground">{discountLabel(o.discount)}</dt>
-                    <dd className="tabular-nums">−{formatCents(o.discountCents)}</dd>
+                    <dt className="text-muted-foreground">Subtotale</dt>
+                    <dd className="tabular-nums">{formatCents(o.subtotalCents)}</dd>
                   </div>
-                )}
-                <div className="flex justify-between">
-                  <dt className="text-muted-foreground">Spedizione{o.shippingAddress.country !== 'Italia' ? ` (${o.shippingAddress.country})` : ''}</dt>
-                  <dd className="tabular-nums">{formatCents(o.shippingCents)}</dd>
-                </div>
-                {o.surchargeCents > 0 && (
+                  {o.discount && o.discountCents > 0 && (
+                    <div className="flex justify-between">
+                      <dt className="text-muted-foreground">{discountLabel(o.discount)}</dt>
+                      <dd className="tabular-nums">−{formatCents(o.discountCents)}</dd>
+                    </div>
+                  )}
                   <div className="flex justify-between">
-                    <dt className="text-muted-foreground">Supplemento contrassegno</dt>
-                    <dd className="tabular-nums">{formatCents(o.surchargeCents)}</dd>
+                    <dt className="text-muted-foreground">Spedizione{o.shippingAddress.country !== 'Italia' ? ` (${o.shippingAddress.country})` : ''}</dt>
+                    <dd className="tabular-nums">{formatCents(o.shippingCents)}</dd>
                   </div>
-                )}
-                <div className="flex justify-between text-base font-semibold">
-                  <dt>Totale</dt>
-                  <dd className="tabular-nums">{formatCents(o.totalCents)}</dd>
-                </div>
-              </dl>
+                  {o.surchargeCents > 0 && (
+                    <div className="flex justify-between">
+                      <dt className="text-muted-foreground">Supplemento contrassegno</dt>
+                      <dd className="tabular-nums">{formatCents(o.surchargeCents)}</dd>
+                    </div>
+                  )}
+                  <div className="flex justify-between text-base font-semibold">
+                    <dt>Totale</dt>
+                    <dd className="tabular-nums">{formatCents(o.totalCents)}</dd>
+                  </div>
+                  <OrderVatRow vat={o.vat} />
+                </dl>
+                <OrderVatSummary vat={o.vat} />
+              </div>
               <OrderPayment order={o} />
               <OrderShipment storeId={storeId} order={o} />
+              <OrderInvoicing storeId={storeId} order={o} canWrite={canWrite} />
               <div className="grid gap-4 border-t pt-3 sm:grid-cols-2">
                 <div>
                   <h3 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cliente</h3>

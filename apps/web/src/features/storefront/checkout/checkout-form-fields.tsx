@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import clsx from 'clsx';
-import type { z } from 'zod';
-import type { checkoutCustomerSchema } from '@vetrina/shared';
 import { useStorefront } from '../store-context';
 import { CheckoutInputField, CheckoutSelectField, CheckoutTextareaField } from './checkout-field';
-
-export type CheckoutFormValues = z.input<typeof checkoutCustomerSchema>;
+import type { CheckoutFormValues } from './checkout-form-schema';
+import { invoiceAllowed } from './invoice-form';
+import { InvoiceRequestFields } from './invoice-request-fields';
 
 /** A titled fieldset of the checkout (its legend names the group for screen readers). */
 export function CheckoutGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -38,7 +37,7 @@ interface Props {
   payment?: ReactNode;
 }
 
-/** The checkout fields of spec §5, validated by the shared schema, with the store's destinations. */
+/** The checkout fields of spec §5 and 'Richiedi fattura', validated by the shared schemas, with the store's destinations. */
 export function CheckoutFormFields({ form, countries, country, onCountry, payment }: Props) {
   const { register, formState } = form;
   const e = formState.errors;
@@ -83,6 +82,9 @@ export function CheckoutFormFields({ form, countries, country, onCountry, paymen
         ) : (
           <CheckoutInputField label="Paese" value={country} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
         )}
+      </CheckoutGroup>
+      <CheckoutGroup title="Fattura">
+        <InvoiceRequestFields form={form} allowed={invoiceAllowed(country)} />
       </CheckoutGroup>
       {payment}
       <CheckoutGroup title="Note sull'ordine">

@@ -4,6 +4,7 @@ import type { CheckoutCustomer, CheckoutInput, CheckoutResult } from '@vetrina/s
 import type { AppliedDiscount } from '@vetrina/shared/discounts';
 import type { ShippingDestination } from '@vetrina/shared/shipping';
 import type { StorefrontProductDetail } from '@vetrina/shared';
+import type { InvoiceRequest } from '@vetrina/shared/invoice-request';
 import { methodCharges, type PublicPaymentOption } from '@vetrina/shared/payments';
 import { unitPriceCents } from '@vetrina/shared/pricing';
 import { ApiError } from '@/lib/api-error';
@@ -31,6 +32,8 @@ interface Options {
   onPlaced: (result: CheckoutResult) => void;
   /** The server refused the total or the method: the methods on screen are read again. */
   onStaleMethods: () => void;
+  /** The server blamed a field of the request ('invoice.taxCode'…): the form shows its message there. */
+  onFieldError: (field: string, message: string) => void;
 }
 
 /**
@@ -38,7 +41,7 @@ interface Options {
  * after a network failure (the order may exist), replaced when the cart or the form changed or
  * the server answered. A second submit while one is running is ignored.
  */
-export function usePlaceOrder({ slug, lines, payment, destination, discount, reprice, onPlaced, onStaleMethods }: Options) {
+export function usePlaceOrder({ slug, lines, payment, destination, discount, reprice, onPlaced, onStaleMethods, onFieldError }: Options) {
   const attempts = useRef<ReturnType<typeof checkoutAttempts>>(null);
   attempts.current ??= checkoutAttempts();
   const running = useRef(false);
@@ -92,7 +95,8 @@ export function usePlaceOrder({ slug, lines, payment, destination, discount, rep
     reprice(prices);
   }
 
-  async function placeOrder(customer: CheckoutCustomer) {
+  /** `invoice`: 'Richiedi fattura' as the shared schema normalised it, null when not asked. */
+  async function placeOrder(customer: CheckoutCustomer, invoice: InvoiceRequest | null) {
     if (running.current || !payment) return;
     running.current = true;
     setPending(true);
@@ -110,6 +114,7 @@ export function usePlaceOrder({ slug, lines, payment, destination, discount, rep
       shippingCents: totals.shippingCents,
       surchargeCents: totals.surchargeCents,
       totalCents: totals.totalCents,
+      invoice,
     };
     const body: CheckoutInput = { ...request, idempotencyKey: attempts.current!.keyFor(request) };
     try {
@@ -132,6 +137,7 @@ export function usePlaceOrder({ slug, lines, payment, destination, discount, rep
         if (gone.length) failure.description = unavailableMessage(gone);
       }
       notify.error(failure.title, { description: failure.description });
+      if (failure.field) onFieldError(failure.field, failure.description);
       if (staleMethods(failure)) onStaleMethods();
       if (failure.code === 'out_of_stock' || failure.code === 'payment_unavailable') refreshStore(slug);
       if (failure.code === 'price_changed') {

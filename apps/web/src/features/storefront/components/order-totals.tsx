@@ -14,11 +14,18 @@ interface Props {
   totalTestId?: string;
   /** The discount code that took `totals.discountCents` off (its line names it). */
   discount?: AppliedDiscount | null;
+  /** An order's VAT ('di cui IVA'); without it, prices are only said to include it ('IVA inclusa'). */
+  vatCents?: number;
 }
 
-/** Subtotale, the discount when there is one, Spedizione, the surcharge when there is one, and Totale: the cart, the checkout and the order page. */
-export function OrderTotalsList({ totals, method = null, className, totalTestId, discount = null }: Props) {
+/**
+ * Subtotale, the discount when there is one, Spedizione, the surcharge when there is one, Totale
+ * and its VAT: the cart, the checkout and the order page.
+ */
+export function OrderTotalsList({ totals, method = null, className, totalTestId, discount = null, vatCents }: Props) {
   const row = 'flex justify-between gap-4';
+  // Named after the total's (the closed cart drawer repeats these lines on every page).
+  const vatTestId = totalTestId && `${totalTestId}-iva`;
   return (
     <dl className={clsx('space-y-2 text-sm', className)}>
       <div className={row}>
@@ -47,6 +54,17 @@ export function OrderTotalsList({ totals, method = null, className, totalTestId,
           {formatCents(totals.totalCents)}
         </dd>
       </div>
+      {vatCents === undefined ? (
+        // Read as one phrase; a term and its value so the list stays valid.
+        <div className="flex justify-end gap-1 text-xs opacity-70" data-testid={vatTestId}>
+          <dt>IVA</dt> <dd>inclusa</dd>
+        </div>
+      ) : (
+        <div className={clsx(row, 'text-xs opacity-70')} data-testid={vatTestId}>
+          <dt>di cui IVA</dt>
+          <dd className="tabular-nums">{formatCents(vatCents)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -27,6 +27,7 @@ export function OrderItems({ order }: { order: PublicOrder }) {
         method={order.paymentMethod}
         className="border-t border-black/10 pt-4"
         totalTestId="ordine-totale"
+        vatCents={order.vatCents}
       />
     </Panel>
   );

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import type { PublicOrder } from '@vetrina/shared/payments';
 import { formatDateTime } from '@/lib/format';
 import { useStorefront } from '../store-context';
+import { InvoicePanel } from './invoice-panel';
 import { OrderItems } from './order-items';
 import { OrderTimeline } from './order-timeline';
 import { Panel } from './panel';
@@ -11,8 +12,8 @@ import { ShipmentPanel } from './shipment-panel';
 import { StatusBadges } from './status-badges';
 
 /**
- * The shopper's order. On a phone: how to pay first, then the articles, the address and the
- * history; from 1024 px the address and history sit in a side column.
+ * The shopper's order. On a phone: how to pay first, then the articles, the address, the
+ * invoice and the history; from 1024 px the address, invoice and history sit in a side column.
  */
 export function OrderView({ order, confirmation }: { order: PublicOrder; confirmation: CardConfirmation }) {
   const { theme } = useStorefront();
@@ -44,6 +45,7 @@ export function OrderView({ order, confirmation }: { order: PublicOrder; confirm
               <span className={clsx('mt-2 block break-all opacity-75')}>{order.customerEmail}</span>
             </address>
           </Panel>
+          <InvoicePanel order={order} />
           <OrderTimeline events={order.timeline} />
         </div>
       </div>

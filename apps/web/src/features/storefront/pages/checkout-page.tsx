@@ -5,13 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '../notify';
 import clsx from 'clsx';
 import { Lock, ShoppingBag } from 'lucide-react';
-import { checkoutCustomerSchema, checkoutMsg, type CheckoutCustomer } from '@vetrina/shared/orders';
+import { checkoutMsg } from '@vetrina/shared/orders';
 import type { PaymentMethod } from '@vetrina/shared/payments';
 import type { AppliedDiscount } from '@vetrina/shared/discounts';
 import { formatCents } from '@/lib/format';
 import { usePaymentMethods } from '../api';
 import { useCart } from '../cart/use-cart';
-import { CheckoutFormFields, type CheckoutFormValues } from '../checkout/checkout-form-fields';
+import { CheckoutFormFields } from '../checkout/checkout-form-fields';
+import { checkoutFormSchema, formFieldOf, type CheckoutFormOutput, type CheckoutFormValues } from '../checkout/checkout-form-schema';
+import { EMPTY_INVOICE_FIELDS, invoiceAllowed } from '../checkout/invoice-form';
 import { cartOrderTotals } from '../checkout/checkout-totals';
 import { OrderSummary } from '../checkout/order-summary';
 import { DiscountCodeField } from '../checkout/discount-code-field';
@@ -31,14 +33,22 @@ export default function CheckoutPage() {
   const { store, theme, home } = useStorefront();
   const cart = useCart(store.slug);
   const navigate = useNavigate();
-  const form = useForm<CheckoutFormValues, unknown, CheckoutCustomer>({
-    resolver: zodResolver(checkoutCustomerSchema),
-    defaultValues: { customerName: '', customerEmail: '', customerPhone: '', street: '', city: '', postalCode: '', notes: '' },
+  const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: { customerName: '', customerEmail: '', customerPhone: '', street: '', city: '', postalCode: '', notes: '', invoice: EMPTY_INVOICE_FIELDS },
   });
   const methods = usePaymentMethods(store.slug);
   const [picked, setPicked] = useState<PaymentMethod | null>(null);
   const [country, setCountry] = useState(store.shipping[0]?.name ?? 'Italia');
   const destination = store.shipping.find((d) => d.name === country) ?? store.shipping[0]!;
+  const chooseCountry = (name: string) => {
+    setCountry(name);
+    // Abroad the box is gone, and so is the request (the fields keep what was typed for a way back).
+    if (!invoiceAllowed(name)) {
+      form.setValue('invoice.requested', false);
+      form.clearErrors('invoice');
+    }
+  };
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
@@ -60,6 +70,10 @@ export default function CheckoutPage() {
     discount,
     reprice: cart.reprice,
     onStaleMethods: methods.refetch,
+    onFieldError: (field, message) => {
+      const path = formFieldOf(field);
+      if (path) form.setError(path, { type: 'server', message }, { shouldFocus: true });
+    },
     onPlaced: (result) => {
       cart.clear();
       notify.success('Ordine confermato!', { description: `Numero ordine: #${result.orderNumber}. Ti abbiamo inviato una email di conferma.` });
@@ -69,7 +83,7 @@ export default function CheckoutPage() {
     },
   });
 
-  const onSubmit = form.handleSubmit(async (customer) => {
+  const onSubmit = form.handleSubmit(async ({ invoice, ...customer }) => {
     if (!cart.lines.length) return void notify.error('Errore', { description: checkoutMsg.emptyCart });
     if (!chosen) return void notify.error('Errore', { description: 'Scegli un metodo di pagamento' });
     if (!termsAccepted) {
@@ -77,7 +91,7 @@ export default function CheckoutPage() {
       termsRef.current?.focus();
       return;
     }
-    await placeOrder(customer);
+    await placeOrder(customer, invoiceAllowed(destination.name) ? invoice : null);
   });
 
   const busy = pending || form.formState.isSubmitting;
@@ -110,7 +124,7 @@ export default function CheckoutPage() {
             form={form}
             countries={store.shipping.map((d) => d.name)}
             country={destination.name}
-            onCountry={setCountry}
+            onCountry={chooseCountry}
             payment={
               <PaymentMethodPicker status={status} choices={choices} chosen={chosen?.option.method ?? null} onPick={setPicked} onRetry={methods.refetch} />
             }

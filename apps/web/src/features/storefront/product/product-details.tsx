@@ -40,7 +40,13 @@ export function ProductDetails({ product }: { product: StorefrontProductDetail }
           <div className="space-y-3">
             {product.soldOut && <SoldOutBadge />}
             <h1 className={clsx(theme.h1, theme.key === 'audace' ? 'sm:text-5xl lg:text-6xl' : '')}>{product.title}</h1>
-            <Price cents={variant?.priceCents ?? lowest} from={varies} compareAtCents={compareAt} badge className="text-2xl" />
+            <div>
+              <Price cents={variant?.priceCents ?? lowest} from={varies} compareAtCents={compareAt} badge className="text-2xl" />
+              {/* Static text, rendered on the server too: nothing moves when the page hydrates. */}
+              <p className="mt-1 text-xs opacity-70" data-testid="prezzo-iva">
+                IVA inclusa
+              </p>
+            </div>
           </div>
           {product.variants.length > 0 && (
             <VariantPicker variants={product.variants} value={variantId} onChange={setVariantId} basePrice={product.priceCents} />

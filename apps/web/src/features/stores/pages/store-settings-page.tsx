@@ -9,6 +9,7 @@ import { useStore } from '../api';
 import { PaymentSettingsSection } from '../components/payments/payment-settings-section';
 import { ShippingSettingsSection } from '../components/shipping/shipping-settings-section';
 import { BusinessDetailsSection } from '../components/business/business-details-section';
+import { InvoiceSettingsSection } from '../components/invoicing/invoice-settings-section';
 import { LegalPagesSection } from '../components/legal/legal-pages-section';
 import { StoreSettingsForm } from '../components/store-settings-form';
 
@@ -46,6 +47,7 @@ export default function StoreSettingsPage() {
       {store.data && can(store.data, 'store:settings') && <PaymentSettingsSection key={`payments-${store.data.id}`} storeId={store.data.id} />}
       {store.data && <ShippingSettingsSection key={`shipping-${store.data.id}`} storeId={store.data.id} readOnly={!can(store.data, 'store:settings')} />}
       {store.data && can(store.data, 'store:settings') && <BusinessDetailsSection key={`business-${store.data.id}`} storeId={store.data.id} />}
+      {store.data && can(store.data, 'store:settings') && <InvoiceSettingsSection key={`invoicing-${store.data.id}`} storeId={store.data.id} />}
       {store.data && can(store.data, 'store:settings') && (
         <LegalPagesSection key={`legal-${store.data.id}`} storeId={store.data.id} storeSlug={store.data.slug} />
       )}

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { businessDetailsInputSchema, type BusinessDetails, type BusinessDetailsData, type BusinessDetailsInput } from '@vetrina/shared/business-settings';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { setServerFieldError } from '@/lib/form-errors';
 import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSaveBusinessDetails } from '../../business-api';
 
@@ -30,9 +31,7 @@ export function BusinessDetailsForm({ storeId, details }: { storeId: string; det
         form.reset(valuesOf(saved));
       },
       onError: (err) => {
-        const field = err instanceof ApiError ? FIELDS.find((f) => f === err.field) : undefined;
-        if (field) form.setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
-        else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare i dati aziendali') });
+        if (!setServerFieldError(err, form.setError, FIELDS)) toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare i dati aziendali') });
       },
     }),
   );

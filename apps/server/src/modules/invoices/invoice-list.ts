@@ -1,0 +1,29 @@
+import type { Invoice } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import { invoicesRepo } from './repo.js';
+
+/** The store's invoices and credit notes matching the filter, with the numbers they point to, oldest first. */
+export async function listInvoices(db: Db, storeId: string, filter: Parameters<typeof invoicesRepo.listed>[2]): Promise<Invoice[]> {
+  const rows = await invoicesRepo.listed(db, storeId, filter);
+  const rel = await invoicesRepo.related(
+    db,
+    storeId,
+    rows.flatMap((r) => [r.id, ...(r.refers_to_id ? [r.refers_to_id] : [])]),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    number: r.number,
+    date: r.date,
+    issuedAt: r.issued_at,
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    buyerName: r.buyer_name,
+    taxableCents: r.taxable_cents,
+    vatCents: r.vat_cents,
+    totalCents: r.total_cents,
+    refersTo: r.refers_to_id ? { id: r.refers_to_id, number: rel.byId.get(r.refers_to_id) ?? '' } : null,
+    creditedBy: rel.creditOf.get(r.id) ?? null,
+    fileName: r.file_name,
+  }));
+}

@@ -1,0 +1,156 @@
+import type { Insertable, Selectable } from 'kysely';
+import { DEFAULT_VAT_CODE, type InvoiceSettingsData, type VatCode } from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
+import type { InvoicesTable, StoreInvoiceSettingsTable } from '../../db/schema.js';
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceSettingsRow = Selectable<StoreInvoiceSettingsTable>;
+
+const settingsRow = prepared((db: Db, a: { storeId: string }) => db.selectFrom('store_invoice_settings').selectAll().where('store_id', '=', a.storeId));
+const defaultCodeRow = prepared((db: Db, a: { storeId: string }) =>
+  db.selectFrom('store_invoice_settings').select('default_vat_code').where('store_id', '=', a.storeId),
+);
+
+/** What an invoice list shows: the row without its documents, with the numbers it points to. */
+const listColumns = [
+  'i.id',
+  'i.kind',
+  'i.number',
+  'i.date',
+  'i.issued_at',
+  'i.order_id',
+  'i.buyer_name',
+  'i.taxable_cents',
+  'i.vat_cents',
+  'i.total_cents',
+  'i.file_name',
+  'i.refers_to_id',
+  'o.order_number',
+] as const;
+
+/** The only SQL on VAT settings, invoice numbers and invoices. */
+export const invoicesRepo = {
+  settings: (db: Db, storeId: string) => settingsRow.first(db, { storeId }),
+
+  /** The store's VAT code for products without their own, shipping and surcharges. */
+  async defaultVatCode(db: Db, storeId: string): Promise<VatCode> {
+    return (await defaultCodeRow.first(db, { storeId }))?.default_vat_code ?? DEFAULT_VAT_CODE;
+  },
+
+  async saveSettings(db: Db, storeId: string, s: InvoiceSettingsData, now: string): Promise<void> {
+    const values = {
+      default_vat_code: s.defaultVatCode,
+      fiscal_regime: s.fiscalRegime,
+      street: s.street,
+      postal_code: s.postalCode,
+      city: s.city,
+      province: s.province,
+      auto_issue: s.autoIssue ? 1 : 0,
+      updated_at: now,
+    };
+    await db
+      .insertInto('store_invoice_settings')
+      .values({ store_id: storeId, ...values })
+      .onConflict((oc) => oc.column('store_id').doUpdateSet(values))
+      .execute();
+  },
+
+  /** The seller's company details (Impostazioni → Dati aziendali), or undefined. */
+  business: (db: Db, storeId: string) => db.selectFrom('store_business_details').selectAll().where('store_id', '=', storeId).executeTakeFirst(),
+
+  /**
+   * The next number of the store's year, in the caller's transaction: the counter row stays locked
+   * (PostgreSQL) or the database is (SQLite) until the invoice is written, so two invoices never
+   * share a number and a rolled-back one gives its number back.
+   */
+  async nextNumber(trx: Db, storeId: string, year: number): Promise<number> {
+    const row = await trx
+      .insertInto('invoice_counters')
+      .values({ store_id: storeId, year, last_number: 1 })
+      .onConflict((oc) => oc.columns(['store_id', 'year']).doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })))
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    return Number(row.last_number);
+  },
+
+  /** Makes the invoice the order's live one, only if it has none: false when another got there first. */
+  async claimOrder(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<boolean> {
+    const r = await trx
+      .updateTable('orders')
+      .set({ invoice_id: invoiceId })
+      .where('id', '=', orderId)
+      .where('store_id', '=', storeId)
+      .where('invoice_id', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** A credit note cancelled the order's invoice: the order may be invoiced again. */
+  async releaseOrder(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<void> {
+    await trx
+      .updateTable('orders')
+      .set({ invoice_id: null })
+      .where('id', '=', orderId)
+      .where('store_id', '=', storeId)
+      .where('invoice_id', '=', invoiceId)
+      .execute();
+  },
+
+  /** The order to invoice, in the store (undefined: not this store's). */
+  order: (trx: Db, storeId: string, orderId: string) =>
+    trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('store_id', '=', storeId).executeTakeFirst(),
+  /** Its lines in the order the order's pages print them. */
+  items: (trx: Db, orderId: string) => trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').orderBy('id').execute(),
+  async slugOf(trx: Db, storeId: string): Promise<string> {
+    return (await trx.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirstOrThrow()).slug;
+  },
+  /** The order page's secret (null for orders from before it existed). */
+  async tokenOf(db: Db, orderId: string): Promise<string | null> {
+    return (await db.selectFrom('orders').select('public_token').where('id', '=', orderId).executeTakeFirst())?.public_token ?? null;
+  },
+
+  async insert(trx: Db, row: Insertable<InvoicesTable>): Promise<void> {
+    await trx.insertInto('invoices').values(row).execute();
+  },
+
+  find: (db: Db, storeId: string, invoiceId: string) =>
+    db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('store_id', '=', storeId).executeTakeFirst(),
+
+  creditNoteOf: (db: Db, invoiceId: string) => db.selectFrom('invoices').select(['id', 'number']).where('refers_to_id', '=', invoiceId).executeTakeFirst(),
+
+  /** The store's documents matching the filter, with the order number, oldest first. */
+  listed(db: Db, storeId: string, filter: { id?: string; orderId?: string; from?: string; to?: string }) {
+    let q = db.selectFrom('invoices as i').innerJoin('orders as o', 'o.id', 'i.order_id').select(listColumns).where('i.store_id', '=', storeId);
+    if (filter.id) q = q.where('i.id', '=', filter.id);
+    if (filter.orderId) q = q.where('i.order_id', '=', filter.orderId);
+    if (filter.from) q = q.where('i.date', '>=', filter.from);
+    if (filter.to) q = q.where('i.date', '<', filter.to);
+    return q.orderBy('i.year').orderBy('i.seq').execute();
+  },
+
+  /** Numbers of these documents (the invoices credit notes point to, and the credit notes of invoices). */
+  async related(db: Db, storeId: string, ids: string[]) {
+    if (!ids.length) return { byId: new Map<string, string>(), creditOf: new Map<string, { id: string; number: string }>() };
+    const [targets, credits] = await Promise.all([
+      db.selectFrom('invoices').select(['id', 'number']).where('store_id', '=', storeId).where('id', 'in', ids).execute(),
+      db.selectFrom('invoices').select(['id', 'number', 'refers_to_id']).where('store_id', '=', storeId).where('refers_to_id', 'in', ids).execute(),
+    ]);
+    return {
+      byId: new Map(targets.map((t) => [t.id, t.number])),
+      creditOf: new Map(credits.map((c) => [c.refers_to_id ?? '', { id: c.id, number: c.number }])),
+    };
+  },
+
+  /** The month's files for the accountant's ZIP, in numbering order. */
+  documents: (db: Db, storeId: string, from: string, to: string) =>
+    db
+      .selectFrom('invoices')
+      .select(['id', 'kind', 'number', 'date', 'file_name', 'xml', 'document', 'taxable_cents', 'vat_cents', 'total_cents'])
+      .where('store_id', '=', storeId)
+      .where('date', '>=', from)
+      .where('date', '<', to)
+      .orderBy('year')
+      .orderBy('seq')
+      .execute(),
+};

@@ -1,0 +1,239 @@
+import { romeDay } from '@vetrina/shared/shop-day';
+import { DEFAULT_VAT_CODE, formatEuro, invoiceMsg, invoiceNumber, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import type { Db } from '../../db/index.js';
+import { isUniqueViolation } from '../../db/index.js';
+import { clock } from '../../lib/clock.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { layoutMail } from '../mail/templates.js';
+import { brandOf } from '../orders/mails.js';
+import { buyerName, buyerOf, invoiceDocument, sellerOf, transmissionIdOf } from './build-document.js';
+import { courtesyCopyHtml } from './courtesy-copy.js';
+import type { InvoiceDocument } from './document.js';
+import { buildFatturaXml, fatturaFileName, loadFatturapa } from './fatturapa.js';
+import { listInvoices } from './invoice-list.js';
+import { monthArchive } from './month-archive.js';
+import { storedOrderVat } from './order-vat.js';
+import { invoicesRepo, type InvoiceRow } from './repo.js';
+
+/** The first day of a month and of the next ('2026-11' → ['2026-11-01', '2026-12-01']). */
+export function monthRange(month: string): [string, string] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return [`${month}-01`, `${next}-01`];
+}
+
+/**
+ * The document's XML, checked against the format before it is stored. Data that still fails after
+ * the builder's cleaning (its lengths and characters) refuses the invoice: nothing is numbered.
+ */
+function fatturaXmlOrRefuse(doc: InvoiceDocument): string {
+  try {
+    return buildFatturaXml(doc);
+  } catch {
+    throw new AppError(422, 'invoice_invalid', invoiceMsg.invalidDocument);
+  }
+}
+
+/** Invoices and credit notes of a store (docs/decisions/invoices.md). */
+export function invoicesService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function one(storeId: string, invoiceId: string): Promise<Invoice> {
+    const [invoice] = await listInvoices(db, storeId, { id: invoiceId });
+    if (!invoice) throw notFound(invoiceMsg.notFound);
+    return invoice;
+  }
+
+  /** Writes a document with the next number of its year, in the caller's transaction. */
+  async function write(
+    trx: Db,
+    ids: { id: string; storeId: string; orderId: string; refersTo: string | null },
+    make: (number: string, date: string, transmissionId: string) => InvoiceDocument,
+  ) {
+    const { id, storeId, orderId, refersTo } = ids;
+    const date = romeDay(clock.now());
+    const year = Number(date.slice(0, 4));
+    const seq = await invoicesRepo.nextNumber(trx, storeId, year);
+    const doc = make(invoiceNumber(year, seq), date, transmissionIdOf(year, seq));
+    await invoicesRepo.insert(trx, {
+      id,
+      store_id: storeId,
+      order_id: orderId,
+      kind: doc.kind,
+      year,
+      seq,
+      number: doc.number,
+      date,
+      refers_to_id: refersTo,
+      buyer_name: buyerName(doc.buyer),
+      taxable_cents: doc.taxableCents,
+      vat_cents: doc.vatCents,
+      total_cents: doc.totalCents,
+      file_name: fatturaFileName(doc),
+      document: JSON.stringify(doc),
+      xml: fatturaXmlOrRefuse(doc),
+      issued_at: clock.iso(),
+    });
+    return doc;
+  }
+
+  /** The courtesy copy to the shopper, queued with the document (it exists iff the document does). */
+  async function queueCopy(trx: Db, storeId: string, doc: InvoiceDocument, copyUrl: string | null) {
+    const brand = await brandOf(ctx, trx, storeId);
+    const what = doc.kind === 'invoice' ? 'Fattura' : 'Nota di credito';
+    const mail = layoutMail({
+      brand,
+      to: doc.buyer.email,
+      subject: `${what} n. ${doc.number} — ${brand.name}`,
+      lines: [
+        `${what} n. ${doc.number} per l’ordine #${doc.orderNumber}: totale ${formatEuro(doc.totalCents)}.`,
+        'Questa è la copia di cortesia; il documento valido ai fini fiscali è quello trasmesso al Sistema di Interscambio e disponibile nella tua area riservata dell’Agenzia delle Entrate.',
+      ],
+      rows: [],
+      action: copyUrl ? { label: 'Apri la copia di cortesia', url: copyUrl } : undefined,
+    });
+    await ctx.mailer.enqueue(trx, [{ ...mail, html: courtesyCopyHtml(doc, { storeName: brand.name }) }]);
+  }
+
+  const copyUrlOf = (slug: string, token: string | null, invoiceId: string) =>
+    token ? `${ctx.publicUrl()}/api/public/stores/${encodeURIComponent(slug)}/orders/${token}/invoices/${invoiceId}` : null;
+
+  return {
+    async settings(storeId: string): Promise<InvoiceSettings> {
+      const [s, business] = await Promise.all([invoicesRepo.settings(db, storeId), invoicesRepo.business(db, storeId)]);
+      return {
+        defaultVatCode: s?.default_vat_code ?? DEFAULT_VAT_CODE,
+        fiscalRegime: s?.fiscal_regime ?? 'RF01',
+        street: s?.street ?? '',
+        postalCode: s?.postal_code ?? '',
+        city: s?.city ?? '',
+        province: s?.province ?? '',
+        autoIssue: Boolean(s?.auto_issue),
+        ready: sellerOf(business, s) !== null,
+        updatedAt: s?.updated_at ?? null,
+      };
+    },
+
+    async saveSettings(storeId: string, data: InvoiceSettingsData): Promise<InvoiceSettings> {
+      await invoicesRepo.saveSettings(db, storeId, data, clock.iso());
+      return this.settings(storeId);
+    },
+
+    /** 'Emetti fattura': the order's invoice with the next number; never twice for one order. */
+    async issue(storeId: string, orderId: string): Promise<Invoice> {
+      await loadFatturapa();
+      const id = await db.transaction().execute(async (trx) => {
+        const order = await invoicesRepo.order(trx, storeId, orderId);
+        if (!order) throw notFound('Ordine non trovato');
+        const buyer = buyerOf(order);
+        if (!buyer) throw conflict(invoiceMsg.notRequested);
+        if (order.status === 'cancelled') throw conflict(invoiceMsg.cancelledOrder);
+        if (order.invoice_id) throw conflict(invoiceMsg.alreadyIssued);
+        const [business, settings, items, slug] = await Promise.all([
+          invoicesRepo.business(trx, storeId),
+          invoicesRepo.settings(trx, storeId),
+          invoicesRepo.items(trx, order.id),
+          invoicesRepo.slugOf(trx, storeId),
+        ]);
+        const seller = sellerOf(business, settings);
+        if (!seller) throw conflict(invoiceMsg.sellerIncomplete);
+        const id = newId();
+        // Claimed before a number is taken: the loser of two clicks takes none.
+        if (!(await invoicesRepo.claimOrder(trx, storeId, order.id, id))) throw conflict(invoiceMsg.alreadyIssued);
+        const vat = storedOrderVat(order, items, settings?.default_vat_code ?? DEFAULT_VAT_CODE);
+        const doc = await write(trx, { id, storeId, orderId: order.id, refersTo: null }, (number, date, transmissionId) =>
+          invoiceDocument({ kind: 'invoice', number, date, transmissionId, seller, buyer, order, items, vat }),
+        );
+        await queueCopy(trx, storeId, doc, copyUrlOf(slug, order.public_token, id));
+        return id;
+      });
+      ctx.mailer.wake();
+      return one(storeId, id);
+    },
+
+    /**
+     * 'Emetti automaticamente': called after an order is marked paid. Orders without an invoice
+     * request, or already invoiced, are left alone; a store whose details are incomplete gets no
+     * invoice (the team issues it once they are complete) and the payment is not affected.
+     */
+    async issueIfAutomatic(storeId: string, orderId: string): Promise<void> {
+      const s = await invoicesRepo.settings(db, storeId);
+      if (!s?.auto_issue) return;
+      try {
+        await this.issue(storeId, orderId);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        if (err.message !== invoiceMsg.notRequested && err.message !== invoiceMsg.alreadyIssued)
+          ctx.log.warn({ storeId, orderId, code: err.code }, 'automatic invoice not issued');
+      }
+    },
+
+    /** 'Emetti nota di credito': cancels a whole invoice with a credit note of the same amounts. */
+    async creditNote(storeId: string, invoiceId: string): Promise<Invoice> {
+      await loadFatturapa();
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const invoice = await invoicesRepo.find(trx, storeId, invoiceId);
+          if (!invoice) throw notFound(invoiceMsg.notFound);
+          if (invoice.kind === 'credit_note') throw badRequest(invoiceMsg.creditOfCredit);
+          if (await invoicesRepo.creditNoteOf(trx, invoice.id)) throw conflict(invoiceMsg.alreadyCredited);
+          const original = JSON.parse(invoice.document) as InvoiceDocument;
+          const [token, slug] = await Promise.all([invoicesRepo.tokenOf(trx, invoice.order_id), invoicesRepo.slugOf(trx, storeId)]);
+          const id = newId();
+          const doc = await write(trx, { id, storeId, orderId: invoice.order_id, refersTo: invoice.id }, (number, date, transmissionId) => ({
+            ...original,
+            kind: 'credit_note',
+            number,
+            date,
+            transmissionId,
+            refersTo: { number: original.number, date: original.date },
+          }));
+          await invoicesRepo.releaseOrder(trx, storeId, invoice.order_id, invoice.id);
+          await queueCopy(trx, storeId, doc, copyUrlOf(slug, token, id));
+          return id;
+        });
+        ctx.mailer.wake();
+        return one(storeId, id);
+      } catch (err) {
+        // Two credit notes for one invoice at once: the unique key lets one through.
+        if (isUniqueViolation(err)) throw conflict(invoiceMsg.alreadyCredited);
+        throw err;
+      }
+    },
+
+    async list(storeId: string, filter: { orderId?: string; month?: string }): Promise<Invoice[]> {
+      const [from, to] = filter.month ? monthRange(filter.month) : [undefined, undefined];
+      return listInvoices(db, storeId, { orderId: filter.orderId, from, to });
+    },
+
+    /** An invoice of the store, with its documents (404 for another store's). */
+    async document(storeId: string, invoiceId: string): Promise<InvoiceRow> {
+      const row = await invoicesRepo.find(db, storeId, invoiceId);
+      if (!row) throw notFound(invoiceMsg.notFound);
+      return row;
+    },
+
+    /** The courtesy copy, for the team. */
+    async copy(storeId: string, invoiceId: string): Promise<string> {
+      const row = await this.document(storeId, invoiceId);
+      return courtesyCopyHtml(JSON.parse(row.document) as InvoiceDocument);
+    },
+
+    /** The month's XML files and CSV summary in one ZIP. */
+    async monthArchive(storeId: string, month: string): Promise<Uint8Array> {
+      const [from, to] = monthRange(month);
+      return monthArchive(month, await invoicesRepo.documents(db, storeId, from, to));
+    },
+
+    /** The courtesy copy of an order's invoice for whoever holds the order's link. */
+    async publicCopy(storeId: string, token: string, invoiceId: string): Promise<string> {
+      const row = await invoicesRepo.find(db, storeId, invoiceId);
+      const orderToken = row ? await invoicesRepo.tokenOf(db, row.order_id) : null;
+      if (!row || !orderToken || orderToken !== token) throw notFound(invoiceMsg.notFound);
+      return courtesyCopyHtml(JSON.parse(row.document) as InvoiceDocument);
+    },
+  };
+}
+export type InvoicesService = ReturnType<typeof invoicesService>;
