@@ -102,7 +102,9 @@ test.describe('pages rendered on the server', () => {
     const problems = watchConsole(page);
     const apiCalls: string[] = [];
     const visits: string[] = [];
+    const fonts: string[] = [];
     page.on('request', (r) => {
+      if (r.resourceType() === 'font') fonts.push(r.url());
       // The visit beacon (the dashboard's visit count) reads nothing: it is counted apart.
       if (/\/api\/public\/stores\/[^/]+\/visit$/.test(r.url())) visits.push(r.url());
       else if (r.url().includes('/api/public/')) apiCalls.push(r.url());
@@ -123,6 +125,8 @@ test.describe('pages rendered on the server', () => {
     }
     // One beacon per storefront page load, none from the public site.
     expect(visits).toHaveLength(pages.filter((u) => u.startsWith('/store/')).length);
+    // Public pages are set in the device's fonts: no web font delays their text or moves it.
+    expect(fonts).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

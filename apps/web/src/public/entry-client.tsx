@@ -4,7 +4,7 @@ import { browserCache, type Seed } from '@/features/storefront/data/cache';
 import { BrowserApp, locationOf, type ResolvedPage } from './app';
 import { installTitleHook } from './document-title';
 import { loadRoute, matchPublicRoute, notFoundMatch } from './routes';
-import '../styles.css';
+import '../public.css';
 
 /** What the server embedded in the page: the data it rendered with, and whether it was a 404. */
 interface Embedded {
@@ -14,12 +14,20 @@ interface Embedded {
 
 installTitleHook('client');
 
+/** After the next frame has been painted (at once in a hidden tab, which paints nothing). */
+function afterFirstPaint() {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function start() {
   const data = JSON.parse(document.getElementById('vetrina-data')?.textContent ?? '{}') as Embedded;
   browserCache.seed(data.cache ?? {}, (f) => new ApiError(f.status, 'seeded', f.message));
   const url = new URL(window.location.href);
   const match = (!data.notFound && matchPublicRoute(url.pathname)) || notFoundMatch(url.pathname);
-  // Both modules are already downloading (modulepreload in the page): hydrate once they are here.
+  // The page arrived complete as HTML: its modules are fetched once its first frame is painted, so
+  // that they do not share the network with the stylesheet and the main picture before it.
+  await afterFirstPaint();
   const { layout, page } = await loadRoute(match);
   // The modules' evaluation and the hydration run as two tasks, not one long one: the browser
   // can answer a tap in between (and the page's longest task is shorter).
