@@ -1,13 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
-import { businessDetailsInputSchema, type BusinessDetails, type BusinessDetailsData, type BusinessDetailsInput } from '@vetrina/shared/business-settings';
+import { businessDetailsInputSchema, type BusinessDetails, type BusinessDetailsInput } from '@vetrina/shared/business-settings';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldError } from '@/lib/form-errors';
-import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSaveBusinessDetails } from '../../business-api';
+import { useSettingsForm } from '../../use-settings-form';
 
 type Field = keyof BusinessDetailsInput;
 const FIELDS: Field[] = ['companyName', 'vatNumber', 'taxCode', 'address', 'pec', 'phone', 'email'];
@@ -17,24 +12,16 @@ const valuesOf = ({ updatedAt: _updatedAt, ...d }: BusinessDetails): BusinessDet
 /** Ragione sociale, P.IVA, codice fiscale, sede legale, PEC and contacts: shown in the storefront's footer. */
 export function BusinessDetailsForm({ storeId, details }: { storeId: string; details: BusinessDetails }) {
   const save = useSaveBusinessDetails(storeId);
-  const form = useForm<BusinessDetailsInput, unknown, BusinessDetailsData>({
-    resolver: zodResolver(businessDetailsInputSchema),
-    defaultValues: valuesOf(details),
+  const { form, onSubmit } = useSettingsForm({
+    schema: businessDetailsInputSchema,
+    valuesOf,
+    initial: details,
+    save,
+    fields: FIELDS,
+    savedText: 'Dati aziendali salvati',
+    errorText: 'Impossibile salvare i dati aziendali',
   });
-  const { errors, isDirty } = form.formState;
-  useUnsavedChanges(isDirty);
-
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        toast.success('Dati aziendali salvati');
-        form.reset(valuesOf(saved));
-      },
-      onError: (err) => {
-        if (!setServerFieldError(err, form.setError, FIELDS)) toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare i dati aziendali') });
-      },
-    }),
-  );
+  const { errors } = form.formState;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Dati aziendali">

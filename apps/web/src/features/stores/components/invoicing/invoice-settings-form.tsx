@@ -1,24 +1,13 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { Controller } from 'react-hook-form';
 import { VAT_CODE_LABELS, VAT_CODES } from '@vetrina/shared/vat';
-import {
-  FISCAL_REGIME_LABELS,
-  FISCAL_REGIMES,
-  invoiceSettingsInputSchema,
-  type InvoiceSettings,
-  type InvoiceSettingsData,
-  type InvoiceSettingsInput,
-} from '@vetrina/shared/invoices';
+import { FISCAL_REGIME_LABELS, FISCAL_REGIMES, invoiceSettingsInputSchema, type InvoiceSettings } from '@vetrina/shared/invoices';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { errorMessage } from '@/lib/api';
-import { setServerFieldError } from '@/lib/form-errors';
-import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useSaveInvoiceSettings } from '../../invoicing-api';
+import { useSettingsForm } from '../../use-settings-form';
 import { INVOICE_SETTINGS_FIELDS, invoiceSettingsValues } from '../../invoice-settings-form';
 import { InvoicingNotReady } from './invoicing-not-ready';
 import { SelectField } from './select-field';
@@ -30,25 +19,16 @@ const REGIME_OPTIONS = FISCAL_REGIMES.map((value) => ({ value, label: `${FISCAL_
 export function InvoiceSettingsForm({ storeId, settings }: { storeId: string; settings: InvoiceSettings }) {
   const save = useSaveInvoiceSettings(storeId);
   const autoId = useId();
-  const form = useForm<InvoiceSettingsInput, unknown, InvoiceSettingsData>({
-    resolver: zodResolver(invoiceSettingsInputSchema),
-    defaultValues: invoiceSettingsValues(settings),
+  const { form, onSubmit } = useSettingsForm({
+    schema: invoiceSettingsInputSchema,
+    valuesOf: invoiceSettingsValues,
+    initial: settings,
+    save,
+    fields: INVOICE_SETTINGS_FIELDS,
+    savedText: 'Modifiche salvate',
+    errorText: 'Impossibile salvare le impostazioni di fatturazione',
   });
-  const { errors, isDirty } = form.formState;
-  useUnsavedChanges(isDirty);
-
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        toast.success('Modifiche salvate');
-        form.reset(invoiceSettingsValues(saved));
-      },
-      onError: (err) => {
-        if (!setServerFieldError(err, form.setError, INVOICE_SETTINGS_FIELDS))
-          toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare le impostazioni di fatturazione') });
-      },
-    }),
-  );
+  const { errors } = form.formState;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Fatturazione" data-testid="invoice-settings-form">
