@@ -77,6 +77,24 @@ test.describe('catalogue', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('variant-row')).toHaveCount(2);
     await expect(page.getByTestId('variant-row').nth(1)).toContainText('22,40');
+
+    // A variant being typed is not thrown away by Escape or 'Annulla' without asking; an untouched one closes at once.
+    await page.getByRole('button', { name: 'Aggiungi variante' }).click();
+    await dialog.getByLabel('Label').fill('Taglia XL');
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('alertdialog', { name: 'Modifiche non salvate' });
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Resta' }).click();
+    await expect(discard).toBeHidden();
+    await expect(dialog.getByLabel('Label')).toHaveValue('Taglia XL');
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await discard.getByRole('button', { name: 'Chiudi senza salvare' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('variant-row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Aggiungi variante' }).click();
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(discard).toBeHidden();
     // With variants the product's own stock is disabled.
     await expect(page.getByLabel('Stock')).toBeDisabled();
 

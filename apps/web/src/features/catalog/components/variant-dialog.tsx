@@ -14,6 +14,7 @@ import {
   type Variant,
   type VariantFormValues,
 } from '@vetrina/shared';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -61,8 +62,10 @@ interface Props {
 export function VariantDialog({ storeId, productId, product, variant, onClose }: Props) {
   const save = useSaveVariant(storeId, productId);
   const form = useForm<VariantFormValues>({ resolver: zodResolver(variantFormSchema), defaultValues: valuesOf(variant) });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const [image, setImage] = useState<ProductImage | null>(variant?.image ?? null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const edited = isDirty || image?.id !== variant?.image?.id;
   const uploadedHere = useRef(new Set<string>());
   const priceDelta = form.watch('priceDelta');
 
@@ -70,6 +73,11 @@ export function VariantDialog({ storeId, productId, product, variant, onClose }:
   const close = (saved: boolean) => {
     if (!saved) for (const id of uploadedHere.current) void deleteProductImage(storeId, id).catch(() => undefined);
     onClose();
+  };
+  /** Escape, the overlay, the X or 'Annulla': edits not saved yet are not thrown away without asking. */
+  const dismiss = () => {
+    if (edited && !isSubmitting) setConfirmDiscard(true);
+    else if (!isSubmitting) close(false);
   };
 
   const onSubmit = form.handleSubmit(
@@ -113,7 +121,7 @@ export function VariantDialog({ storeId, productId, product, variant, onClose }:
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close(false)}>
+    <Dialog open onOpenChange={(open) => !open && dismiss()}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>{variant ? 'Modifica variante' : 'Nuova variante'}</DialogTitle>
@@ -150,7 +158,7 @@ export function VariantDialog({ storeId, productId, product, variant, onClose }:
           <AttributePairs control={form.control} register={form.register} />
           <VariantImageField storeId={storeId} image={image} onChange={setImage} onUploaded={(img) => uploadedHere.current.add(img.id)} />
           <DialogFooter>
-            <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
+            <Button variant="outline" onClick={dismiss} disabled={isSubmitting}>
               Annulla
             </Button>
             <Button type="submit" disabled={isSubmitting}>
@@ -158,6 +166,15 @@ export function VariantDialog({ storeId, productId, product, variant, onClose }:
             </Button>
           </DialogFooter>
         </form>
+        <ConfirmDialog
+          open={confirmDiscard}
+          onOpenChange={setConfirmDiscard}
+          title="Modifiche non salvate"
+          description="Hai modifiche non salvate alla variante. Vuoi chiudere senza salvarle?"
+          cancelLabel="Resta"
+          confirmLabel="Chiudi senza salvare"
+          onConfirm={() => close(false)}
+        />
       </DialogContent>
     </Dialog>
   );
