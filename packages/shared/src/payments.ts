@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appliedDiscountSchema } from './discounts.js';
-import { ORDER_STATUSES } from './constants.js';
+import { ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { shipmentSchema } from './fulfilment.js';
 import type { MethodCharges } from './pricing.js';
 
@@ -65,6 +65,26 @@ export const paymentStatusSchema = z.enum(PAYMENT_STATUSES, { error: 'Stato del 
 /** What the team may set by hand (orders page). */
 export const updatePaymentStatusSchema = z.strictObject({ paymentStatus: z.enum(['paid', 'refunded'], { error: 'Stato del pagamento non valido' }) });
 export type UpdatePaymentStatusInput = z.infer<typeof updatePaymentStatusSchema>;
+export type ManualPaymentStatus = UpdatePaymentStatusInput['paymentStatus'];
+
+/**
+ * Why the team may not set this payment status by hand, or null when it may: 'Pagato' for an
+ * unpaid order that is not cancelled and not paid by card (Stripe confirms those), 'Rimborsato'
+ * for a paid one. The one rule behind the order's buttons and the server's refusal.
+ */
+export function manualPaymentRefusal(
+  order: { paymentStatus: PaymentStatus; paymentMethod: PaymentMethod; status: OrderStatus },
+  to: ManualPaymentStatus,
+): string | null {
+  if (to === 'refunded') return order.paymentStatus === 'paid' ? null : paymentMsg.refundOnlyPaid;
+  if (order.paymentMethod === 'card') return paymentMsg.markPaidCard;
+  if (order.status === 'cancelled') return paymentMsg.markPaidCancelled;
+  return order.paymentStatus === 'unpaid' ? null : paymentMsg.markPaidOnlyUnpaid;
+}
+
+/** The payment statuses the team may set by hand on this order (the buttons the order shows). */
+export const manualPaymentActions = (order: Parameters<typeof manualPaymentRefusal>[0]): ManualPaymentStatus[] =>
+  (['paid', 'refunded'] as const).filter((to) => manualPaymentRefusal(order, to) === null);
 
 /** One method the storefront offers at checkout, with what it costs. */
 export const publicPaymentOptionSchema = z.object({

@@ -1,4 +1,4 @@
-import { paymentMsg, type PaymentStatus } from '@vetrina/shared';
+import { manualPaymentRefusal, paymentMsg, type PaymentStatus } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import type { Db } from '../../db/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -62,15 +62,13 @@ export function paymentService(ctx: AppContext) {
       await db.transaction().execute(async (trx) => {
         const o = await repo.find(trx, storeId, orderId);
         if (!o) throw notFound(paymentMsg.orderNotFound);
+        // Asking again for the status it already has changes nothing.
+        if (o.payment_status === to) return;
+        const refusal = manualPaymentRefusal({ paymentStatus: o.payment_status, paymentMethod: o.payment_method, status: o.status }, to);
+        if (refusal) throw conflict(refusal);
         if (to === 'paid') {
-          if (o.payment_status === 'paid') return;
-          if (o.payment_method === 'card') throw conflict(paymentMsg.markPaidCard);
-          if (o.status === 'cancelled') throw conflict(paymentMsg.markPaidCancelled);
-          if (o.payment_status !== 'unpaid') throw conflict(paymentMsg.markPaidOnlyUnpaid);
           if (!(await markPaid(trx, o))) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
         } else {
-          if (o.payment_status === 'refunded') return;
-          if (o.payment_status !== 'paid') throw conflict(paymentMsg.refundOnlyPaid);
           const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' });
           if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
           await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'paid' }, { status: o.status, paymentStatus: 'refunded' });

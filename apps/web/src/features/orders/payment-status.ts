@@ -1,4 +1,11 @@
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, type OrderSummary, type PaymentStatus } from '@vetrina/shared';
+import {
+  manualPaymentActions,
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  type ManualPaymentStatus,
+  type OrderSummary,
+  type PaymentStatus,
+} from '@vetrina/shared';
 
 /**
  * Da pagare amber, Pagato green, Rimborsato slate, Scaduto red: outlined, so that they do not read as
@@ -15,15 +22,6 @@ export const PAYMENT_STATUS_OPTIONS = PAYMENT_STATUSES.map((value) => ({ value, 
 
 export const isPaymentStatus = (v: string | null): v is PaymentStatus => v !== null && (PAYMENT_STATUSES as readonly string[]).includes(v);
 
-/** What the team may set by hand; the server refuses the rest with the same rules (paymentMsg). */
-export type PaymentAction = 'paid' | 'refunded';
-
-/**
- * 'Segna come pagato': an unpaid order that is not cancelled and not paid by card (Stripe confirms
- * those). 'Segna come rimborsato': a paid order, whatever the method.
- */
-export function paymentActions(order: Pick<OrderSummary, 'paymentStatus' | 'paymentMethod' | 'status'>): PaymentAction[] {
-  if (order.paymentStatus === 'unpaid') return order.paymentMethod !== 'card' && order.status !== 'cancelled' ? ['paid'] : [];
-  if (order.paymentStatus === 'paid') return ['refunded'];
-  return [];
-}
+/** What the team may set by hand: the shared rule the server applies too. */
+export type PaymentAction = ManualPaymentStatus;
+export const paymentActions = (order: Pick<OrderSummary, 'paymentStatus' | 'paymentMethod' | 'status'>): PaymentAction[] => manualPaymentActions(order);
