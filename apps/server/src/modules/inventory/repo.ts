@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
-import { preparedInsert } from '../../db/prepared.js';
+import { prepared, preparedInsert } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -25,6 +25,16 @@ export interface UnitAfter {
   reserved: number;
 }
 const AFTER = ['id', 'store_id', 'product_id', 'variant_id', 'qty', 'reserved'] as const;
+
+/** The checkout's reservation, compiled once (it runs for every line of every order). */
+const reserveUnits = prepared((db: Db, a: { inventoryId: string; quantity: number }) =>
+  db
+    .updateTable('inventory')
+    .set((eb) => ({ reserved: eb('reserved', '+', a.quantity) }))
+    .where('id', '=', a.inventoryId)
+    .where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', a.quantity))
+    .returning(AFTER),
+);
 
 const insertMovement = preparedInsert('stock_movements', [
   'store_id',
@@ -156,13 +166,7 @@ export const inventoryUnits = {
 
   /** Takes `quantity` units for an order when that many are free (qty - reserved): the unit after, or undefined. */
   reserve(trx: Db, inventoryId: string, quantity: number): Promise<UnitAfter | undefined> {
-    return trx
-      .updateTable('inventory')
-      .set((eb) => ({ reserved: eb('reserved', '+', quantity) }))
-      .where('id', '=', inventoryId)
-      .where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', quantity))
-      .returning(AFTER)
-      .executeTakeFirst();
+    return reserveUnits.first(trx, { inventoryId, quantity });
   },
 
   /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { checkoutMsg, type CheckoutInput, type CheckoutResult } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import { AppError } from '../../lib/errors.js';
 import type { CartLine } from './checkout-lines.js';
 import { instructionsOf } from './repo.js';
@@ -17,14 +18,9 @@ export function checkoutFingerprint(input: CheckoutInput, lines: CartLine[]): st
   return `v3:${createHash('sha256').update(normalised).digest('hex')}`;
 }
 
-/**
- * The order this key already created in the store, answered again for a retry or a double click.
- * The same key with a different request is refused, as payment APIs do: answering with the first
- * order would tell the shopper that an order they never placed was confirmed. Orders from before
- * fingerprints were stored (null) keep the old answer.
- */
-export async function previousOrder(db: Db, storeId: string, key: string, fingerprint: string): Promise<CheckoutResult | null> {
-  const o = await db
+/** Every checkout asks first whether its key already made an order (compiled once). */
+const orderByKey = prepared((db: Db, a: { storeId: string; key: string }) =>
+  db
     .selectFrom('orders')
     .select([
       'id',
@@ -37,9 +33,18 @@ export async function previousOrder(db: Db, storeId: string, key: string, finger
       'payment_details',
       'surcharge_cents',
     ])
-    .where('store_id', '=', storeId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+    .where('store_id', '=', a.storeId)
+    .where('idempotency_key', '=', a.key),
+);
+
+/**
+ * The order this key already created in the store, answered again for a retry or a double click.
+ * The same key with a different request is refused, as payment APIs do: answering with the first
+ * order would tell the shopper that an order they never placed was confirmed. Orders from before
+ * fingerprints were stored (null) keep the old answer.
+ */
+export async function previousOrder(db: Db, storeId: string, key: string, fingerprint: string): Promise<CheckoutResult | null> {
+  const o = await orderByKey.first(db, { storeId, key });
   if (!o) return null;
   if (o.idempotency_fingerprint !== null && o.idempotency_fingerprint !== fingerprint) {
     throw new AppError(409, 'idempotency_conflict', checkoutMsg.idempotencyReused, { title: 'Ordine non creato' });

@@ -17,7 +17,7 @@ import {
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
-import { preparedInsert } from '../../db/prepared.js';
+import { prepared, preparedInsert } from '../../db/prepared.js';
 import type { Selectable } from 'kysely';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -28,6 +28,15 @@ import { orderedBy } from './list-order.js';
 import { listInvoices } from '../invoices/invoice-list.js';
 import { storedOrderVat } from '../invoices/order-vat.js';
 import { invoicesRepo } from '../invoices/repo.js';
+
+/** The store's next order number, taken by every checkout (compiled once). */
+const takeOrderNumber = prepared((db: Db, a: { storeId: string }) =>
+  db
+    .updateTable('stores')
+    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
+    .where('id', '=', a.storeId)
+    .returning('next_order_number'),
+);
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -303,12 +312,8 @@ export function ordersRepo(db: Db) {
 
     /** The store's next order number, taken in the order's transaction. */
     async nextNumber(trx: Db, storeId: string): Promise<number> {
-      const seq = await trx
-        .updateTable('stores')
-        .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-        .where('id', '=', storeId)
-        .returning('next_order_number')
-        .executeTakeFirstOrThrow();
+      const seq = await takeOrderNumber.first(trx, { storeId });
+      if (!seq) throw new Error(`store ${storeId} has no order counter`);
       return seq.next_order_number - 1;
     },
 

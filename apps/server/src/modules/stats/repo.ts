@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface DayDelta {
   orders: number;
@@ -12,6 +13,32 @@ export interface ProductDelta {
   units: number;
   revenue_cents: number;
 }
+
+/** The two upserts every order makes, compiled once (a one-line order's product row included). */
+const addDayRow = prepared(
+  (db: Db, a: { storeId: string; day: string; shard: number; orders: number; revenue_cents: number; paid_cents: number; units: number }) =>
+    db
+      .insertInto('store_daily_stats')
+      .values({ store_id: a.storeId, day: a.day, shard: a.shard, orders: a.orders, revenue_cents: a.revenue_cents, paid_cents: a.paid_cents, units: a.units })
+      .onConflict((oc) =>
+        oc.columns(['store_id', 'day', 'shard']).doUpdateSet({
+          orders: sql`store_daily_stats.orders + excluded.orders`,
+          revenue_cents: sql`store_daily_stats.revenue_cents + excluded.revenue_cents`,
+          paid_cents: sql`store_daily_stats.paid_cents + excluded.paid_cents`,
+          units: sql`store_daily_stats.units + excluded.units`,
+        }),
+      ),
+);
+const PRODUCT_ROW_UPDATE = {
+  units: sql<number>`store_daily_product_stats.units + excluded.units`,
+  revenue_cents: sql<number>`store_daily_product_stats.revenue_cents + excluded.revenue_cents`,
+};
+const addProductRow = prepared((db: Db, a: { storeId: string; day: string; product_id: string; units: number; revenue_cents: number }) =>
+  db
+    .insertInto('store_daily_product_stats')
+    .values({ store_id: a.storeId, day: a.day, product_id: a.product_id, units: a.units, revenue_cents: a.revenue_cents })
+    .onConflict((oc) => oc.columns(['store_id', 'day', 'product_id']).doUpdateSet(PRODUCT_ROW_UPDATE)),
+);
 
 const LOW_STOCK_LIST = 8;
 const available = sql<number>`i.qty - i.reserved`;
@@ -27,33 +54,18 @@ export const statsRepo = {
    * land on it). The day is the sum of its shards: see `days`.
    */
   async addToDay(trx: Db, storeId: string, day: string, shard: number, d: DayDelta): Promise<void> {
-    await trx
-      .insertInto('store_daily_stats')
-      .values({ store_id: storeId, day, shard, ...d })
-      .onConflict((oc) =>
-        oc.columns(['store_id', 'day', 'shard']).doUpdateSet({
-          orders: sql`store_daily_stats.orders + excluded.orders`,
-          revenue_cents: sql`store_daily_stats.revenue_cents + excluded.revenue_cents`,
-          paid_cents: sql`store_daily_stats.paid_cents + excluded.paid_cents`,
-          units: sql`store_daily_stats.units + excluded.units`,
-        }),
-      )
-      .execute();
+    await addDayRow.all(trx, { storeId, day, shard, ...d });
   },
 
   /** One statement for all of an order's products, one row each, in product id order (a fixed lock order). */
   async addToProducts(trx: Db, storeId: string, day: string, rows: ProductDelta[]): Promise<void> {
     if (!rows.length) return;
+    if (rows.length === 1) return void (await addProductRow.all(trx, { storeId, day, ...rows[0]! }));
     const sorted = [...rows].sort((a, b) => (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0));
     await trx
       .insertInto('store_daily_product_stats')
       .values(sorted.map((r) => ({ store_id: storeId, day, ...r })))
-      .onConflict((oc) =>
-        oc.columns(['store_id', 'day', 'product_id']).doUpdateSet({
-          units: sql`store_daily_product_stats.units + excluded.units`,
-          revenue_cents: sql`store_daily_product_stats.revenue_cents + excluded.revenue_cents`,
-        }),
-      )
+      .onConflict((oc) => oc.columns(['store_id', 'day', 'product_id']).doUpdateSet(PRODUCT_ROW_UPDATE))
       .execute();
   },
 
