@@ -1,20 +1,13 @@
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail, merchantShopViaApi } from './fixtures';
 
 test.describe('the dashboard home', () => {
   test("shows today's numbers and updates them live when a shopper orders", async ({ page, browser, request }) => {
     // A merchant with a store and one product (20,00 €, 4 pieces), made through the API.
-    const { session } = await signUpViaApi(page, uniqueEmail('numeri'));
-    const headers = { authorization: `Bearer ${session.accessToken}` };
-    const tag = Date.now().toString(36);
-    const storeRes = await page.request.post('/api/stores', { data: { name: `Bottega dei Numeri ${tag}` }, headers });
-    expect(storeRes.status()).toBe(201);
-    const store = (await storeRes.json()) as { id: string; slug: string; name: string };
-    const productRes = await page.request.post(`/api/stores/${store.id}/products`, {
-      data: { title: 'Lampada Aurora', description: 'Ottone e vetro soffiato.', priceCents: 2000, sku: `LA-${tag}`, stock: 4, status: 'active' },
-      headers,
+    const { tag, store, product } = await merchantShopViaApi(page, {
+      email: uniqueEmail('numeri'),
+      storeName: 'Bottega dei Numeri',
+      product: { title: 'Lampada Aurora', description: 'Ottone e vetro soffiato.', priceCents: 2000, skuPrefix: 'LA', stock: 4 },
     });
-    expect(productRes.status()).toBe(201);
-    const product = (await productRes.json()) as { id: string };
 
     // A new store: zeros and the welcome.
     await page.goto('/dashboard');

@@ -54,6 +54,52 @@ export async function signUpViaApi(page: Page, email = uniqueEmail(), password =
   return { email, password, session: (await res.json()).session as { accessToken: string; user: { id: string } } };
 }
 
+/** What `merchantShopViaApi` creates as the store's one product (its SKU is `${skuPrefix}-${tag}`). */
+export interface ShopProduct {
+  title: string;
+  description: string;
+  priceCents: number;
+  skuPrefix: string;
+  stock: number;
+}
+
+/**
+ * A merchant signed up in the page's cookie jar, with a store named `${storeName} ${tag}` and one
+ * active product, all made through the API.
+ */
+export async function merchantShopViaApi(page: Page, options: { email: string; storeName: string; product: ShopProduct }) {
+  const { session } = await signUpViaApi(page, options.email);
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const tag = Date.now().toString(36);
+  const storeRes = await page.request.post('/api/stores', { data: { name: `${options.storeName} ${tag}` }, headers });
+  expect(storeRes.status()).toBe(201);
+  const store = (await storeRes.json()) as { id: string; slug: string; name: string };
+  const { skuPrefix, ...product } = options.product;
+  const productRes = await page.request.post(`/api/stores/${store.id}/products`, {
+    data: { ...product, sku: `${skuPrefix}-${tag}`, status: 'active' },
+    headers,
+  });
+  expect(productRes.status()).toBe(201);
+  return { session, headers, tag, store, product: (await productRes.json()) as { id: string } };
+}
+
+/** Saves Dati aziendali as a company with a P.IVA and a seat (what packing slips and invoices print). */
+export async function saveBusinessDetailsViaApi(page: Page, storeId: string, headers: Record<string, string>) {
+  const res = await page.request.put(`/api/stores/${storeId}/business`, {
+    data: {
+      companyName: 'Bottega Aurora S.r.l.',
+      vatNumber: '06363391001',
+      taxCode: '',
+      address: 'Via Roma 1, 40121 Bologna',
+      pec: '',
+      phone: '',
+      email: '',
+    },
+    headers,
+  });
+  expect(res.status()).toBe(200);
+}
+
 export async function signInViaUi(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

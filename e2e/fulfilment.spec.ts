@@ -1,4 +1,4 @@
-import { expect, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, mailbox, test, uniqueEmail, merchantShopViaApi, saveBusinessDetailsViaApi } from './fixtures';
 
 const BRT_LINK = 'https://www.mybrt.it/it/mybrt/my-parcels/search?lang=it&parcelNumber=0123456789012';
 
@@ -9,32 +9,13 @@ test.describe('shipping an order', () => {
     request,
   }) => {
     // A merchant with a store and one product, made through the API.
-    const { session } = await signUpViaApi(page, uniqueEmail('spedizioni'));
-    const headers = { authorization: `Bearer ${session.accessToken}` };
-    const tag = Date.now().toString(36);
-    const storeRes = await page.request.post('/api/stores', { data: { name: `Bottega Spedizioni ${tag}` }, headers });
-    expect(storeRes.status()).toBe(201);
-    const store = (await storeRes.json()) as { id: string; slug: string; name: string };
-    const productRes = await page.request.post(`/api/stores/${store.id}/products`, {
-      data: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, sku: `TZ-${tag}`, stock: 10, status: 'active' },
-      headers,
+    const { headers, tag, store, product } = await merchantShopViaApi(page, {
+      email: uniqueEmail('spedizioni'),
+      storeName: 'Bottega Spedizioni',
+      product: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, skuPrefix: 'TZ', stock: 10 },
     });
-    expect(productRes.status()).toBe(201);
-    const product = (await productRes.json()) as { id: string };
     // The company details the packing slip prints as the sender.
-    const businessRes = await page.request.put(`/api/stores/${store.id}/business`, {
-      data: {
-        companyName: 'Bottega Aurora S.r.l.',
-        vatNumber: '06363391001',
-        taxCode: '',
-        address: 'Via Roma 1, 40121 Bologna',
-        pec: '',
-        phone: '',
-        email: '',
-      },
-      headers,
-    });
-    expect(businessRes.status()).toBe(200);
+    await saveBusinessDetailsViaApi(page, store.id, headers);
 
     // The shopper orders two mugs, cash on delivery.
     const shopperEmail = uniqueEmail('cliente');

@@ -1,33 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, mailbox, test, uniqueEmail, merchantShopViaApi, saveBusinessDetailsViaApi } from './fixtures';
 
 test.describe('invoices', () => {
   test('a business shopper asks for an invoice at checkout; the merchant issues it and downloads the XML', async ({ page, browser }) => {
     // A merchant ready to invoice: company details, the seat's address, one product at 22%.
-    const { session } = await signUpViaApi(page, uniqueEmail('fatture'));
-    const headers = { authorization: `Bearer ${session.accessToken}` };
-    const tag = Date.now().toString(36);
-    const storeRes = await page.request.post('/api/stores', { data: { name: `Bottega Fatture ${tag}` }, headers });
-    expect(storeRes.status()).toBe(201);
-    const store = (await storeRes.json()) as { id: string; slug: string };
-    const product = await page.request.post(`/api/stores/${store.id}/products`, {
-      data: { title: 'Borsa Aurora', description: 'Pelle conciata al vegetale.', priceCents: 12200, sku: `BA-${tag}`, stock: 5, status: 'active' },
-      headers,
+    const { headers, store } = await merchantShopViaApi(page, {
+      email: uniqueEmail('fatture'),
+      storeName: 'Bottega Fatture',
+      product: { title: 'Borsa Aurora', description: 'Pelle conciata al vegetale.', priceCents: 12200, skuPrefix: 'BA', stock: 5 },
     });
-    expect(product.status()).toBe(201);
-    const business = await page.request.put(`/api/stores/${store.id}/business`, {
-      data: {
-        companyName: 'Bottega Aurora S.r.l.',
-        vatNumber: '06363391001',
-        taxCode: '',
-        address: 'Via Roma 1, 40121 Bologna',
-        pec: '',
-        phone: '',
-        email: '',
-      },
-      headers,
-    });
-    expect(business.status()).toBe(200);
+    await saveBusinessDetailsViaApi(page, store.id, headers);
 
     // Impostazioni → Fatturazione: the seat's address as the invoice needs it.
     await page.goto(`/dashboard/stores/${store.id}/settings`);

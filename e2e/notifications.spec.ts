@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, mailbox, test, uniqueEmail, merchantShopViaApi } from './fixtures';
 
 /** A shopper's cash-on-delivery order of two mugs (45,99 € with shipping), through the API. */
 async function placeOrder(request: APIRequestContext, slug: string, productId: string, shopperEmail: string) {
@@ -23,18 +23,11 @@ async function placeOrder(request: APIRequestContext, slug: string, productId: s
 test.describe('notifications', () => {
   test('a new order rings the bell live and mails the owner, until they turn the mail off in the profile', async ({ page, browser, request }) => {
     const merchantEmail = uniqueEmail('avvisi');
-    const { session } = await signUpViaApi(page, merchantEmail);
-    const headers = { authorization: `Bearer ${session.accessToken}` };
-    const tag = Date.now().toString(36);
-    const storeRes = await page.request.post('/api/stores', { data: { name: `Bottega Avvisi ${tag}` }, headers });
-    expect(storeRes.status()).toBe(201);
-    const store = (await storeRes.json()) as { id: string; slug: string };
-    const productRes = await page.request.post(`/api/stores/${store.id}/products`, {
-      data: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, sku: `TZ-${tag}`, stock: 10, status: 'active' },
-      headers,
+    const { store, product } = await merchantShopViaApi(page, {
+      email: merchantEmail,
+      storeName: 'Bottega Avvisi',
+      product: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, skuPrefix: 'TZ', stock: 10 },
     });
-    expect(productRes.status()).toBe(201);
-    const product = (await productRes.json()) as { id: string };
 
     await page.goto('/dashboard/messages');
     const bell = page.getByTestId('notification-bell');

@@ -1,19 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail, merchantShopViaApi } from './fixtures';
 
 /** A merchant with a store and one active product (20,00 €, 10 pieces), made through the API. */
 async function merchantWithProduct(page: Page) {
-  const { session } = await signUpViaApi(page, uniqueEmail('pagamenti'));
-  const headers = { authorization: `Bearer ${session.accessToken}` };
-  const tag = Date.now().toString(36);
-  const storeRes = await page.request.post('/api/stores', { data: { name: `Bottega Pagamenti ${tag}` }, headers });
-  expect(storeRes.status()).toBe(201);
-  const store = (await storeRes.json()) as { id: string; slug: string; name: string };
-  const product = await page.request.post(`/api/stores/${store.id}/products`, {
-    data: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, sku: `TZ-${tag}`, stock: 10, status: 'active' },
-    headers,
+  const { headers, store } = await merchantShopViaApi(page, {
+    email: uniqueEmail('pagamenti'),
+    storeName: 'Bottega Pagamenti',
+    product: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, skuPrefix: 'TZ', stock: 10 },
   });
-  expect(product.status()).toBe(201);
   return { store, headers };
 }
 

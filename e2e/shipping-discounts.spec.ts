@@ -1,21 +1,15 @@
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, test, uniqueEmail, merchantShopViaApi } from './fixtures';
 
 test.describe('shipping rates and discount codes', () => {
   test('the merchant sets shipping and creates a code; the shopper gets free shipping with it and sees the discount on the order page', async ({
     page,
     browser,
   }) => {
-    const { session } = await signUpViaApi(page, uniqueEmail('sconti'));
-    const headers = { authorization: `Bearer ${session.accessToken}` };
-    const tag = Date.now().toString(36);
-    const storeRes = await page.request.post('/api/stores', { data: { name: `Bottega Sconti ${tag}` }, headers });
-    expect(storeRes.status()).toBe(201);
-    const store = (await storeRes.json()) as { id: string; slug: string };
-    const product = await page.request.post(`/api/stores/${store.id}/products`, {
-      data: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, sku: `TZ-${tag}`, stock: 10, status: 'active' },
-      headers,
+    const { store } = await merchantShopViaApi(page, {
+      email: uniqueEmail('sconti'),
+      storeName: 'Bottega Sconti',
+      product: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, skuPrefix: 'TZ', stock: 10 },
     });
-    expect(product.status()).toBe(201);
 
     // Impostazioni → Spedizioni: 4,90 € in Italy, free from 50,00 €, and France at 15,00 €.
     await page.goto(`/dashboard/stores/${store.id}/settings`);
