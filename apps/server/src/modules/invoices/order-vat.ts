@@ -1,4 +1,4 @@
-import { orderVat, vatCodeSchema, type OrderVat, type VatCode, type VatLine, type VatSummaryRow } from '@vetrina/shared';
+import { orderVat, vatCodeSchema, type OrderVat, type VatCode, type VatLine } from '@vetrina/shared';
 import type { Selectable } from 'kysely';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 
@@ -36,13 +36,11 @@ export function storedOrderVat(order: OrderVatColumns, items: readonly ItemVatCo
       taxableCents: i.taxable_cents ?? 0,
       vatCents: i.vat_cents ?? 0,
     }));
-    const summary: VatSummaryRow[] = stored.summary;
     return {
       items: lines,
       ...stored,
-      summary,
-      taxableCents: summary.reduce((s, r) => s + r.taxableCents, 0),
-      vatCents: summary.reduce((s, r) => s + r.vatCents, 0),
+      taxableCents: stored.summary.reduce((s, r) => s + r.taxableCents, 0),
+      vatCents: stored.summary.reduce((s, r) => s + r.vatCents, 0),
     };
   }
   return orderVat({

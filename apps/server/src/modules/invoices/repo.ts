@@ -29,13 +29,16 @@ const listColumns = [
   'o.order_number',
 ] as const;
 
+/** The store's VAT code for products without their own, shipping and surcharges: 22% until the store saves another. */
+export const vatCodeOf = (settings: Pick<InvoiceSettingsRow, 'default_vat_code'> | undefined): VatCode => settings?.default_vat_code ?? DEFAULT_VAT_CODE;
+
 /** The only SQL on VAT settings, invoice numbers and invoices. */
 export const invoicesRepo = {
   settings: (db: Db, storeId: string) => settingsRow.first(db, { storeId }),
 
   /** The store's VAT code for products without their own, shipping and surcharges. */
   async defaultVatCode(db: Db, storeId: string): Promise<VatCode> {
-    return (await defaultCodeRow.first(db, { storeId }))?.default_vat_code ?? DEFAULT_VAT_CODE;
+    return vatCodeOf(await defaultCodeRow.first(db, { storeId }));
   },
 
   async saveSettings(db: Db, storeId: string, s: InvoiceSettingsData, now: string): Promise<void> {

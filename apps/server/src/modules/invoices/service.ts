@@ -1,5 +1,5 @@
 import { romeDay } from '@vetrina/shared/shop-day';
-import { DEFAULT_VAT_CODE, formatEuro, invoiceMsg, invoiceNumber, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
+import { formatEuro, invoiceMsg, invoiceNumber, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/index.js';
@@ -15,7 +15,7 @@ import { buildFatturaXml, fatturaFileName, loadFatturapa } from './fatturapa.js'
 import { listInvoices } from './invoice-list.js';
 import { monthArchive } from './month-archive.js';
 import { storedOrderVat } from './order-vat.js';
-import { invoicesRepo, type InvoiceRow } from './repo.js';
+import { invoicesRepo, vatCodeOf, type InvoiceRow } from './repo.js';
 
 /** The first day of a month and of the next ('2026-11' → ['2026-11-01', '2026-12-01']). */
 export function monthRange(month: string): [string, string] {
@@ -104,7 +104,7 @@ export function invoicesService(ctx: AppContext) {
     async settings(storeId: string): Promise<InvoiceSettings> {
       const [s, business] = await Promise.all([invoicesRepo.settings(db, storeId), invoicesRepo.business(db, storeId)]);
       return {
-        defaultVatCode: s?.default_vat_code ?? DEFAULT_VAT_CODE,
+        defaultVatCode: vatCodeOf(s),
         fiscalRegime: s?.fiscal_regime ?? 'RF01',
         street: s?.street ?? '',
         postalCode: s?.postal_code ?? '',
@@ -142,7 +142,7 @@ export function invoicesService(ctx: AppContext) {
         const id = newId();
         // Claimed before a number is taken: the loser of two clicks takes none.
         if (!(await invoicesRepo.claimOrder(trx, storeId, order.id, id))) throw conflict(invoiceMsg.alreadyIssued);
-        const vat = storedOrderVat(order, items, settings?.default_vat_code ?? DEFAULT_VAT_CODE);
+        const vat = storedOrderVat(order, items, vatCodeOf(settings));
         const doc = await write(trx, { id, storeId, orderId: order.id, refersTo: null }, (number, date, transmissionId) =>
           invoiceDocument({ kind: 'invoice', number, date, transmissionId, seller, buyer, order, items, vat }),
         );
