@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { prepared } from './prepared.js';
+import { inList, prepared } from './prepared.js';
 
 interface Tables {
   items: { id: string; store_id: string; title: string; status: string; price_cents: number };
@@ -51,3 +51,28 @@ it('passes a hostile value as data, never as SQL', async () => {
   expect(await byTitle.all(db, { title: "x' or '1'='1" })).toEqual([]);
   expect(await byTitle.all(db, { title: 'Borsa' })).toEqual([{ id: 'a2' }]);
 });
+
+it('takes a list of ids as one value: any length, the same compiled query, hostile ids only as data', async () => {
+  let builds = 0;
+  const byIds = prepared((d: Kysely<Tables>, a: { ids: readonly string[] }) => {
+    builds++;
+    return d
+      .selectFrom('items')
+      .select('id')
+      .where(inList(d, 'id', a.ids))
+      .orderBy('id');
+  });
+  expect(await byIds.all(db, { ids: ['a3', 'a1'] })).toEqual([{ id: 'a1' }, { id: 'a3' }]);
+  expect(await byIds.all(db, { ids: ['b1', 'a2', 'zz', 'a1'] })).toEqual([{ id: 'a1' }, { id: 'a2' }, { id: 'b1' }]);
+  expect(await byIds.all(db, { ids: [] })).toEqual([]);
+  expect(await byIds.all(db, { ids: ["a1') or ('1'='1", '"]'] })).toEqual([]);
+  expect(builds).toBe(1);
+  // Built per call (not prepared), the same helper binds the list as one value too.
+  expect(await d2(['a2'])).toEqual([{ id: 'a2' }]);
+});
+const d2 = (ids: string[]) =>
+  db
+    .selectFrom('items')
+    .select('id')
+    .where(inList(db, 'id', ids))
+    .execute();

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Stands for a value given at run time, in the one build of a prepared query. */
@@ -12,29 +12,48 @@ class Slot {
  * much as running them. `build` receives the database and stand-ins for the values, used as Kysely
  * values (a `where` operand, a `limit`, a `${}` in `sql`); the compiled SQL keeps their places, and
  * each run puts the given values there. It runs on the database or transaction it is given; the
- * SQL is compiled once per dialect. Only scalar values: an `in` list's length changes the SQL, so
- * such queries are built per call as usual.
+ * SQL is compiled once per dialect. A list of ids is one value too, placed with `inList` (never
+ * with Kysely's `in`, whose SQL changes with the list's length).
  */
-export function prepared<DB, Args extends Record<string, string | number | null>, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>) {
+export function prepared<DB, Args extends Record<string, string | number | null | readonly string[]>, Row>(
+  build: (db: Kysely<DB>, args: Args) => Compilable<Row>,
+) {
   // By the dialect's adapter, which a database shares with its transactions: SQLite and PostgreSQL
   // write different SQL for the same query.
-  const compiled = new WeakMap<object, { query: CompiledQuery<Row>; places: unknown[] }>();
+  const compiled = new WeakMap<object, { query: CompiledQuery<Row>; places: unknown[]; sqlite: boolean }>();
   const queryFor = (db: Kysely<DB>, args: Args): CompiledQuery<Row> => {
     const adapter = db.getExecutor().adapter;
     let c = compiled.get(adapter);
     if (!c) {
       const slots = new Proxy({} as Args, { get: (_t, name) => new Slot(String(name)) });
       const query = build(db, slots).compile();
-      c = { query, places: [...query.parameters] };
+      c = { query, places: [...query.parameters], sqlite: adapter instanceof SqliteAdapter };
       compiled.set(adapter, c);
     }
-    const parameters = c.places.map((p) => (p instanceof Slot ? args[p.name] : p));
+    const sqlite = c.sqlite;
+    const parameters = c.places.map((p) => {
+      if (!(p instanceof Slot)) return p;
+      const v = args[p.name];
+      // SQLite reads a list as JSON text (json_each); PostgreSQL takes the array as it is.
+      return sqlite && Array.isArray(v) ? JSON.stringify(v) : v;
+    });
     return { ...c.query, parameters };
   };
   return {
     all: async (db: Kysely<DB>, args: Args): Promise<Row[]> => (await db.executeQuery(queryFor(db, args))).rows,
     first: async (db: Kysely<DB>, args: Args): Promise<Row | undefined> => (await db.executeQuery(queryFor(db, args))).rows[0],
   };
+}
+
+/**
+ * `column in (list)` with the whole list as one bound value, so the SQL is the same for any
+ * length: SQLite expands JSON text with `json_each` (each value then a key lookup), PostgreSQL
+ * compares with `= any(array)`. `list` is a prepared query's slot (or a list, in a query built per call).
+ */
+export function inList<DB>(db: Kysely<DB>, column: string, list: readonly string[]): RawBuilder<SqlBool> {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const value = list instanceof Slot || !sqlite ? list : JSON.stringify(list);
+  return sqlite ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${value}))` : sql<SqlBool>`${sql.ref(column)} = any(${value})`;
 }
 
 type Scalar = string | number | null;

@@ -1,9 +1,11 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Compilable, type RawBuilder, type SqlBool } from 'kysely';
 import { LISTING_LIMITS, type ProductSort, type SortDir, type StockFilter, type StorefrontSort } from '@vetrina/shared';
 import type { Db, Dialect } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
+import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
-import { searchMatch, searchScore } from '../search/match.js';
+import { searchMatch, searchMatchValue, searchScore, searchScorePatterns } from '../search/match.js';
 import { parseSearchQuery } from '../search/normalise.js';
 import { refreshStale } from '../search/repo.js';
 
@@ -89,6 +91,77 @@ function decodeCursor(cursor: string, sort: KeySort): [Key, string] {
   return [v[1] as Key, v[2]];
 }
 
+/**
+ * What a list's SQL depends on, never its values: the listing engine compiles one query per shape
+ * (db/prepared.ts) and runs it with each request's values. Building and compiling a query's tree
+ * cost as much as running it on SQLite.
+ */
+interface Shape {
+  /** LIKE patterns of the relevance score (three per word); 0 when not a search. */
+  patterns: number;
+  search: boolean;
+  status: boolean;
+  category: boolean;
+  min: boolean;
+  max: boolean;
+  /** The price range is checked on another order's index (see `priceColumn`). */
+  priceOnOrder: boolean;
+  inStock: 0 | 1 | null;
+  low: boolean;
+  /** The storefront order, or null for relevance or the dashboard's column. */
+  sort: KeySort | null;
+  order: { column: string; desc: boolean; text: boolean } | null;
+  cursor: boolean;
+}
+type Values = {
+  storeId: string;
+  status: string | null;
+  categoryId: string | null;
+  minPrice: number | null;
+  maxPrice: number | null;
+  threshold: number | null;
+  limit: number;
+  offset: number;
+  afterKey: string | number | null;
+  afterId: string | null;
+  match: string | null;
+  [pattern: `p${number}`]: string;
+};
+
+const compiledShapes = new Map<string, ReturnType<typeof prepared<Database, Values, Record<string, unknown>>>>();
+/** The compiled query of one shape and part of a list (built on first use; a few dozen in practice). */
+function shaped(part: string, shape: Shape, build: (db: Db, a: Values) => Compilable<unknown>) {
+  const key = `${part}|${JSON.stringify(shape)}`;
+  let q = compiledShapes.get(key);
+  if (!q) {
+    if (compiledShapes.size >= 1000) compiledShapes.clear();
+    q = prepared(build as (db: Db, a: Values) => Compilable<Record<string, unknown>>);
+    compiledShapes.set(key, q);
+  }
+  return q;
+}
+
+/** The matching rows of a shape, filtered (no select, no order yet). */
+function filteredRows(db: Db, dialect: Dialect, shape: Shape, a: Values, literal: string | null): FilteredProducts {
+  let base = shape.search ? searchRowsOfStore(db, a.storeId).where(searchMatch(dialect, a.storeId, a.match as string)) : productsOfStore(db, a.storeId);
+  if (shape.status) base = base.where('p.status', '=', a.status as 'active');
+  if (shape.category) base = base.where('p.category_id', '=', a.categoryId);
+  // A price range on a list in another order is checked on the order's own index (SQLite reads its
+  // entries in order and stops at the page) instead of seeking the price index and sorting every
+  // product in the range: that plan cost 2.5–5 ms a page against 0.1–0.6 ms (docs/decisions/search.md).
+  const price = shape.priceOnOrder ? sql<number>`+p.price_from_cents` : sql<number>`p.price_from_cents`;
+  if (shape.min) base = base.where(price, '>=', a.minPrice as number);
+  if (shape.max) base = base.where(price, '<=', a.maxPrice as number);
+  // A unit with qty > reserved (the 'Esaurito' rule), kept per product by triggers (migration 007).
+  if (shape.inStock !== null) base = base.where('p.in_stock', '=', shape.inStock);
+  if (shape.low) base = base.where(sql<SqlBool>`exists (select 1 from inventory i where i.product_id = p.id and i.qty - i.reserved <= ${a.threshold})`);
+  if (literal !== null)
+    base = literal
+      ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>]))
+      : base.where(sql<SqlBool>`1 = 0`);
+  return base;
+}
+
 export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec): Promise<ListingPage> {
   // Rows written by anyone since the last read get their words and name key first (usually none).
   await refreshStale(db, spec.storeId);
@@ -100,42 +173,68 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   // PostgreSQL compares text with the database's locale unless told otherwise; "C" (bytes) is SQLite's order.
   const col = (ref: string, isText: boolean) => (dialect === 'postgres' && isText ? sql`${sql.ref(ref)} collate "C"` : sql.ref(ref));
 
-  let base = query ? searchRowsOfStore(db, spec.storeId).where(searchMatch(dialect, spec.storeId, query)) : productsOfStore(db, spec.storeId);
-  if (spec.status) base = base.where('p.status', '=', spec.status);
-  if (spec.categoryId) base = base.where('p.category_id', '=', spec.categoryId);
-  if (spec.minPriceCents !== undefined) base = base.where('p.price_from_cents', '>=', spec.minPriceCents);
-  if (spec.maxPriceCents !== undefined) base = base.where('p.price_from_cents', '<=', spec.maxPriceCents);
-  // A unit with qty > reserved (the 'Esaurito' rule), kept per product by triggers (migration 007).
-  if (spec.availableOnly || spec.stock === 'in') base = base.where('p.in_stock', '=', 1);
-  if (spec.stock === 'out') base = base.where('p.in_stock', '=', 0);
-  if (spec.stock === 'low') {
-    const threshold = spec.lowStockThreshold ?? 0;
-    base = base.where(sql<SqlBool>`exists (select 1 from inventory i where i.product_id = p.id and i.qty - i.reserved <= ${threshold})`);
-  }
-  if (literal !== null)
-    base = literal
-      ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>]))
-      : base.where(sql<SqlBool>`1 = 0`);
-
+  const keySort: KeySort | null = spec.sort === 'relevance' ? (query ? null : 'newest') : spec.sort;
+  const order = spec.order ? tableOrder(spec.order) : keySort ? ORDERS[keySort] : null;
+  const byPrice = order?.column === 'p.price_from_cents';
+  const patterns = query ? searchScorePatterns(query) : [];
+  const stock = spec.availableOnly || spec.stock === 'in' ? 1 : spec.stock === 'out' ? 0 : null;
+  const shape: Shape = {
+    patterns: patterns.length,
+    search: Boolean(query),
+    status: Boolean(spec.status),
+    category: Boolean(spec.categoryId),
+    min: spec.minPriceCents !== undefined,
+    max: spec.maxPriceCents !== undefined,
+    priceOnOrder: dialect === 'sqlite' && !query && !byPrice,
+    inStock: stock,
+    low: spec.stock === 'low',
+    sort: spec.order ? null : keySort,
+    order,
+    cursor: false,
+  };
   const limit = spec.pageSize + 1;
   const offset = (spec.page - 1) * spec.pageSize;
+  const values: Values = {
+    storeId: spec.storeId,
+    status: spec.status ?? null,
+    categoryId: spec.categoryId ?? null,
+    minPrice: spec.minPriceCents ?? null,
+    maxPrice: spec.maxPriceCents ?? null,
+    threshold: spec.lowStockThreshold ?? 0,
+    limit,
+    offset,
+    afterKey: null,
+    afterId: null,
+    match: query ? searchMatchValue(dialect, spec.storeId, query) : null,
+    ...Object.fromEntries(patterns.map((p, i) => [`p${i}`, p])),
+  };
+  // A literal search (symbols only) is rare: its query is built per call, its pattern in the SQL.
+  const run = async <R>(part: string, build: (db: Db, a: Values) => Compilable<R>): Promise<R[]> =>
+    literal !== null
+      ? (await db.executeQuery(build(db, values).compile())).rows
+      : ((await shaped(part, shape, build as (db: Db, a: Values) => Compilable<unknown>).all(db, values)) as R[]);
+  const rowsOf = (a: Values, d: Db) => filteredRows(d, dialect, shape, a, literal);
 
   if (query) {
     // Every match is read anyway to be ordered, so the same pass counts them: the matches (id,
     // sort key or score, computed over the joined row) are materialised once, counted, and the
     // page is taken from them. One query instead of matching twice; cheaper than a window count.
-    const sort: KeySort | null = spec.sort === 'relevance' ? null : spec.sort;
-    const order = spec.order ? tableOrder(spec.order) : sort ? ORDERS[sort] : null;
-    const matches = base.select(['p.id', 'p.created_at', order ? sql<Key>`${sql.ref(order.column)}`.as('k') : searchScore(query).as('k')]);
     const dir = order ? (order.desc ? 'desc' : 'asc') : 'desc';
     // Key sorts: key, id. Relevance: score, newest first, id.
     const terms = order ? [col('m.k', order.text), col('m.id', true)] : [sql.ref('m.k'), col('m.created_at', true), col('m.id', true)];
     const ordered = <Q extends { orderBy: (e: RawBuilder<unknown>, d: 'asc' | 'desc') => Q }>(q: Q) => terms.reduce((acc, t) => acc.orderBy(t, dir), q);
+    const matchesOf = (d: Db, a: Values) =>
+      rowsOf(a, d).select([
+        'p.id',
+        'p.created_at',
+        order ? sql<Key>`${sql.ref(order.column)}`.as('k') : searchScore(Array.from({ length: patterns.length }, (_, i) => a[`p${i}`] as string)).as('k'),
+      ]);
     if (spec.count === false) {
-      const rows = await ordered(db.selectFrom(matches.as('m')).select('m.id'))
-        .limit(limit)
-        .offset(offset)
-        .execute();
+      const rows = await run('search-page', (d, a) =>
+        ordered(d.selectFrom(matchesOf(d, a).as('m')).select('m.id'))
+          .limit(a.limit)
+          .offset(a.offset),
+      );
       return pageOf(
         rows.map((r) => r.id),
         spec,
@@ -143,18 +242,23 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
         null,
       );
     }
-    const counted = db
-      .with(
-        (cte) => cte('m').materialized(),
-        () => matches,
+    const rows = await run('search-counted', (d, a) =>
+      ordered(
+        d
+          .with(
+            (cte) => cte('m').materialized(),
+            () => matchesOf(d, a),
+          )
+          .selectFrom('m')
+          .select((eb) => ['m.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches')]),
       )
-      .selectFrom('m')
-      .select((eb) => ['m.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches')]);
-    const rows = await ordered(counted).limit(limit).offset(offset).execute();
+        .limit(a.limit)
+        .offset(a.offset),
+    );
     const cap = LISTING_LIMITS.countCap;
     const n = Number(rows[0]?.matches ?? 0);
     // A page past the end has no row to carry the count: counted apart (page 1 is simply empty).
-    const total = rows.length || offset === 0 ? (n > cap ? { n: cap, capped: true } : { n, capped: false }) : await countOf(db, spec, base, true);
+    const total = rows.length || offset === 0 ? (n > cap ? { n: cap, capped: true } : { n, capped: false }) : await cappedCount(run, rowsOf);
     return pageOf(
       rows.map((r) => r.id),
       spec,
@@ -163,35 +267,30 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     );
   }
 
-  const total =
-    spec.count === false
-      ? null
-      : await countOf(
-          db,
-          spec,
-          base,
-          Boolean(
-            literal !== null || spec.categoryId || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || spec.availableOnly || spec.stock,
-          ),
-        );
+  const filtered = Boolean(literal !== null || spec.categoryId || shape.min || shape.max || spec.availableOnly || spec.stock);
+  const total = spec.count === false ? null : filtered ? await cappedCount(run, rowsOf) : await storeCount(db, spec);
 
-  const sort: KeySort = spec.sort === 'relevance' ? 'newest' : spec.sort;
-  const order = spec.order ? tableOrder(spec.order) : ORDERS[sort];
-  const dir = order.desc ? 'desc' : 'asc';
-  let q = base
-    .select(['p.id', sql<Key>`${sql.ref(order.column)}`.as('sort_key')])
-    .orderBy(col(order.column, order.text), dir)
-    .orderBy(col('p.id', true), dir);
+  const sort: KeySort = keySort ?? 'newest';
+  const o = order ?? ORDERS[sort];
+  const dir = o.desc ? 'desc' : 'asc';
   // A cursor (the last row of the previous page) continues with an index seek: the cost of page
   // 400 is that of page 1. Without one (a typed or shared link) the page is counted off the index.
-  if (spec.cursor && literal === null && !spec.order) {
-    const [key, id] = decodeCursor(spec.cursor, sort);
-    const after = sql<SqlBool>`(${col(order.column, order.text)}, ${col('p.id', true)}) ${sql.raw(order.desc ? '<' : '>')} (${key}, ${id})`;
-    q = q.where(after);
-  } else {
-    q = q.offset(offset);
+  const after = spec.cursor && literal === null && !spec.order ? decodeCursor(spec.cursor, sort) : null;
+  if (after) {
+    shape.cursor = true;
+    values.afterKey = after[0];
+    values.afterId = after[1];
   }
-  const rows = await q.limit(limit).execute();
+  const rows = await run('page', (d, a) => {
+    let q = rowsOf(a, d)
+      .select(['p.id', sql<Key>`${sql.ref(o.column)}`.as('sort_key')])
+      .orderBy(col(o.column, o.text), dir)
+      .orderBy(col('p.id', true), dir);
+    q = shape.cursor
+      ? q.where(sql<SqlBool>`(${col(o.column, o.text)}, ${col('p.id', true)}) ${sql.raw(o.desc ? '<' : '>')} (${a.afterKey}, ${a.afterId})`)
+      : q.offset(a.offset);
+    return q.limit(a.limit);
+  });
   const shown = rows.slice(0, spec.pageSize);
   const last = shown.at(-1);
   const cursor =
@@ -211,30 +310,32 @@ function pageOf(ids: string[], spec: ListingSpec, total: { n: number; capped: bo
   return { ids: ids.slice(0, spec.pageSize), total: total?.n ?? 0, totalCapped: total?.capped ?? false, hasMore, nextCursor: hasMore ? nextCursor : null };
 }
 
-/**
- * The total without scanning the store: per-store counters (kept by triggers) for an unfiltered
- * list, else the matches counted up to the cap ("oltre 1000").
- */
-async function countOf(db: Db, spec: ListingSpec, base: FilteredProducts, filtered: boolean): Promise<{ n: number; capped: boolean }> {
-  if (!filtered) {
-    let q = db
-      .selectFrom('store_product_counts')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
-      .where('store_id', '=', spec.storeId);
-    if (spec.status) q = q.where('status', '=', spec.status);
-    const r = await q.executeTakeFirst();
-    return { n: Math.max(0, Number(r?.n ?? 0)), capped: false };
-  }
+/** An unfiltered list's total: per-store counters kept by triggers, no counting at all. */
+const storeCounts = prepared((db: Db, a: { storeId: string }) =>
+  db.selectFrom('store_product_counts').select(['status', 'n']).where('store_id', '=', a.storeId),
+);
+async function storeCount(db: Db, spec: ListingSpec): Promise<{ n: number; capped: boolean }> {
+  const rows = await storeCounts.all(db, { storeId: spec.storeId });
+  const n = rows.reduce((sum, r) => sum + (!spec.status || r.status === spec.status ? Number(r.n) : 0), 0);
+  return { n: Math.max(0, n), capped: false };
+}
+
+/** A filtered list's total: its matches counted up to the cap ("oltre 1000"). */
+async function cappedCount(
+  run: <R>(part: string, build: (db: Db, a: Values) => Compilable<R>) => Promise<R[]>,
+  rowsOf: (a: Values, d: Db) => FilteredProducts,
+): Promise<{ n: number; capped: boolean }> {
   const cap = LISTING_LIMITS.countCap;
-  const r = await db
-    .selectFrom(
-      base
-        .select('p.id')
-        .limit(cap + 1)
-        .as('t'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
+  const [r] = await run('count', (d, a) =>
+    d
+      .selectFrom(
+        rowsOf(a, d)
+          .select('p.id')
+          .limit(cap + 1)
+          .as('t'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  );
   const n = Number(r?.n ?? 0);
   return n > cap ? { n: cap, capped: true } : { n, capped: false };
 }

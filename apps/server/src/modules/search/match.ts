@@ -3,35 +3,55 @@ import type { Dialect } from '../../db/index.js';
 import type { SearchQuery } from './normalise.js';
 
 /**
- * The SQL that finds and ranks a parsed query among the rows of `product_search as s`.
+ * The SQL that finds and ranks a parsed query among the rows of `product_search as s`, and the
+ * values it runs with. The SQL depends only on the query's shape (how many words, whether the last
+ * is a prefix), so the listing engine compiles it once per shape; the words travel as values.
  *
  * Query words are the normaliser's output (letters and digits only), so quoting them is enough to
  * keep them words: no operator, quote, `*`, NEAR or parenthesis typed by a shopper survives
  * normalisation. They still travel as bound parameters, never spliced into SQL.
  */
-export function searchMatch(dialect: Dialect, storeId: string, q: SearchQuery): RawBuilder<SqlBool> {
-  if (dialect === 'postgres') {
-    const terms = [...q.words.map((w) => `'${w}'`), ...(q.prefix ? [`'${q.prefix}':*`] : [])];
-    return sql<SqlBool>`(s.store_id = ${storeId} and s.document @@ ${terms.join(' & ')}::tsquery)`;
-  }
+
+/** The query words, each with whether it is matched as a prefix (the last one, while typing). */
+const termsOf = (q: SearchQuery) => [...q.words.map((w) => [w, false] as const), ...(q.prefix ? [[q.prefix, true] as const] : [])];
+
+/** The one value `searchMatch` compares with: an FTS5 expression or a tsquery, for one store. */
+export function searchMatchValue(dialect: Dialect, storeId: string, q: SearchQuery): string {
+  if (dialect === 'postgres')
+    return termsOf(q)
+      .map(([w, prefix]) => `'${w}'${prefix ? ':*' : ''}`)
+      .join(' & ');
   // FTS5: the store's id as a phrase in its own column, every word in any text column.
-  const terms = [...q.words.map((w) => `"${w}"`), ...(q.prefix ? [`"${q.prefix}"*`] : [])];
-  const expr = `store_id : "${storeId.replace(/"/g, '""')}" AND {title_terms meta_terms body_terms} : (${terms.join(' AND ')})`;
-  return sql<SqlBool>`s.id in (select rowid from product_fts where product_fts match ${expr})`;
+  const terms = termsOf(q).map(([w, prefix]) => `"${w}"${prefix ? '*' : ''}`);
+  return `store_id : "${storeId.replace(/"/g, '""')}" AND {title_terms meta_terms body_terms} : (${terms.join(' AND ')})`;
+}
+
+/** The rows of one store that match: `value` is `searchMatchValue`'s (or a prepared query's slot for it). */
+export function searchMatch(dialect: Dialect, storeId: string, value: string): RawBuilder<SqlBool> {
+  if (dialect === 'postgres') return sql<SqlBool>`(s.store_id = ${storeId} and s.document @@ ${value}::tsquery)`;
+  return sql<SqlBool>`s.id in (select rowid from product_fts where product_fts match ${value})`;
+}
+
+/** The LIKE patterns `searchScore` tests, in its order: three per word (title, SKU/variants/category, description). */
+export function searchScorePatterns(q: SearchQuery): string[] {
+  return termsOf(q).flatMap(([w, prefix]) => Array<string>(3).fill(`% ${w}${prefix ? '' : ' '}%`));
 }
 
 /**
  * Relevance, computed the same way on both engines from the stored words: each query word scores
  * 3 when in the title, 2 in SKU/variants/category, 1 in the description (summed over fields and
  * words). BM25 (SQLite) and ts_rank (PostgreSQL) would order the same matches differently.
+ * `patterns` are `searchScorePatterns`' (or slots standing for them).
  */
-export function searchScore(q: SearchQuery): RawBuilder<number> {
-  const field = (column: string, weight: number, word: string, prefix: boolean) =>
-    sql`case when (' ' || ${sql.ref(`s.${column}`)} || ' ') like ${`% ${word}${prefix ? '' : ' '}%`} then ${sql.lit(weight)} else 0 end`;
-  const parts = [...q.words.map((w) => [w, false] as const), ...(q.prefix ? [[q.prefix, true] as const] : [])].flatMap(([w, prefix]) => [
-    field('title_terms', 3, w, prefix),
-    field('meta_terms', 2, w, prefix),
-    field('body_terms', 1, w, prefix),
-  ]);
+export function searchScore(patterns: readonly string[]): RawBuilder<number> {
+  const fields = [
+    ['title_terms', 3],
+    ['meta_terms', 2],
+    ['body_terms', 1],
+  ] as const;
+  const parts = patterns.map((pattern, i) => {
+    const [column, weight] = fields[i % 3]!;
+    return sql`case when (' ' || ${sql.ref(`s.${column}`)} || ' ') like ${pattern} then ${sql.lit(weight)} else 0 end`;
+  });
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }

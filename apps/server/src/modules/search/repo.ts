@@ -1,11 +1,21 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { prepared } from '../../db/prepared.js';
 import { sortTitle, termText } from './normalise.js';
 
 type AnyDb = Kysely<Database>;
 
 /** Products rebuilt per round trip: bounded memory whatever the catalogue's size. */
 const BATCH = 500;
+
+const staleProbe = prepared((db: AnyDb, a: { storeId: string }) =>
+  db
+    .selectFrom('product_search as s')
+    .select('s.product_id')
+    .where('s.store_id', '=', a.storeId)
+    .where(sql<boolean>`s.version > s.indexed_version`)
+    .limit(1),
+);
 
 interface StaleRow {
   product_id: string;
@@ -28,6 +38,8 @@ interface StaleRow {
  * the row marked, and the next call rebuilds it.
  */
 export async function refreshStale(db: AnyDb, storeId: string): Promise<number> {
+  // Every list and search starts here: the probe alone, compiled once, in the common case.
+  if (!(await staleProbe.first(db, { storeId }))) return 0;
   let done = 0;
   for (;;) {
     const stale: StaleRow[] = await db

@@ -9,7 +9,7 @@ import {
   type StorefrontProductDetail,
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
-import { prepared } from '../../db/prepared.js';
+import { inList, prepared } from '../../db/prepared.js';
 import { parseColors } from '../users/repo.js';
 import { parseSrcset } from '../catalog/image-files.js';
 import { availableSql } from '../inventory/repo.js';
@@ -102,11 +102,10 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
    * always under 10^9) — read back as the remainder. Equally cheap units: the smallest compare-at,
    * 0 (none) if one of them has none.
    */
-  async function unitsOf(productIds: string[]) {
-    if (!productIds.length) return new Map<string, { available: number; minDelta: number; maxDelta: number; fromCompareAt: number }>();
-    const delta = sql`coalesce(v.price_delta_cents, 0)`;
-    const compareAt = sql`coalesce(v.compare_at_cents, p.compare_at_cents + ${delta}, 0)`;
-    const rows = await db
+  const delta = sql`coalesce(v.price_delta_cents, 0)`;
+  const compareAt = sql`coalesce(v.compare_at_cents, p.compare_at_cents + ${delta}, 0)`;
+  const unitRows = prepared((db: Db, a: { ids: readonly string[] }) =>
+    db
       .selectFrom('inventory as inv')
       .innerJoin('products as p', 'p.id', 'inv.product_id')
       .leftJoin('product_variants as v', 'v.id', 'inv.variant_id')
@@ -117,9 +116,11 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
         sql<number>`max(${delta})`.as('max_delta'),
         sql<number>`min((cast(${delta} as bigint) + 100000000) * 1000000000 + ${compareAt}) % 1000000000`.as('from_compare_at'),
       ])
-      .where('inv.product_id', 'in', productIds)
-      .groupBy('inv.product_id')
-      .execute();
+      .where(inList(db, 'inv.product_id', a.ids))
+      .groupBy('inv.product_id'),
+  );
+  async function unitsOf(productIds: string[]) {
+    const rows = await unitRows.all(db, { ids: productIds });
     return new Map(
       rows.map((r) => [
         r.product_id,
@@ -129,45 +130,45 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   }
 
   /** The cover (first gallery picture) of each product of a page. */
-  async function covers(productIds: string[]) {
-    const map = new Map<string, { thumbUrl: string; image: ResponsiveImage }>();
-    if (!productIds.length) return map;
-    const rows = await db
+  const coverRows = prepared((db: Db, a: { ids: readonly string[] }) =>
+    db
       .selectFrom('product_images')
       .select(['product_id', 'url', 'thumb_url', 'width', 'height', 'srcset', 'position'])
-      .where('product_id', 'in', productIds)
+      .where(inList(db, 'product_id', a.ids))
       .where('variant_id', 'is', null)
-      .orderBy('position')
-      .execute();
+      .orderBy('position'),
+  );
+  async function covers(productIds: string[]) {
+    const map = new Map<string, { thumbUrl: string; image: ResponsiveImage }>();
+    const rows = await coverRows.all(db, { ids: productIds });
     for (const r of rows) if (r.product_id && !map.has(r.product_id)) map.set(r.product_id, { thumbUrl: r.thumb_url, image: responsiveImage(r) });
     return map;
   }
 
+  // By primary key only: with the store in the WHERE, SQLite would walk the store's index (every
+  // product of the store) instead of one key lookup per id. The store is checked on the rows read.
+  const cardRows = prepared((db: Db, a: { ids: readonly string[] }) =>
+    db
+      .selectFrom('products as p')
+      .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .select([
+        'p.id',
+        'p.store_id',
+        'p.slug',
+        'p.title',
+        'p.price_cents',
+        'p.compare_at_cents',
+        'p.image_urls',
+        'c.name as category_name',
+        'c.slug as category_slug',
+      ])
+      .where(inList(db, 'p.id', a.ids)),
+  );
+
   /** The cards of a page of products, in the order of `ids` (the listing engine's order). */
   async function productCards(storeId: string, ids: string[]): Promise<StorefrontProductCard[]> {
     if (!ids.length) return [];
-    const [rows, units, coverOf] = await Promise.all([
-      db
-        .selectFrom('products as p')
-        .leftJoin('categories as c', 'c.id', 'p.category_id')
-        .select([
-          'p.id',
-          'p.store_id',
-          'p.slug',
-          'p.title',
-          'p.price_cents',
-          'p.compare_at_cents',
-          'p.image_urls',
-          'c.name as category_name',
-          'c.slug as category_slug',
-        ])
-        // By primary key only: with the store in the WHERE, SQLite would walk the store's index
-        // (every product of the store) instead of 24 key lookups. The store is checked below.
-        .where('p.id', 'in', ids)
-        .execute(),
-      unitsOf(ids),
-      covers(ids),
-    ]);
+    const [rows, units, coverOf] = await Promise.all([cardRows.all(db, { ids }), unitsOf(ids), covers(ids)]);
     const byId = new Map(rows.filter((r) => r.store_id === storeId).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
@@ -292,8 +293,10 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
     };
   }
 
-  const categoryBySlug = (storeId: string, slug: string) =>
-    db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', storeId).where('slug', '=', slug).executeTakeFirst();
+  const categoryRow = prepared((db: Db, a: { storeId: string; slug: string }) =>
+    db.selectFrom('categories').select(['id', 'name', 'slug']).where('store_id', '=', a.storeId).where('slug', '=', a.slug),
+  );
+  const categoryBySlug = (storeId: string, slug: string) => categoryRow.first(db, { storeId, slug });
 
   return { storeBySlug, productCards, productDetail, categoryBySlug };
 }
