@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody } from './catalog-factory.js';
 import { createProduct, merchant } from './catalog-fixtures.js';
 import { client, engine, startPeer, startServer, type TestServer } from './harness.js';
 
@@ -92,5 +93,55 @@ describe.runIf(REDIS)(`storefront cache across instances with Redis (${engine})`
     expect(seen).toEqual(['Delta due', 'Delta uno']);
     expect(await page(peer.url, a.store.slug)).toContain('Delta due');
     expect(await titles(peer.url, b.store.slug)).toEqual(['Epsilon uno']);
+  });
+});
+
+describe(`product cards of storefront lists: kept across lists, never shown after a change (${engine})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The response cache off: every list is computed, and its cards come from the card cache.
+    server = await startServer({ PUBLIC_CACHE_MS: '0', ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const cards = async (slug: string, query = '') => {
+    const res = await client(server.url).get<{ items: Array<{ id: string; title: string; priceCents: number; soldOut: boolean }> }>(
+      `/api/public/stores/${slug}/products${query}`,
+    );
+    expect(res.status).toBe(200);
+    return res.body.items;
+  };
+
+  it("shows 'Esaurito' on every list once an order takes the last unit, and the new price once the team changes it", async () => {
+    const a = await merchant(server, 'Negozio Carte');
+    const b = await merchant(server, 'Negozio Altro');
+    const tazza = await createProduct(a.client, a.base, { title: 'Tazza blu', status: 'active', priceCents: 1200, stock: 1 });
+    await createProduct(a.client, a.base, { title: 'Tazza rossa', status: 'active', priceCents: 900, stock: 5 });
+    const other = await createProduct(b.client, b.base, { title: 'Borsa', status: 'active', priceCents: 3000, stock: 5 });
+    const onList = async (query: string) => (await cards(a.store.slug, query)).find((c) => c.id === tazza.id);
+    expect(await onList('')).toMatchObject({ soldOut: false, priceCents: 1200 });
+    expect(await onList('?search=tazza')).toMatchObject({ soldOut: false });
+    expect((await cards(b.store.slug))[0]).toMatchObject({ title: 'Borsa' });
+
+    const order = await client(server.url).post(
+      `/api/public/stores/${a.store.slug}/checkout`,
+      checkoutBody([{ productId: tazza.id, quantity: 1, unitPriceCents: 1200 }]),
+    );
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    for (const query of ['', '?search=tazza', '?sort=price-desc', '?available=1']) {
+      const card = await onList(query);
+      if (query === '?available=1') expect(card).toBeUndefined();
+      else expect(card).toMatchObject({ soldOut: true });
+    }
+
+    const edit = await a.client.put(`${a.base}/products/${tazza.id}`, { title: 'Tazza blu', priceCents: 1500, sku: tazza.sku, stock: 1, status: 'active' });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(await onList('?sort=name')).toMatchObject({ priceCents: 1500, soldOut: true });
+
+    // Behind the cache's back, the other store's product changes: its kept card stays, as no
+    // change of that store was announced (and store A's changes never touch it).
+    await server.ctx.db.updateTable('products').set({ title: 'Borsa cambiata' }).where('id', '=', other.id).execute();
+    expect((await cards(b.store.slug))[0]).toMatchObject({ title: 'Borsa' });
   });
 });

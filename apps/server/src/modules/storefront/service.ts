@@ -29,14 +29,31 @@ type SuggestionsQuery = z.output<typeof storefrontSuggestionsQuerySchema>;
 export function storefrontService(ctx: AppContext) {
   const repo = storefrontRepo(ctx.db, ctx.dialect);
   const once = singleFlight<string>();
-  async function cached(key: string, load: () => Promise<unknown>): Promise<string> {
+  async function cached(key: string, load: () => Promise<unknown>, serialise: (v: never) => string = JSON.stringify): Promise<string> {
     const body = ctx.publicCache.get(key);
     if (typeof body === 'string') return body;
     return once(key, async () => {
-      const fresh = JSON.stringify(await load());
+      const fresh = serialise((await load()) as never);
       ctx.publicCache.set(key, fresh);
       return fresh;
     });
+  }
+  /**
+   * The JSON text of a page's cards, in the order of `ids`: kept ones from the card cache, the
+   * others read in one pass and kept (unless the store changed meanwhile). A card is the same on
+   * every list, search and page that shows it.
+   */
+  async function cardsJson(slug: string, storeId: string, ids: string[]): Promise<string[]> {
+    const generation = ctx.publicCards.generation(slug);
+    const kept = ids.map((id) => ctx.publicCards.get(slug, id));
+    const missing = ids.filter((_, i) => kept[i] === undefined);
+    const read = new Map<string, string>();
+    for (const card of missing.length ? await repo.productCards(storeId, missing) : []) {
+      const json = JSON.stringify(card);
+      read.set(card.id, json);
+      ctx.publicCards.set(slug, generation, card.id, json);
+    }
+    return ids.flatMap((id, i) => kept[i] ?? read.get(id) ?? []);
   }
   const shipping = shippingService(ctx);
   const store = async (slug: string) => {
@@ -55,7 +72,7 @@ export function storefrontService(ctx: AppContext) {
     products: (slug: string, query: ProductsQuery) =>
       cached(
         `${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`,
-        async (): Promise<StorefrontProductPage> => {
+        async (): Promise<Omit<StorefrontProductPage, 'items'> & { items: string[] }> => {
           const s = await storeId(slug);
           const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
           let categoryId: string | undefined;
@@ -79,9 +96,8 @@ export function storefrontService(ctx: AppContext) {
             pageSize: query.pageSize,
             cursor: query.cursor,
           });
-          const items = await repo.productCards(s.id, list.ids);
           return {
-            items,
+            items: await cardsJson(slug, s.id, list.ids),
             total: list.total,
             totalCapped: list.totalCapped,
             hasMore: list.hasMore,
@@ -90,6 +106,8 @@ export function storefrontService(ctx: AppContext) {
             pageSize: query.pageSize,
           };
         },
+        // The cards are JSON text already: spliced in, not serialised again.
+        ({ items, ...rest }: Omit<StorefrontProductPage, 'items'> & { items: string[] }) => `{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`,
       ),
     /** Up to 5 active products for what the shopper is typing, best match first. */
     suggestions: (slug: string, query: SuggestionsQuery) =>
