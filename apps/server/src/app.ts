@@ -42,7 +42,7 @@ import { registerRealtime } from './modules/realtime/socket.js';
 import { memoryBus, redisBus } from './modules/realtime/bus.js';
 import { presenceTracker } from './modules/realtime/presence.js';
 import { ttlCache } from './lib/ttl-cache.js';
-import { cardCache } from './modules/storefront/card-cache.js';
+import { listCache } from './modules/storefront/list-cache.js';
 import { storefrontCacheInvalidation } from './modules/storefront/cache.js';
 import { sessionGate } from './lib/session-gate.js';
 import websocket from '@fastify/websocket';
@@ -110,9 +110,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // API answers and rendered pages of the storefront, alive for PUBLIC_CACHE_MS: at most 5,000 entries
   // and 16 M characters or bytes (~32 MB at worst).
   const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 16_000_000 });
-  // Product cards of storefront lists, per store (modules/storefront/card-cache.ts): at most 10,000 (~5 MB).
-  const publicCards = cardCache({ ttlMs: config.publicCardsCacheMs, maxEntries: 10_000 });
-  const invalidation = storefrontCacheInvalidation(publicCache, publicCards, bus, app.log);
+  // Product cards of storefront lists, per store (modules/storefront/list-cache.ts): at most 10,000 (~5 MB).
+  const publicLists = listCache({ ttlMs: config.publicListsCacheMs, maxEntries: 10_000 });
+  const invalidation = storefrontCacheInvalidation(publicCache, publicLists, bus, app.log);
   const ctx: AppContext = {
     config,
     db,
@@ -129,7 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     presence: presenceTracker(bus, redis),
     sessions: sessionGate(db, redis, bus),
     publicCache,
-    publicCards,
+    publicLists,
     storeChanged: invalidation.storeChanged,
     secrets: secretBox(loadPaymentsKey(config)),
     stripe: stripeGateway(config),

@@ -58,7 +58,8 @@ const fold = (t: string) =>
     .toLowerCase();
 
 beforeAll(async () => {
-  server = await startServer({ PUBLIC_CACHE_MS: '0' });
+  // Products are written straight into the tables here, behind every cache: both caches off.
+  server = await startServer({ PUBLIC_CACHE_MS: '0', PUBLIC_LIST_CACHE_MS: '0' });
   m = await merchant(server, 'Bottega Elenchi');
   const titles = ['Zaino', 'abete', 'Ábaco', 'Éclair', 'eclair', 'Borsa', 'borsa', 'Cappello', 'Àncora', 'Dado'];
   const list = Array.from({ length: 30 }, (_, i) => ({ title: `${titles[i % titles.length]!}`, price: [500, 1000, 1500][i % 3]!, stock: i % 4 === 0 ? 0 : 3 }));
@@ -245,5 +246,78 @@ describe(`storefront list order, filters and totals (${engine})`, () => {
       expect(res.status, qs).toBe(400);
       expect(res.body.error.message, qs).toBe(message);
     }
+  });
+});
+
+describe(`deep pages of a kept list: the same products as counted from the start, also after a change (${engine})`, () => {
+  let kept: TestServer;
+  beforeAll(async () => {
+    // The response cache off, the list cache on (as deployed): checkpoints and totals are kept.
+    kept = await startServer({ PUBLIC_CACHE_MS: '0' });
+  });
+  afterAll(async () => {
+    await kept.close();
+  });
+
+  it('walks 640 products page by page in every order and filter, twice, and again after a new product shifts them', async () => {
+    const own = await merchant(kept, 'Bottega Profonda');
+    const saved = server;
+    server = kept;
+    let list: Row[];
+    try {
+      list = await seed(
+        own.store.id,
+        Array.from({ length: 640 }, (_, i) => ({
+          title: `Articolo ${String(i).padStart(3, '0')}`,
+          price: [500, 700, 900][i % 3]!,
+          stock: i % 5 === 0 ? 0 : 2,
+        })),
+      );
+    } finally {
+      server = saved;
+    }
+    const get = async (qs: string) => {
+      const res = await client(kept.url).get<{ items: Array<{ id: string }>; total: number; hasMore: boolean }>(
+        `/api/public/stores/${own.store.slug}/products?${qs}`,
+      );
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const orders: Record<string, (a: Row, b: Row) => number> = {
+      'price-asc': (a, b) => a.price - b.price || byteOrder(a.id, b.id),
+      'price-desc': (a, b) => b.price - a.price || byteOrder(b.id, a.id),
+      newest: (a, b) => byteOrder(b.at, a.at) || byteOrder(b.id, a.id),
+      name: (a, b) => byteOrder(a.title.toLowerCase(), b.title.toLowerCase()) || byteOrder(a.id, b.id),
+    };
+    const filters: Record<string, (r: Row) => boolean> = { '': () => true, available: (r) => r.stock > 0, minPrice: (r) => r.price >= 700 };
+    const query = { '': '', available: '&available=1', minPrice: '&minPrice=7' } as Record<string, string>;
+    const check = async (rows: Row[]) => {
+      for (const [sort, order] of Object.entries(orders))
+        for (const [name, keep] of Object.entries(filters)) {
+          const expected = rows
+            .filter(keep)
+            .sort(order)
+            .map((r) => r.id);
+          // Twice: the first walk keeps the checkpoints, the second starts deep pages from them.
+          for (let pass = 0; pass < 2; pass++) {
+            const seen: string[] = [];
+            for (let page = 1; ; page++) {
+              const body = await get(`sort=${sort}${query[name]}&pageSize=37&page=${page}`);
+              expect(body.total).toBe(expected.length);
+              seen.push(...body.items.map((p) => p.id));
+              if (!body.hasMore) break;
+            }
+            expect(seen, `${sort} ${name} pass ${pass}`).toEqual(expected);
+          }
+          // A page size that crosses the checkpoints differently, read after them.
+          const deep = await get(`sort=${sort}${query[name]}&pageSize=48&page=8`);
+          expect(deep.items.map((p) => p.id)).toEqual(expected.slice(7 * 48, 8 * 48));
+        }
+    };
+    await check(list);
+    // A new product first in every order but name: each kept checkpoint would now be one row off.
+    const first = await createProduct(own.client, own.base, { title: 'Articolo 000 nuovo', priceCents: 100, status: 'active', stock: 1 });
+    const row = await kept.ctx.db.selectFrom('products').select(['created_at', 'price_from_cents']).where('id', '=', first.id).executeTakeFirstOrThrow();
+    await check([...list, { id: first.id, title: 'Articolo 000 nuovo', price: row.price_from_cents, stock: 1, at: row.created_at }]);
   });
 });

@@ -7,7 +7,7 @@ import type { Mailer } from '../modules/mail/mailer.js';
 import type { SecretBox } from '../modules/payments/secrets.js';
 import type { StripeGateway } from '../modules/payments/stripe.js';
 import type { RateLimiter } from './rate-limiter.js';
-import type { CardCache } from '../modules/storefront/card-cache.js';
+import type { ListCache } from '../modules/storefront/list-cache.js';
 import type { TtlCache } from './ttl-cache.js';
 import type { FileStorage } from '../modules/storage/storage.js';
 import type { EventBus } from '../modules/realtime/bus.js';
@@ -35,8 +35,8 @@ export interface AppContext {
   sessions: SessionGate;
   /** Storefront API answers (JSON text) and rendered pages (bytes), keyed by store slug first (lib/ttl-cache.ts). */
   publicCache: TtlCache<string | Buffer>;
-  /** The JSON text of product cards shown by storefront lists, per store (modules/storefront/card-cache.ts). */
-  publicCards: CardCache;
+  /** The JSON text of product cards shown by storefront lists, per store (modules/storefront/list-cache.ts). */
+  publicLists: ListCache;
   /** A store's public data changed: drops its cached answers and pages on every instance (modules/storefront/cache.ts). */
   storeChanged(slug: string): void;
   /** Seals merchants' payment secrets with the server's payments key (modules/payments/secrets.ts). */

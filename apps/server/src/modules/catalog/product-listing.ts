@@ -34,7 +34,21 @@ export interface ListingSpec {
   cursor?: string;
   /** False: skip the total (suggestions). */
   count?: boolean;
+  /**
+   * Where a list may keep what it computed for this store until the store changes (the
+   * storefront's list cache): filtered totals and where deep pages start. Lists with none compute both.
+   */
+  kept?: ListingMemo;
 }
+
+/** A store's kept entries (storefront/list-cache.ts), as the listing engine uses them. */
+export interface ListingMemo {
+  get<V>(key: string): V | undefined;
+  set(key: string, value: unknown): void;
+}
+
+/** Deep pages of a kept list start from the nearest multiple of this many rows whose row is kept. */
+const CHECKPOINT_ROWS = 250;
 
 export interface ListingPage {
   ids: string[];
@@ -111,7 +125,8 @@ interface Shape {
   /** The storefront order, or null for relevance or the dashboard's column. */
   sort: KeySort | null;
   order: { column: string; desc: boolean; text: boolean } | null;
-  cursor: boolean;
+  /** 'after': a 'Successiva' cursor (rows after it); 'from': a kept checkpoint (rows from it). */
+  seek: 'after' | 'from' | null;
 }
 type Values = {
   storeId: string;
@@ -190,7 +205,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     low: spec.stock === 'low',
     sort: spec.order ? null : keySort,
     order,
-    cursor: false,
+    seek: null,
   };
   const limit = spec.pageSize + 1;
   const offset = (spec.page - 1) * spec.pageSize;
@@ -209,10 +224,10 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     ...Object.fromEntries(patterns.map((p, i) => [`p${i}`, p])),
   };
   // A literal search (symbols only) is rare: its query is built per call, its pattern in the SQL.
-  const run = async <R>(part: string, build: (db: Db, a: Values) => Compilable<R>): Promise<R[]> =>
+  const run = async <R>(part: string, build: (db: Db, a: Values) => Compilable<R>, given: Values = values, as: Shape = shape): Promise<R[]> =>
     literal !== null
-      ? (await db.executeQuery(build(db, values).compile())).rows
-      : ((await shaped(part, shape, build as (db: Db, a: Values) => Compilable<unknown>).all(db, values)) as R[]);
+      ? (await db.executeQuery(build(db, given).compile())).rows
+      : ((await shaped(part, as, build as (db: Db, a: Values) => Compilable<unknown>).all(db, given)) as R[]);
   const rowsOf = (a: Values, d: Db) => filteredRows(d, dialect, shape, a, literal);
 
   if (query) {
@@ -268,7 +283,15 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   }
 
   const filtered = Boolean(literal !== null || spec.categoryId || shape.min || shape.max || spec.availableOnly || spec.stock);
-  const total = spec.count === false ? null : filtered ? await cappedCount(run, rowsOf) : await storeCount(db, spec);
+  // What a filter selects, whatever the order and page: the key of its kept total and checkpoints.
+  const kept = literal === null && !spec.order ? spec.kept : undefined;
+  const selection = JSON.stringify([values.status, values.categoryId, values.minPrice, values.maxPrice, shape.inStock, shape.low ? values.threshold : null]);
+  let total: { n: number; capped: boolean } | null = null;
+  if (spec.count !== false && !filtered) total = await storeCount(db, spec);
+  else if (spec.count !== false) {
+    total = kept?.get<{ n: number; capped: boolean }>(`total|${selection}`) ?? (await cappedCount(run, rowsOf));
+    kept?.set(`total|${selection}`, total);
+  }
 
   const sort: KeySort = keySort ?? 'newest';
   const o = order ?? ORDERS[sort];
@@ -276,21 +299,37 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   // A cursor (the last row of the previous page) continues with an index seek: the cost of page
   // 400 is that of page 1. Without one (a typed or shared link) the page is counted off the index.
   const after = spec.cursor && literal === null && !spec.order ? decodeCursor(spec.cursor, sort) : null;
-  if (after) {
-    shape.cursor = true;
-    values.afterKey = after[0];
-    values.afterId = after[1];
-  }
-  const rows = await run('page', (d, a) => {
+  // A deep page of a kept list starts at the kept row of the nearest checkpoint before it: a seek
+  // and at most CHECKPOINT_ROWS skipped, instead of skipping every row before the page. A checkpoint
+  // not kept yet is read once (the one row at its position, skipped to off the index) and kept
+  // with the store's other entries.
+  const checkpoint = !after && kept && offset >= CHECKPOINT_ROWS ? Math.floor(offset / CHECKPOINT_ROWS) * CHECKPOINT_ROWS : 0;
+  const pageQuery = (seek: Shape['seek']) => (d: Db, a: Values) => {
     let q = rowsOf(a, d)
       .select(['p.id', sql<Key>`${sql.ref(o.column)}`.as('sort_key')])
       .orderBy(col(o.column, o.text), dir)
       .orderBy(col('p.id', true), dir);
-    q = shape.cursor
-      ? q.where(sql<SqlBool>`(${col(o.column, o.text)}, ${col('p.id', true)}) ${sql.raw(o.desc ? '<' : '>')} (${a.afterKey}, ${a.afterId})`)
-      : q.offset(a.offset);
-    return q.limit(a.limit);
-  });
+    if (seek) {
+      const op = seek === 'after' ? (o.desc ? '<' : '>') : o.desc ? '<=' : '>=';
+      q = q.where(sql<SqlBool>`(${col(o.column, o.text)}, ${col('p.id', true)}) ${sql.raw(op)} (${a.afterKey}, ${a.afterId})`);
+    }
+    return q.offset(a.offset).limit(a.limit);
+  };
+  let from: [Key, string] | undefined;
+  if (checkpoint) {
+    const key = `from|${sort}|${selection}|${checkpoint}`;
+    from = kept?.get<[Key, string]>(key);
+    if (!from) {
+      const [row] = await run('page', pageQuery(null), { ...values, offset: checkpoint, limit: 1 });
+      if (row) kept?.set(key, (from = [row.sort_key, row.id]));
+    }
+  }
+  const seek = after ? 'after' : from ? 'from' : null;
+  if (after || from) {
+    [values.afterKey, values.afterId] = after ?? from!;
+    values.offset = from ? offset - checkpoint : 0;
+  }
+  const rows = await run('page', pageQuery(seek), values, { ...shape, seek });
   const shown = rows.slice(0, spec.pageSize);
   const last = shown.at(-1);
   const cursor =
@@ -322,7 +361,7 @@ async function storeCount(db: Db, spec: ListingSpec): Promise<{ n: number; cappe
 
 /** A filtered list's total: its matches counted up to the cap ("oltre 1000"). */
 async function cappedCount(
-  run: <R>(part: string, build: (db: Db, a: Values) => Compilable<R>) => Promise<R[]>,
+  run: <R>(part: string, build: (db: Db, a: Values) => Compilable<R>, given?: Values) => Promise<R[]>,
   rowsOf: (a: Values, d: Db) => FilteredProducts,
 ): Promise<{ n: number; capped: boolean }> {
   const cap = LISTING_LIMITS.countCap;

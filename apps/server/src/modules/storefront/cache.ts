@@ -1,19 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TtlCache } from '../../lib/ttl-cache.js';
 import { topics, type EventBus } from '../realtime/bus.js';
-import type { CardCache } from './card-cache.js';
+import type { ListCache } from './list-cache.js';
 
 /**
- * The one home of the storefront caches' invalidation (answers and pages, and the product cards). Every cached storefront answer and page is
+ * The one home of the storefront caches' invalidation (answers and pages, and the list cache: cards, totals, deep-page starts). Every cached storefront answer and page is
  * keyed by its store's slug first (`{slug}|…`; slugs never change), so a change to one store drops
  * that store's entries and no other tenant's. The change is applied on this instance at once (the
  * writer reads its own write) and announced on the bus: with Redis every instance drops the same
  * entries within a round trip, without waiting for the entries' lifetime.
  */
-export function storefrontCacheInvalidation(cache: TtlCache<string | Buffer>, cards: CardCache, bus: EventBus, log: FastifyBaseLogger) {
+export function storefrontCacheInvalidation(cache: TtlCache<string | Buffer>, lists: ListCache, bus: EventBus, log: FastifyBaseLogger) {
   const drop = (slug: string) => {
     cache.invalidate(`${slug}|`);
-    cards.drop(slug);
+    lists.drop(slug);
   };
   const unsubscribe = bus.subscribe(topics.cache, (event) => {
     if (event.type === 'cache.store-changed' && typeof event.slug === 'string' && event.slug) drop(event.slug);

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/errors.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 import { singleFlight } from '../../lib/ttl-cache.js';
 import { productListing } from '../catalog/product-listing.js';
+import type { StoreListCache } from './list-cache.js';
 import { storefrontRepo } from './repo.js';
 import { shippingService } from '../shipping/service.js';
 
@@ -39,21 +40,19 @@ export function storefrontService(ctx: AppContext) {
     });
   }
   /**
-   * The JSON text of a page's cards, in the order of `ids`: kept ones from the card cache, the
-   * others read in one pass and kept (unless the store changed meanwhile). A card is the same on
-   * every list, search and page that shows it.
+   * The JSON text of a page's cards, in the order of `ids`: kept ones from the store's list cache,
+   * the others read in one pass and kept. A card is the same on every list, search and page.
    */
-  async function cardsJson(slug: string, storeId: string, ids: string[]): Promise<string[]> {
-    const generation = ctx.publicCards.generation(slug);
-    const kept = ids.map((id) => ctx.publicCards.get(slug, id));
-    const missing = ids.filter((_, i) => kept[i] === undefined);
+  async function cardsJson(kept: StoreListCache, storeId: string, ids: string[]): Promise<string[]> {
+    const known = ids.map((id) => kept.get<string>(`card|${id}`));
+    const missing = ids.filter((_, i) => known[i] === undefined);
     const read = new Map<string, string>();
     for (const card of missing.length ? await repo.productCards(storeId, missing) : []) {
       const json = JSON.stringify(card);
       read.set(card.id, json);
-      ctx.publicCards.set(slug, generation, card.id, json);
+      kept.set(`card|${card.id}`, json);
     }
-    return ids.flatMap((id, i) => kept[i] ?? read.get(id) ?? []);
+    return ids.flatMap((id, i) => known[i] ?? read.get(id) ?? []);
   }
   const shipping = shippingService(ctx);
   const store = async (slug: string) => {
@@ -73,7 +72,11 @@ export function storefrontService(ctx: AppContext) {
       cached(
         `${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`,
         async (): Promise<Omit<StorefrontProductPage, 'items'> & { items: string[] }> => {
-          const s = await storeId(slug);
+          // Taken before any read: what the reads find is kept only if the store has not changed since.
+          const kept = ctx.publicLists.of(slug);
+          // The store's id, kept with its lists (a store deleted or changed drops them).
+          const s = kept.get<{ id: string }>('store') ?? (await storeId(slug));
+          kept.set('store', s);
           const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
           let categoryId: string | undefined;
           if (query.category) {
@@ -95,9 +98,10 @@ export function storefrontService(ctx: AppContext) {
             page: query.page,
             pageSize: query.pageSize,
             cursor: query.cursor,
+            kept,
           });
           return {
-            items: await cardsJson(slug, s.id, list.ids),
+            items: await cardsJson(kept, s.id, list.ids),
             total: list.total,
             totalCapped: list.totalCapped,
             hasMore: list.hasMore,

@@ -1,0 +1,74 @@
+/**
+ * What storefront lists and searches compute again and again for one store, kept until that store
+ * changes: each product card's JSON text, the totals of filtered lists, and where deep pages of a
+ * list start. A list's ids change with every search, page, sort and filter, so the response cache
+ * rarely holds the same answer twice; the cards on them, the "N prodotti" of a filter and the
+ * position of page 300 repeat. Reading the cards of a page (product, category, stock and price
+ * range of the variants, cover) was a third of a list's cost, counting a filter up to 1,000 and
+ * skipping to a deep page most of the rest.
+ *
+ * Dropped with the store's response-cache entries (`storefrontCacheInvalidation`: the team's
+ * writes, orders, payments; on every instance with Redis). A generation per store keeps what was
+ * read before a change from being kept after it. A store's entries live together for `ttlMs` from
+ * the first one, which bounds what an instance that missed an announcement could show; checkout
+ * re-checks prices and stock in any case.
+ */
+export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () => number }) {
+  const now = opts.now ?? Date.now;
+  const stores = new Map<string, { until: number; entries: Map<string, unknown> }>();
+  const generations = new Map<string, number>();
+  let size = 0;
+  const dropStore = (slug: string) => {
+    const kept = stores.get(slug);
+    if (!kept) return;
+    size -= kept.entries.size;
+    stores.delete(slug);
+  };
+  const live = (slug: string) => {
+    const kept = stores.get(slug);
+    if (kept && kept.until <= now()) {
+      dropStore(slug);
+      return undefined;
+    }
+    return kept;
+  };
+  return {
+    /**
+     * One store's entries as of now, for the reads of one request. What is `set` through it after
+     * the store changed is not kept (it was read from the store as it was).
+     */
+    of(slug: string): StoreListCache {
+      const generation = generations.get(slug) ?? 0;
+      let kept = live(slug);
+      return {
+        get: <V>(key: string) => kept?.entries.get(key) as V | undefined,
+        set(key: string, value: unknown) {
+          if (opts.ttlMs <= 0 || generation !== (generations.get(slug) ?? 0)) return;
+          if (!kept || !stores.has(slug)) kept = live(slug);
+          if (!kept) {
+            // Whole stores leave, least recently started first, when the bound is reached.
+            while (size >= opts.maxEntries && stores.size) dropStore(stores.keys().next().value as string);
+            stores.set(slug, (kept = { until: now() + opts.ttlMs, entries: new Map() }));
+          } else if (size >= opts.maxEntries && !kept.entries.has(key)) return;
+          if (!kept.entries.has(key)) size++;
+          kept.entries.set(key, value);
+        },
+      };
+    },
+    /** The store changed: its entries go, and reads begun before now cannot put theirs back. */
+    drop(slug: string) {
+      dropStore(slug);
+      // Bounded: one number per store that changed while this instance ran.
+      generations.set(slug, (generations.get(slug) ?? 0) + 1);
+    },
+    get size() {
+      return size;
+    },
+  };
+}
+export type ListCache = ReturnType<typeof listCache>;
+/** One store's kept entries, as seen by one request (`ListCache.of`). */
+export interface StoreListCache {
+  get<V>(key: string): V | undefined;
+  set(key: string, value: unknown): void;
+}
