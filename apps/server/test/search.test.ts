@@ -6,6 +6,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { storeWordPrefix } from '../src/modules/search/normalise.js';
 import { client, dropSchema, engine, PG_URL, startServer, type Client, type TestServer } from './harness.js';
 import { createCategory, createProduct, createVariant, merchant } from './catalog-fixtures.js';
 import { insertProduct } from './catalog-factory.js';
@@ -243,7 +244,14 @@ describe(`search index migration (${engine})`, () => {
         .select(['title_terms', 'meta_terms', 'body_terms'])
         .where('product_id', '=', productId)
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ title_terms: 'mok espress', meta_terms: 'mok 6 caffetter ross r', body_terms: 'per sei tazzin' });
+      // Each word marked with its store (migration 019): one posting list per store and word.
+      const mark = (words: string) =>
+        words
+          .split(' ')
+          .map((w) => storeWordPrefix(storeId) + w)
+          .join(' ');
+      expect(storeWordPrefix(storeId)).toMatch(/^[0-9a-f]{12}$/);
+      expect(row).toEqual({ title_terms: mark('mok espress'), meta_terms: mark('mok 6 caffetter ross r'), body_terms: mark('per sei tazzin') });
       const product = await db.selectFrom('products').select(['price_from_cents', 'sort_title']).where('id', '=', productId).executeTakeFirstOrThrow();
       expect(product).toEqual({ price_from_cents: 2000, sort_title: 'moka espresso' });
       expect(await db.selectFrom('store_product_counts').select(['status', 'n']).where('store_id', '=', storeId).execute()).toEqual([

@@ -17,6 +17,7 @@ import * as m015 from './015-back-office-tables.js';
 import * as m016 from './016-stock-history.js';
 import * as m017 from './017-stats-shards.js';
 import * as m018 from './018-invoices.js';
+import * as m019 from './019-store-words.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-stock-history': m016,
   '017-stats-shards': m017,
   '018-invoices': m018,
+  '019-store-words': m019,
 };

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/index.js';
-import type { SearchQuery } from './normalise.js';
+import { storeWordPrefix, type SearchQuery } from './normalise.js';
 
 /**
  * The SQL that finds and ranks a parsed query among the rows of `product_search as s`, and the
@@ -12,29 +12,38 @@ import type { SearchQuery } from './normalise.js';
  * normalisation. They still travel as bound parameters, never spliced into SQL.
  */
 
-/** The query words, each with whether it is matched as a prefix (the last one, while typing). */
-const termsOf = (q: SearchQuery) => [...q.words.map((w) => [w, false] as const), ...(q.prefix ? [[q.prefix, true] as const] : [])];
+/**
+ * The query words as the store's index holds them (marked with the store's prefix, see
+ * `storeWordPrefix`), each with whether it is matched as a prefix (the last one, while typing).
+ */
+const termsOf = (storeId: string, q: SearchQuery) => {
+  const mark = storeWordPrefix(storeId);
+  return [...q.words.map((w) => [mark + w, false] as const), ...(q.prefix ? [[mark + q.prefix, true] as const] : [])];
+};
 
-/** The one value `searchMatch` compares with: an FTS5 expression or a tsquery, for one store. */
+/** The one value `searchMatch` compares with: an FTS5 expression or a tsquery, over one store's words. */
 export function searchMatchValue(dialect: Dialect, storeId: string, q: SearchQuery): string {
   if (dialect === 'postgres')
-    return termsOf(q)
+    return termsOf(storeId, q)
       .map(([w, prefix]) => `'${w}'${prefix ? ':*' : ''}`)
       .join(' & ');
-  // FTS5: the store's id as a phrase in its own column, every word in any text column.
-  const terms = termsOf(q).map(([w, prefix]) => `"${w}"${prefix ? '*' : ''}`);
-  return `store_id : "${storeId.replace(/"/g, '""')}" AND {title_terms meta_terms body_terms} : (${terms.join(' AND ')})`;
+  // FTS5: every word in any text column; the words are the store's own, so are their posting lists.
+  const terms = termsOf(storeId, q).map(([w, prefix]) => `"${w}"${prefix ? '*' : ''}`);
+  return `{title_terms meta_terms body_terms} : (${terms.join(' AND ')})`;
 }
 
-/** The rows of one store that match: `value` is `searchMatchValue`'s (or a prepared query's slot for it). */
+/**
+ * The rows of one store that match: `value` is `searchMatchValue`'s (or a prepared query's slot
+ * for it). The store is checked on every row as well: the words' mark narrows, the id decides.
+ */
 export function searchMatch(dialect: Dialect, storeId: string, value: string): RawBuilder<SqlBool> {
   if (dialect === 'postgres') return sql<SqlBool>`(s.store_id = ${storeId} and s.document @@ ${value}::tsquery)`;
-  return sql<SqlBool>`s.id in (select rowid from product_fts where product_fts match ${value})`;
+  return sql<SqlBool>`(s.id in (select rowid from product_fts where product_fts match ${value}) and s.store_id = ${storeId})`;
 }
 
 /** The LIKE patterns `searchScore` tests, in its order: three per word (title, SKU/variants/category, description). */
-export function searchScorePatterns(q: SearchQuery): string[] {
-  return termsOf(q).flatMap(([w, prefix]) => Array<string>(3).fill(`% ${w}${prefix ? '' : ' '}%`));
+export function searchScorePatterns(storeId: string, q: SearchQuery): string[] {
+  return termsOf(storeId, q).flatMap(([w, prefix]) => Array<string>(3).fill(`% ${w}${prefix ? '' : ' '}%`));
 }
 
 /**

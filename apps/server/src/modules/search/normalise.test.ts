@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, parseSearchQuery, searchTerms, sortTitle, stemItalian, termText } from './normalise.js';
+import { foldText, parseSearchQuery, searchTerms, sortTitle, stemItalian, storeTermText, storeWordPrefix, termText } from './normalise.js';
 
 describe('search normaliser', () => {
   it('folds accents and case, and splits on anything that is not a letter or digit', () => {
@@ -45,5 +45,17 @@ describe('search normaliser', () => {
 
   it('gives a name sort key without accents or punctuation', () => {
     expect(sortTitle('  Éclair — al CIOCCOLATO!')).toBe('eclair al cioccolato');
+  });
+});
+
+describe("a store's indexed words", () => {
+  it('carry the store’s own mark: the same for one store, another for another store', () => {
+    const a = storeWordPrefix('7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    const b = storeWordPrefix('550e8400-e29b-41d4-a716-446655440000');
+    expect(a).toMatch(/^[0-9a-f]{12}$/);
+    expect(b).toMatch(/^[0-9a-f]{12}$/);
+    expect(a).not.toBe(b);
+    expect(storeWordPrefix('7c9e6679-7425-40de-944b-e07fc1f90ae7')).toBe(a);
+    expect(storeTermText('7c9e6679-7425-40de-944b-e07fc1f90ae7', 'Scarpe rosse', 'scarpa')).toBe(`${a}scarp ${a}ross`);
   });
 });

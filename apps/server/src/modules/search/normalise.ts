@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The one normaliser of catalogue search, applied identically to the text that is indexed and to
  * what shoppers type, on SQLite and on PostgreSQL (docs/decisions/search.md).
@@ -58,9 +60,32 @@ export function searchTerms(text: string): string[] {
   return foldedWords(text).map(stemItalian);
 }
 
-/** Stemmed words, each once, space separated (the stored form; no empty words). */
+/** Stemmed words, each once, space separated (no empty words). */
 export function termText(...texts: string[]): string {
   return [...new Set(texts.flatMap(searchTerms))].join(' ');
+}
+
+const prefixes = new Map<string, string>();
+/**
+ * The mark every indexed word of a store starts with: 12 hex digits of its id's SHA-1, so the
+ * index keeps one posting list per store and word ('scarp' of store A and of store B are two
+ * words). A search then reads only its own store's matches, however many stores sell 'scarpe';
+ * the store is still checked on every row (two stores sharing a mark would only cost time).
+ */
+export function storeWordPrefix(storeId: string): string {
+  let prefix = prefixes.get(storeId);
+  if (!prefix) {
+    if (prefixes.size >= 10_000) prefixes.clear();
+    prefix = createHash('sha1').update(storeId).digest('hex').slice(0, 12);
+    prefixes.set(storeId, prefix);
+  }
+  return prefix;
+}
+
+/** The stored form of a store's texts: `termText`'s words, each marked with the store's prefix. */
+export function storeTermText(storeId: string, ...texts: string[]): string {
+  const prefix = storeWordPrefix(storeId);
+  return [...new Set(texts.flatMap(searchTerms))].map((w) => prefix + w).join(' ');
 }
 
 export interface SearchQuery {

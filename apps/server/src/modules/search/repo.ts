@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
-import { sortTitle, termText } from './normalise.js';
+import { sortTitle, storeTermText } from './normalise.js';
 
 type AnyDb = Kysely<Database>;
 
@@ -68,9 +68,9 @@ export async function refreshStale(db: AnyDb, storeId: string): Promise<number> 
       const res = await db
         .updateTable('product_search')
         .set({
-          title_terms: termText(r.title),
-          meta_terms: termText(r.sku, r.category_name ?? '', ...(variantText.get(r.product_id) ?? [])),
-          body_terms: termText(r.description),
+          title_terms: storeTermText(storeId, r.title),
+          meta_terms: storeTermText(storeId, r.sku, r.category_name ?? '', ...(variantText.get(r.product_id) ?? [])),
+          body_terms: storeTermText(storeId, r.description),
           indexed_version: r.version,
         })
         .where('product_id', '=', r.product_id)
