@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
-import { prepared, preparedInsert } from '../../db/prepared.js';
+import { inList, prepared, preparedInsert } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -89,6 +89,13 @@ export async function recordMovements(trx: Db, moves: ReadonlyArray<{ unit: Unit
  * orders. The catalogue creates and edits units here; orders move their counters through
  * ./service.ts, which holds the rules.
  */
+const unitRows = prepared((db: Db, a: { ids: readonly string[] }) =>
+  db
+    .selectFrom('inventory')
+    .select(['id', 'store_id', 'product_id', 'variant_id'])
+    .where(inList(db, 'product_id', a.ids)),
+);
+
 export const inventoryUnits = {
   async create(trx: Db, unit: { storeId: string; productId: string; variantId: string | null; qty: number }, source: StockSource): Promise<string> {
     const row = { id: newId(), store_id: unit.storeId, product_id: unit.productId, variant_id: unit.variantId, qty: unit.qty, reserved: 0 };
@@ -183,13 +190,9 @@ export const inventoryUnits = {
   },
 
   /** The units of a store's products (and their variants), for pricing and stock moves. */
-  unitsOf(db: Db, storeId: string, productIds: string[]) {
-    return db
-      .selectFrom('inventory')
-      .select(['id', 'product_id', 'variant_id'])
-      .where('store_id', '=', storeId)
-      .where('product_id', 'in', productIds)
-      .execute();
+  async unitsOf(db: Db, storeId: string, productIds: string[]) {
+    // By product only (the store is checked on the rows): compiled once, the ids one bound list.
+    return (await unitRows.all(db, { ids: productIds })).filter((u) => u.store_id === storeId);
   },
 };
 

@@ -1,7 +1,8 @@
 import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput, type VatCode } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { inList, prepared } from '../../db/prepared.js';
 import { inventoryUnits } from '../inventory/repo.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { outOfStock } from '../inventory/service.js';
 
 export interface CartLine {
@@ -35,20 +36,28 @@ export function mergeLines(items: CheckoutInput['items']): CartLine[] {
 const unavailable = () => new AppError(409, 'unavailable', checkoutMsg.unavailable, { title: 'Prodotto non disponibile' });
 
 /** Loads every line from the store's own active catalogue and prices it with current prices. */
+// Compiled once (db/prepared.ts); the ids are one bound list. Read by id only: given the store as
+// an index as well, SQLite would read every product or variant of the store. The store is checked
+// on the rows read.
+const productRows = prepared((db: Db, a: { ids: readonly string[] }) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'store_id', 'title', 'price_cents', 'status', 'vat_code'])
+    .where(inList(db, 'id', a.ids)),
+);
+const variantRows = prepared((db: Db, a: { ids: readonly string[] }) =>
+  db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'label', 'price_delta_cents'])
+    .where(inList(db, 'product_id', a.ids)),
+);
+
 export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Promise<PricedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'title', 'price_cents', 'status', 'vat_code'])
-    .where('store_id', '=', storeId)
-    .where('id', 'in', productIds)
-    .execute();
-  // Variants and units of the store's own products only. By product id alone: SQLite would
-  // otherwise pick the store_id index and read every variant of the store.
+  const products = (await productRows.all(db, { ids: productIds })).filter((p) => p.store_id === storeId);
+  // Variants and units of the store's own products only.
   const own = products.map((p) => p.id);
-  const variants = own.length
-    ? await db.selectFrom('product_variants').select(['id', 'product_id', 'label', 'price_delta_cents']).where('product_id', 'in', own).execute()
-    : [];
+  const variants = own.length ? await variantRows.all(db, { ids: own }) : [];
   const units = own.length ? await inventoryUnits.unitsOf(db, storeId, own) : [];
 
   return lines.map((line) => {
