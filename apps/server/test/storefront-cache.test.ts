@@ -119,7 +119,10 @@ describe(`product cards of storefront lists: kept across lists, never shown afte
     const tazza = await createProduct(a.client, a.base, { title: 'Tazza blu', status: 'active', priceCents: 1200, stock: 1 });
     await createProduct(a.client, a.base, { title: 'Tazza rossa', status: 'active', priceCents: 900, stock: 5 });
     const other = await createProduct(b.client, b.base, { title: 'Borsa', status: 'active', priceCents: 3000, stock: 5 });
+    const caffe = await createProduct(a.client, a.base, { title: 'Caffè “Napoli” 😀 €', status: 'active', priceCents: 800, stock: 5 });
     const onList = async (query: string) => (await cards(a.store.slug, query)).find((c) => c.id === tazza.id);
+    // Kept cards are stored with their accents, quotes and emoji escaped: the shopper reads them as typed.
+    for (let pass = 0; pass < 2; pass++) expect((await cards(a.store.slug)).find((c) => c.id === caffe.id)?.title).toBe('Caffè “Napoli” 😀 €');
     expect(await onList('')).toMatchObject({ soldOut: false, priceCents: 1200 });
     expect(await onList('?search=tazza')).toMatchObject({ soldOut: false });
     expect((await cards(b.store.slug))[0]).toMatchObject({ title: 'Borsa' });

@@ -43,8 +43,8 @@ export interface ListingSpec {
 
 /** A store's kept entries (storefront/list-cache.ts), as the listing engine uses them. */
 export interface ListingMemo {
-  get<V>(key: string): V | undefined;
-  set(key: string, value: unknown): void;
+  get<V>(kind: 'total' | 'from', key: string): V | undefined;
+  set(kind: 'total' | 'from', key: string, value: unknown): void;
 }
 
 /** Deep pages of a kept list start from the nearest multiple of this many rows whose row is kept. */
@@ -303,8 +303,8 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   let total: { n: number; capped: boolean } | null = null;
   if (spec.count !== false && !filtered) total = await storeCount(db, spec);
   else if (spec.count !== false) {
-    total = kept?.get<{ n: number; capped: boolean }>(`total|${selection}`) ?? (await cappedCount(run, rowsOf));
-    kept?.set(`total|${selection}`, total);
+    total = kept?.get<{ n: number; capped: boolean }>('total', selection) ?? (await cappedCount(run, rowsOf));
+    kept?.set('total', selection, total);
   }
 
   const sort: KeySort = keySort ?? 'newest';
@@ -331,11 +331,11 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   };
   let from: [Key, string] | undefined;
   if (checkpoint) {
-    const key = `from|${sort}|${selection}|${checkpoint}`;
-    from = kept?.get<[Key, string]>(key);
+    const key = `${sort}|${selection}|${checkpoint}`;
+    from = kept?.get<[Key, string]>('from', key);
     if (!from) {
       const [row] = await run('page', pageQuery(null), { ...values, offset: checkpoint, limit: 1 });
-      if (row) kept?.set(key, (from = [row.sort_key, row.id]));
+      if (row) kept?.set('from', key, (from = [row.sort_key, row.id]));
     }
   }
   const seek = after ? 'after' : from ? 'from' : null;

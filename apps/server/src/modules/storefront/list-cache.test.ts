@@ -3,13 +3,13 @@ import { listCache } from './list-cache.js';
 
 it("keeps a store's entries until that store changes, and only that store's", () => {
   const cache = listCache({ ttlMs: 60_000, maxEntries: 100 });
-  cache.of('alfa').set('card:p1', '{"title":"Scarpe"}');
-  cache.of('beta').set('card:p1', '{"title":"Borsa"}');
-  expect(cache.of('alfa').get('card:p1')).toBe('{"title":"Scarpe"}');
-  expect(cache.of('beta').get('card:p1')).toBe('{"title":"Borsa"}');
+  cache.of('alfa').set('card', 'p1', '{"title":"Scarpe"}');
+  cache.of('beta').set('card', 'p1', '{"title":"Borsa"}');
+  expect(cache.of('alfa').get('card', 'p1')).toBe('{"title":"Scarpe"}');
+  expect(cache.of('beta').get('card', 'p1')).toBe('{"title":"Borsa"}');
   cache.drop('alfa');
-  expect(cache.of('alfa').get('card:p1')).toBeUndefined();
-  expect(cache.of('beta').get('card:p1')).toBe('{"title":"Borsa"}');
+  expect(cache.of('alfa').get('card', 'p1')).toBeUndefined();
+  expect(cache.of('beta').get('card', 'p1')).toBe('{"title":"Borsa"}');
   expect(cache.size).toBe(1);
 });
 
@@ -18,35 +18,49 @@ it('never keeps what was read before the store changed', () => {
   const request = cache.of('alfa');
   // The card is read from the database, then a write lands before it is kept.
   cache.drop('alfa');
-  request.set('card:p1', '{"soldOut":false}');
-  expect(cache.of('alfa').get('card:p1')).toBeUndefined();
-  cache.of('alfa').set('card:p1', '{"soldOut":true}');
-  expect(cache.of('alfa').get('card:p1')).toBe('{"soldOut":true}');
+  request.set('card', 'p1', '{"soldOut":false}');
+  expect(cache.of('alfa').get('card', 'p1')).toBeUndefined();
+  cache.of('alfa').set('card', 'p1', '{"soldOut":true}');
+  expect(cache.of('alfa').get('card', 'p1')).toBe('{"soldOut":true}');
 });
 
 it('forgets a store’s entries together after their lifetime, keeps nothing with a lifetime of 0, and stays within its bound', () => {
   let t = 0;
   const cache = listCache({ ttlMs: 1000, maxEntries: 3, now: () => t });
-  cache.of('alfa').set('p1', '1');
+  cache.of('alfa').set('card', 'p1', '1');
   t = 500;
-  cache.of('alfa').set('p2', '2');
+  cache.of('alfa').set('card', 'p2', '2');
   t = 999;
-  expect(cache.of('alfa').get('p1')).toBe('1');
+  expect(cache.of('alfa').get('card', 'p1')).toBe('1');
   // A store's entries live together, counted from its first one.
   t = 1000;
-  expect(cache.of('alfa').get('p2')).toBeUndefined();
+  expect(cache.of('alfa').get('card', 'p2')).toBeUndefined();
   expect(cache.size).toBe(0);
 
-  for (const id of ['p1', 'p2', 'p3', 'p4']) cache.of('alfa').set(id, id);
+  for (const id of ['p1', 'p2', 'p3', 'p4']) cache.of('alfa').set('card', id, id);
   expect(cache.size).toBe(3);
-  expect(cache.of('alfa').get('p4')).toBeUndefined();
+  expect(cache.of('alfa').get('card', 'p4')).toBeUndefined();
   // A new store makes room by letting the least recently started store go whole.
-  cache.of('beta').set('q1', 'q1');
+  cache.of('beta').set('card', 'q1', 'q1');
   expect(cache.size).toBe(1);
-  expect(cache.of('beta').get('q1')).toBe('q1');
-  expect(cache.of('alfa').get('p1')).toBeUndefined();
+  expect(cache.of('beta').get('card', 'q1')).toBe('q1');
+  expect(cache.of('alfa').get('card', 'p1')).toBeUndefined();
 
   const off = listCache({ ttlMs: 0, maxEntries: 3 });
-  off.of('alfa').set('p1', '1');
-  expect(off.of('alfa').get('p1')).toBeUndefined();
+  off.of('alfa').set('card', 'p1', '1');
+  expect(off.of('alfa').get('card', 'p1')).toBeUndefined();
+});
+
+it('keeps each kind of entry apart: a card, a total and a checkpoint may share a key', () => {
+  const cache = listCache({ ttlMs: 60_000, maxEntries: 100 });
+  const alfa = cache.of('alfa');
+  alfa.set('card', 'x', '{"title":"Tazza"}');
+  alfa.set('total', 'x', { n: 3, capped: false });
+  alfa.set('from', 'x', ['2026-01-01', 'p1']);
+  expect(cache.of('alfa').get('card', 'x')).toBe('{"title":"Tazza"}');
+  expect(cache.of('alfa').get('total', 'x')).toEqual({ n: 3, capped: false });
+  expect(cache.of('alfa').get('from', 'x')).toEqual(['2026-01-01', 'p1']);
+  expect(cache.size).toBe(3);
+  cache.drop('alfa');
+  expect(cache.size).toBe(0);
 });

@@ -15,13 +15,13 @@
  */
 export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
-  const stores = new Map<string, { until: number; entries: Map<string, unknown> }>();
+  const stores = new Map<string, { until: number; entries: Map<ListEntryKind, Map<string, unknown>> }>();
   const generations = new Map<string, number>();
   let size = 0;
   const dropStore = (slug: string) => {
     const kept = stores.get(slug);
     if (!kept) return;
-    size -= kept.entries.size;
+    for (const entries of kept.entries.values()) size -= entries.size;
     stores.delete(slug);
   };
   const live = (slug: string) => {
@@ -41,17 +41,22 @@ export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () =>
       const generation = generations.get(slug) ?? 0;
       let kept = live(slug);
       return {
-        get: <V>(key: string) => kept?.entries.get(key) as V | undefined,
-        set(key: string, value: unknown) {
+        get: <V>(kind: ListEntryKind, key: string) => kept?.entries.get(kind)?.get(key) as V | undefined,
+        set(kind: ListEntryKind, key: string, value: unknown) {
           if (opts.ttlMs <= 0 || generation !== (generations.get(slug) ?? 0)) return;
           if (!kept || !stores.has(slug)) kept = live(slug);
           if (!kept) {
             // Whole stores leave, least recently started first, when the bound is reached.
             while (size >= opts.maxEntries && stores.size) dropStore(stores.keys().next().value as string);
             stores.set(slug, (kept = { until: now() + opts.ttlMs, entries: new Map() }));
-          } else if (size >= opts.maxEntries && !kept.entries.has(key)) return;
-          if (!kept.entries.has(key)) size++;
-          kept.entries.set(key, value);
+          }
+          let entries = kept.entries.get(kind);
+          if (!entries) kept.entries.set(kind, (entries = new Map()));
+          if (!entries.has(key)) {
+            if (size >= opts.maxEntries) return;
+            size++;
+          }
+          entries.set(key, value);
         },
       };
     },
@@ -69,6 +74,8 @@ export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () =>
 export type ListCache = ReturnType<typeof listCache>;
 /** One store's kept entries, as seen by one request (`ListCache.of`). */
 export interface StoreListCache {
-  get<V>(key: string): V | undefined;
-  set(key: string, value: unknown): void;
+  get<V>(kind: ListEntryKind, key: string): V | undefined;
+  set(kind: ListEntryKind, key: string, value: unknown): void;
 }
+/** What is kept, each in its own map: a product id is a card's key as it is (no key to build per card). */
+export type ListEntryKind = 'card' | 'total' | 'from' | 'store';

@@ -23,6 +23,15 @@ type ProductsQuery = z.output<typeof storefrontProductsQuerySchema>;
 type SuggestionsQuery = z.output<typeof storefrontSuggestionsQuerySchema>;
 
 /**
+ * JSON with every character beyond ASCII written as its \u escape: the same value, and a text whose
+ * every character is one byte, so the list answers joined from kept cards are copied to the socket
+ * as they are instead of being encoded again on every response ('Caffè', '€').
+ */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * The public storefront's answers, serialised and kept in the short-lived cache. The HTTP routes
  * and the server-rendered pages (plugins/web.ts) both read through here: one cache, one set of
  * rules. Each method returns the JSON text of the answer or throws the Italian 404.
@@ -44,13 +53,13 @@ export function storefrontService(ctx: AppContext) {
    * the others read in one pass and kept. A card is the same on every list, search and page.
    */
   async function cardsJson(kept: StoreListCache, storeId: string, ids: string[]): Promise<string[]> {
-    const known = ids.map((id) => kept.get<string>(`card|${id}`));
+    const known = ids.map((id) => kept.get<string>('card', id));
     const missing = ids.filter((_, i) => known[i] === undefined);
     const read = new Map<string, string>();
     for (const card of missing.length ? await repo.productCards(storeId, missing) : []) {
-      const json = JSON.stringify(card);
+      const json = asciiJson(card);
       read.set(card.id, json);
-      kept.set(`card|${card.id}`, json);
+      kept.set('card', card.id, json);
     }
     return ids.flatMap((id, i) => known[i] ?? read.get(id) ?? []);
   }
@@ -75,8 +84,8 @@ export function storefrontService(ctx: AppContext) {
           // Taken before any read: what the reads find is kept only if the store has not changed since.
           const kept = ctx.publicLists.of(slug);
           // The store's id, kept with its lists (a store deleted or changed drops them).
-          const s = kept.get<{ id: string }>('store') ?? (await storeId(slug));
-          kept.set('store', s);
+          const s = kept.get<{ id: string }>('store', '') ?? (await storeId(slug));
+          kept.set('store', '', s);
           const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
           let categoryId: string | undefined;
           if (query.category) {
