@@ -259,7 +259,7 @@ describe(`deep pages of a kept list: the same products as counted from the start
     await kept.close();
   });
 
-  it('walks 640 products page by page in every order and filter, twice, and again after a new product shifts them', async () => {
+  it('walks 1,100 products page by page in every order and filter, twice, and again after a new product shifts them', async () => {
     const own = await merchant(kept, 'Bottega Profonda');
     const saved = server;
     server = kept;
@@ -267,8 +267,8 @@ describe(`deep pages of a kept list: the same products as counted from the start
     try {
       list = await seed(
         own.store.id,
-        Array.from({ length: 640 }, (_, i) => ({
-          title: `Articolo ${String(i).padStart(3, '0')}`,
+        Array.from({ length: 1100 }, (_, i) => ({
+          title: `Articolo ${String(i).padStart(4, '0')}`,
           price: [500, 700, 900][i % 3]!,
           stock: i % 5 === 0 ? 0 : 2,
         })),
@@ -316,8 +316,8 @@ describe(`deep pages of a kept list: the same products as counted from the start
     };
     await check(list);
     // A new product first in every order but name: each kept checkpoint would now be one row off.
-    const first = await createProduct(own.client, own.base, { title: 'Articolo 000 nuovo', priceCents: 100, status: 'active', stock: 1 });
+    const first = await createProduct(own.client, own.base, { title: 'Articolo 0000 nuovo', priceCents: 100, status: 'active', stock: 1 });
     const row = await kept.ctx.db.selectFrom('products').select(['created_at', 'price_from_cents']).where('id', '=', first.id).executeTakeFirstOrThrow();
-    await check([...list, { id: first.id, title: 'Articolo 000 nuovo', price: row.price_from_cents, stock: 1, at: row.created_at }]);
+    await check([...list, { id: first.id, title: 'Articolo 0000 nuovo', price: row.price_from_cents, stock: 1, at: row.created_at }]);
   });
 });
