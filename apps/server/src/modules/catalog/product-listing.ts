@@ -155,8 +155,9 @@ type Values = {
 
 const compiledShapes = new Map<string, ReturnType<typeof prepared<Database, Values, Record<string, unknown>>>>();
 /** The compiled query of one shape and part of a list (built on first use; a few dozen in practice). */
-function shaped(part: string, shape: Shape, build: (db: Db, a: Values) => Compilable<unknown>) {
-  const key = `${part}|${JSON.stringify(shape)}`;
+function shaped(part: string, dialect: Dialect, shape: Shape, build: (db: Db, a: Values) => Compilable<unknown>) {
+  // The dialect too: a build writes SQL for the engine it was first given (e.g. unary `+` on SQLite).
+  const key = `${part}|${dialect}|${JSON.stringify(shape)}`;
   let q = compiledShapes.get(key);
   if (!q) {
     if (compiledShapes.size >= 1000) compiledShapes.clear();
@@ -241,7 +242,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   const run = async <R>(part: string, build: (db: Db, a: Values) => Compilable<R>, given: Values = values, as: Shape = shape): Promise<R[]> =>
     literal !== null
       ? (await db.executeQuery(build(db, given).compile())).rows
-      : ((await shaped(part, as, build as (db: Db, a: Values) => Compilable<unknown>).all(db, given)) as R[]);
+      : ((await shaped(part, dialect, as, build as (db: Db, a: Values) => Compilable<unknown>).all(db, given)) as R[]);
   const rowsOf = (a: Values, d: Db) => filteredRows(d, dialect, shape, a, literal);
 
   if (query) {
