@@ -110,8 +110,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // API answers and rendered pages of the storefront, alive for PUBLIC_CACHE_MS: at most 5,000 entries
   // and 16 M characters or bytes (~32 MB at worst).
   const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 16_000_000 });
-  // Product cards of storefront lists, per store (modules/storefront/list-cache.ts): at most 10,000 (~5 MB).
-  const publicLists = listCache({ ttlMs: config.publicListsCacheMs, maxEntries: 10_000 });
+  // What storefront lists compute again and again, per store (cards, filter totals, deep-page
+  // checkpoints; modules/storefront/list-cache.ts): at most 10,000 entries (~5 MB).
+  const publicLists = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 10_000 });
   const invalidation = storefrontCacheInvalidation(publicCache, publicLists, bus, app.log);
   const ctx: AppContext = {
     config,

@@ -97,7 +97,7 @@ const envSchema = z.object({
   ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** Lifetime of the storefront's cached API answers and pages (ms); 0 turns the cache off. */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  /** Lifetime of the product cards kept for storefront lists (ms), dropped at once by the store's changes; 0 turns it off. */
+  /** Lifetime of what storefront lists keep per store (cards, filter totals, deep-page checkpoints; ms), dropped at once by the store's changes; 0 turns it off. */
   PUBLIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** Orders created per customer e-mail and store per window (0 = no limit). */
   ORDER_EMAIL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
@@ -145,7 +145,7 @@ export interface Config {
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   orderRateLimit: { max: number; maxPerEmail: number; windowMs: number };
   publicCacheMs: number;
-  publicListsCacheMs: number;
+  publicListCacheMs: number;
   /** Sign-ups per client IP per hour (0 = no limit). */
   signupRateLimit: number;
   paymentsKey?: string;
@@ -202,7 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: e.WEB_DIST || undefined,
     s3,
     publicCacheMs: e.PUBLIC_CACHE_MS,
-    publicListsCacheMs: e.PUBLIC_LIST_CACHE_MS,
+    publicListCacheMs: e.PUBLIC_LIST_CACHE_MS,
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, maxPerEmail: e.ORDER_EMAIL_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     paymentsKey: e.PAYMENTS_KEY,

@@ -34,8 +34,7 @@ export function prepared<DB, Args extends Record<string, string | number | null 
     const parameters = c.places.map((p) => {
       if (!(p instanceof Slot)) return p;
       const v = args[p.name];
-      // SQLite reads a list as JSON text (json_each); PostgreSQL takes the array as it is.
-      return sqlite && Array.isArray(v) ? JSON.stringify(v) : v;
+      return Array.isArray(v) ? listParameter(sqlite, v) : v;
     });
     return { ...c.query, parameters };
   };
@@ -52,9 +51,12 @@ export function prepared<DB, Args extends Record<string, string | number | null 
  */
 export function inList<DB>(db: Kysely<DB>, column: string, list: readonly string[]): RawBuilder<SqlBool> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const value = list instanceof Slot || !sqlite ? list : JSON.stringify(list);
+  const value = list instanceof Slot ? list : listParameter(sqlite, list);
   return sqlite ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${value}))` : sql<SqlBool>`${sql.ref(column)} = any(${value})`;
 }
+
+/** How a list travels as one bound value: SQLite reads JSON text (json_each), PostgreSQL takes the array. */
+const listParameter = (sqlite: boolean, list: readonly string[]) => (sqlite ? JSON.stringify(list) : list);
 
 type Scalar = string | number | null;
 

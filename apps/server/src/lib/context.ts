@@ -35,7 +35,7 @@ export interface AppContext {
   sessions: SessionGate;
   /** Storefront API answers (JSON text) and rendered pages (bytes), keyed by store slug first (lib/ttl-cache.ts). */
   publicCache: TtlCache<string | Buffer>;
-  /** The JSON text of product cards shown by storefront lists, per store (modules/storefront/list-cache.ts). */
+  /** What storefront lists keep per store until it changes: cards, filter totals, deep-page checkpoints (modules/storefront/list-cache.ts). */
   publicLists: ListCache;
   /** A store's public data changed: drops its cached answers and pages on every instance (modules/storefront/cache.ts). */
   storeChanged(slug: string): void;

@@ -128,7 +128,7 @@ interface Shape {
   category: boolean;
   min: boolean;
   max: boolean;
-  /** The price range is checked on another order's index (see `priceColumn`). */
+  /** The price range is compared on the row, not used to pick an index (see `filteredRows`). */
   priceOnOrder: boolean;
   inStock: 0 | 1 | null;
   low: boolean;
@@ -179,7 +179,7 @@ function filteredRows(db: Db, dialect: Dialect, shape: Shape, a: Values, literal
   // A price range on a list in another order is checked on the order's own index (SQLite reads its
   // entries in order and stops at the page) instead of seeking the price index and sorting every
   // product in the range: that plan cost 2.5–5 ms a page against 0.1–0.6 ms (docs/decisions/search.md).
-  const price = shape.priceOnOrder ? sql<number>`+p.price_from_cents` : sql<number>`p.price_from_cents`;
+  const price = shape.priceOnOrder ? onRow('p.price_from_cents') : sql.ref('p.price_from_cents');
   if (shape.min) base = base.where(price, '>=', a.minPrice as number);
   if (shape.max) base = base.where(price, '<=', a.maxPrice as number);
   // A unit with qty > reserved (the 'Esaurito' rule), kept per product by triggers (migration 007).
@@ -297,7 +297,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     );
   }
 
-  const filtered = Boolean(literal !== null || spec.categoryId || shape.min || shape.max || spec.availableOnly || spec.stock);
+  const filtered = literal !== null || shape.category || shape.min || shape.max || shape.inStock !== null || shape.low;
   // What a filter selects, whatever the order and page: the key of its kept total and checkpoints.
   const kept = literal === null && !spec.order ? spec.kept : undefined;
   const selection = JSON.stringify([values.status, values.categoryId, values.minPrice, values.maxPrice, shape.inStock, shape.low ? values.threshold : null]);

@@ -35,7 +35,6 @@ export function mergeLines(items: CheckoutInput['items']): CartLine[] {
 
 const unavailable = () => new AppError(409, 'unavailable', checkoutMsg.unavailable, { title: 'Prodotto non disponibile' });
 
-/** Loads every line from the store's own active catalogue and prices it with current prices. */
 // Compiled once (db/prepared.ts); the ids are one bound list. Read by id only: given the store as
 // an index as well, SQLite would read every product or variant of the store. The store is checked
 // on the rows read.
@@ -52,6 +51,7 @@ const variantRows = prepared((db: Db, a: { ids: readonly string[] }) =>
     .where(inList(db, 'product_id', a.ids)),
 );
 
+/** Loads every line from the store's own active catalogue and prices it with current prices. */
 export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Promise<PricedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const products = (await productRows.all(db, { ids: productIds })).filter((p) => p.store_id === storeId);

@@ -39,11 +39,11 @@ function asciiJson(value: unknown): string {
 export function storefrontService(ctx: AppContext) {
   const repo = storefrontRepo(ctx.db, ctx.dialect);
   const once = singleFlight<string>();
-  async function cached(key: string, load: () => Promise<unknown>, serialise: (v: never) => string = JSON.stringify): Promise<string> {
+  async function cached<T>(key: string, load: () => Promise<T>, serialise: (v: T) => string = JSON.stringify): Promise<string> {
     const body = ctx.publicCache.get(key);
     if (typeof body === 'string') return body;
     return once(key, async () => {
-      const fresh = serialise((await load()) as never);
+      const fresh = serialise(await load());
       ctx.publicCache.set(key, fresh);
       return fresh;
     });
