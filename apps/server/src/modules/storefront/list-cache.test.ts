@@ -64,3 +64,17 @@ it('keeps each kind of entry apart: a card, a total and a checkpoint may share a
   cache.drop('alfa');
   expect(cache.size).toBe(0);
 });
+
+it('counts what it holds exactly when a store is started afresh during a request', () => {
+  let t = 0;
+  const cache = listCache({ ttlMs: 1000, maxEntries: 100, now: () => t });
+  const slow = cache.of('alfa');
+  cache.of('alfa').set('card', 'p1', '1');
+  // The store's entries expire and another request starts them afresh; the slow request then keeps its card.
+  t = 1000;
+  cache.of('alfa').set('card', 'p2', '2');
+  slow.set('card', 'p3', '3');
+  expect(cache.of('alfa').get('card', 'p3')).toBe('3');
+  expect(cache.of('alfa').get('card', 'p1')).toBeUndefined();
+  expect(cache.size).toBe(2);
+});

@@ -39,12 +39,13 @@ export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () =>
      */
     of(slug: string): StoreListCache {
       const generation = generations.get(slug) ?? 0;
-      let kept = live(slug);
+      const seen = live(slug);
       return {
-        get: <V>(kind: ListEntryKind, key: string) => kept?.entries.get(kind)?.get(key) as V | undefined,
+        get: <V>(kind: ListEntryKind, key: string) => seen?.entries.get(kind)?.get(key) as V | undefined,
         set(kind: ListEntryKind, key: string, value: unknown) {
           if (opts.ttlMs <= 0 || generation !== (generations.get(slug) ?? 0)) return;
-          if (!kept || !stores.has(slug)) kept = live(slug);
+          // The store's entries as they are now: another request may have started them afresh meanwhile.
+          let kept = live(slug);
           if (!kept) {
             // Whole stores leave, least recently started first, when the bound is reached.
             while (size >= opts.maxEntries && stores.size) dropStore(stores.keys().next().value as string);
