@@ -6,6 +6,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { productListing } from '../src/modules/catalog/product-listing.js';
 import { storeWordPrefix } from '../src/modules/search/normalise.js';
 import { client, dropSchema, engine, PG_URL, startServer, type Client, type TestServer } from './harness.js';
 import { createCategory, createProduct, createVariant, merchant } from './catalog-fixtures.js';
@@ -257,6 +258,15 @@ describe(`search index migration (${engine})`, () => {
       expect(await db.selectFrom('store_product_counts').select(['status', 'n']).where('store_id', '=', storeId).execute()).toEqual([
         { status: 'active', n: 1 },
       ]);
+      // The rebuilt index answers what a shopper types, 2 to 5 letters (FTS5's prefix indexes, migration 020) or more.
+      for (const typed of ['mo', 'caf', 'tazz', 'espre', 'espress'])
+        expect(
+          (await productListing(db, PG_URL ? 'postgres' : 'sqlite', { storeId, status: 'active', search: typed, sort: 'relevance', page: 1, pageSize: 10 }))
+            .ids,
+        ).toEqual([productId]);
+      expect(
+        (await productListing(db, PG_URL ? 'postgres' : 'sqlite', { storeId, status: 'active', search: 'mu', sort: 'relevance', page: 1, pageSize: 10 })).ids,
+      ).toEqual([]);
     } finally {
       await destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });

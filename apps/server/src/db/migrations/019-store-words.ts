@@ -29,13 +29,13 @@ export async function up(db: Db): Promise<void> {
     );
 }
 
-async function dropFts(run: Run) {
+export async function dropFts(run: Run) {
   for (const t of ['product_search_fts_insert', 'product_search_fts_delete', 'product_search_fts_update']) await run(`drop trigger if exists ${t}`);
   await run(`drop table if exists product_fts`);
 }
 
 /** The FTS5 table over product_search, its external-content sync triggers, and its content. */
-async function createFts(run: Run, create: string, columns: string[]) {
+export async function createFts(run: Run, create: string, columns: string[]) {
   const list = columns.join(', ');
   const of = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
   await run(create);

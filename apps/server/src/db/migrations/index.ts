@@ -18,6 +18,7 @@ import * as m016 from './016-stock-history.js';
 import * as m017 from './017-stats-shards.js';
 import * as m018 from './018-invoices.js';
 import * as m019 from './019-store-words.js';
+import * as m020 from './020-word-prefixes.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017-stats-shards': m017,
   '018-invoices': m018,
   '019-store-words': m019,
+  '020-word-prefixes': m020,
 };
