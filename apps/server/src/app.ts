@@ -97,7 +97,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
 
-  const { db, dialect, destroy } = await openDatabase({ databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir });
+  const { db, dialect, destroy } = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+    dataDir: config.dataDir,
+    sqliteReadWorkers: config.sqliteReadWorkers,
+  });
   await migrate(db, dialect === 'postgres' ? config.databaseSchema : undefined);
   // The Redis client is loaded only when Redis is configured.
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;

@@ -99,6 +99,7 @@ const envSchema = z.object({
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Lifetime of what storefront lists keep per store (cards, filter totals, deep-page checkpoints; ms), dropped at once by the store's changes; 0 turns it off. */
   PUBLIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
   /** Orders created per customer e-mail and store per window (0 = no limit). */
   ORDER_EMAIL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -146,6 +147,8 @@ export interface Config {
   orderRateLimit: { max: number; maxPerEmail: number; windowMs: number };
   publicCacheMs: number;
   publicListCacheMs: number;
+  /** SQLite: worker threads that run list and search reads off the request thread (db/sqlite-workers.ts); 0 = none. */
+  sqliteReadWorkers: number;
   /** Sign-ups per client IP per hour (0 = no limit). */
   signupRateLimit: number;
   paymentsKey?: string;
@@ -203,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     publicListCacheMs: e.PUBLIC_LIST_CACHE_MS,
+    sqliteReadWorkers: e.SQLITE_READ_WORKERS,
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, maxPerEmail: e.ORDER_EMAIL_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     paymentsKey: e.PAYMENTS_KEY,

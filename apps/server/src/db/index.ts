@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { startCheckpointer } from './sqlite-checkpointer.js';
+import { attachReadWorkers, startSqliteWorkers } from './sqlite-workers.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -19,6 +19,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   databaseSchema?: string;
   dataDir: string;
+  /** SQLite: read worker threads (./sqlite-workers.ts); none unless given. */
+  sqliteReadWorkers?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
@@ -49,9 +51,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
   file.pragma('temp_store = MEMORY');
-  // Checkpoints happen in a worker thread (./sqlite-checkpointer.ts); this is only the safety net.
+  // Checkpoints happen in a worker thread (./sqlite-workers.ts); this is only the safety net.
   file.pragma('wal_autocheckpoint = 20000');
-  const checkpointer = startCheckpointer(path.join(opts.dataDir, 'vetrina.db'), 200);
   // Table statistics follow the catalogue's growth (see analyseSqlite); bounded work per table.
   file.pragma('analysis_limit = 400');
   const analyse = setInterval(() => {
@@ -63,12 +64,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   }, 3_600_000);
   analyse.unref();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const workers = startSqliteWorkers(
+    path.join(opts.dataDir, 'vetrina.db'),
+    { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200 },
+    async (q) => (await db.executeQuery(q)).rows,
+  );
+  attachReadWorkers(db, workers);
   return {
     db,
     dialect: 'sqlite',
     destroy: async () => {
       clearInterval(analyse);
-      await checkpointer.close();
+      await workers.close();
       await db.destroy();
     },
   };

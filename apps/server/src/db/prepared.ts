@@ -39,6 +39,8 @@ export function prepared<DB, Args extends Record<string, string | number | null 
     return { ...c.query, parameters };
   };
   return {
+    /** The compiled query with these values (for a runner of one's own, e.g. a read worker). */
+    compile: queryFor,
     all: async (db: Kysely<DB>, args: Args): Promise<Row[]> => (await db.executeQuery(queryFor(db, args))).rows,
     first: async (db: Kysely<DB>, args: Args): Promise<Row | undefined> => (await db.executeQuery(queryFor(db, args))).rows[0],
   };

@@ -2,6 +2,7 @@ import { sql, type Compilable, type RawBuilder, type SqlBool } from 'kysely';
 import { LISTING_LIMITS, type ProductSort, type SortDir, type StockFilter, type StorefrontSort } from '@vetrina/shared';
 import type { Db, Dialect } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
+import { readsOf } from '../../db/sqlite-workers.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
@@ -239,10 +240,12 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     ...Object.fromEntries(patterns.map((p, i) => [`p${i}`, p])),
   };
   // A literal search (symbols only) is rare: its query is built per call, its pattern in the SQL.
+  // Every query of a list only reads: on SQLite it runs on a read worker (db/sqlite-workers.ts).
+  const read = readsOf(db);
   const run = async <R>(part: string, build: (db: Db, a: Values) => Compilable<R>, given: Values = values, as: Shape = shape): Promise<R[]> =>
     literal !== null
-      ? (await db.executeQuery(build(db, given).compile())).rows
-      : ((await shaped(part, dialect, as, build as (db: Db, a: Values) => Compilable<unknown>).all(db, given)) as R[]);
+      ? read(build(db, given).compile())
+      : ((await read(shaped(part, dialect, as, build as (db: Db, a: Values) => Compilable<unknown>).compile(db, given))) as R[]);
   const rowsOf = (a: Values, d: Db) => filteredRows(d, dialect, shape, a, literal);
 
   if (query) {
