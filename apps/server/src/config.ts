@@ -99,7 +99,7 @@ const envSchema = z.object({
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Lifetime of what storefront lists keep per store (cards, filter totals, deep-page checkpoints; ms), dropped at once by the store's changes; 0 turns it off. */
   PUBLIC_LIST_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
-  SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+  SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Orders created per customer e-mail and store per window (0 = no limit). */
   ORDER_EMAIL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
