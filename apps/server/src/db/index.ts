@@ -45,7 +45,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(path.join(opts.dataDir, 'vetrina.db'));
+  const dbFile = path.join(opts.dataDir, 'vetrina.db');
+  const file = new SQLite(dbFile);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
@@ -64,11 +65,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   }, 3_600_000);
   analyse.unref();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  const workers = startSqliteWorkers(
-    path.join(opts.dataDir, 'vetrina.db'),
-    { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200 },
-    async (q) => (await db.executeQuery(q)).rows,
-  );
+  const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200 }, async (q) => (await db.executeQuery(q)).rows);
   attachReadWorkers(db, workers);
   return {
     db,

@@ -44,19 +44,17 @@ function statement(text) {
   }
   return st;
 }
-let checkpoints = null;
+const checkpoints = workerData.checkpointMs ? new Database(workerData.file) : null;
+const checkpoint = () => { try { checkpoints.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
 let timer = null;
-if (workerData.checkpointMs) {
-  checkpoints = new Database(workerData.file);
+if (checkpoints) {
   checkpoints.pragma('busy_timeout = 5000');
-  const checkpoint = () => { try { checkpoints.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
   timer = setInterval(checkpoint, workerData.checkpointMs);
-  workerData.checkpoint = checkpoint;
 }
 parentPort.on('message', (m) => {
   if (m === 'close') {
     clearInterval(timer);
-    if (checkpoints) { workerData.checkpoint(); checkpoints.close(); }
+    if (checkpoints) { checkpoint(); checkpoints.close(); }
     db.close();
     parentPort.postMessage('closed');
     return;

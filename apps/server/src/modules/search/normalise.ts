@@ -60,9 +60,12 @@ export function searchTerms(text: string): string[] {
   return foldedWords(text).map(stemItalian);
 }
 
+/** Stemmed words of the texts, each once, in order of appearance. */
+const distinctTerms = (texts: string[]) => [...new Set(texts.flatMap(searchTerms))];
+
 /** Stemmed words, each once, space separated (no empty words). */
 export function termText(...texts: string[]): string {
-  return [...new Set(texts.flatMap(searchTerms))].join(' ');
+  return distinctTerms(texts).join(' ');
 }
 
 const prefixes = new Map<string, string>();
@@ -85,7 +88,9 @@ export function storeWordPrefix(storeId: string): string {
 /** The stored form of a store's texts: `termText`'s words, each marked with the store's prefix. */
 export function storeTermText(storeId: string, ...texts: string[]): string {
   const prefix = storeWordPrefix(storeId);
-  return [...new Set(texts.flatMap(searchTerms))].map((w) => prefix + w).join(' ');
+  return distinctTerms(texts)
+    .map((w) => prefix + w)
+    .join(' ');
 }
 
 export interface SearchQuery {
