@@ -113,6 +113,36 @@ describe(`product cards of storefront lists: kept across lists, never shown afte
     return res.body.items;
   };
 
+  it("shows the store's new name and colours on the next page once the team saves them, and keeps another store's", async () => {
+    const a = await merchant(server, 'Negozio Insegna');
+    const b = await merchant(server, 'Negozio Vicino');
+    await createProduct(a.client, a.base, { title: 'Lampada', status: 'active' });
+    const product = await createProduct(b.client, b.base, { title: 'Vaso', status: 'active' });
+    const storeOf = async (slug: string) =>
+      (await client(server.url).get<{ store: { name: string; colors: { primary: string } } }>(`/api/public/stores/${slug}`)).body.store;
+    // Read twice: the second answer comes from what the first one kept.
+    for (let pass = 0; pass < 2; pass++) {
+      expect((await storeOf(a.store.slug)).name).toBe('Negozio Insegna');
+      expect(await page(server.url, b.store.slug)).toContain('Negozio Vicino');
+    }
+
+    const saved = await a.client.patch(a.base, { name: 'Bottega Nuova', colors: { primary: '#0F766E', secondary: '#F97316', accent: '#10B981' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await storeOf(a.store.slug)).toMatchObject({ name: 'Bottega Nuova', colors: { primary: '#0F766E' } });
+    const html = await page(server.url, a.store.slug);
+    expect(html).toContain('Bottega Nuova');
+    expect(html).not.toContain('Negozio Insegna');
+
+    // Store B's kept answer stays (no change of B was announced), and its product pages render with it.
+    await server.ctx.db.updateTable('stores').set({ name: 'Vicino cambiato' }).where('id', '=', b.store.id).execute();
+    expect((await storeOf(b.store.slug)).name).toBe('Negozio Vicino');
+    const productPage = await fetch(`${server.url}/store/${b.store.slug}/products/${product.slug}`);
+    expect(productPage.status).toBe(200);
+    const productHtml = await productPage.text();
+    expect(productHtml).toContain('Vaso');
+    expect(productHtml).toContain('Negozio Vicino');
+  });
+
   it("shows 'Esaurito' on every list once an order takes the last unit, and the new price once the team changes it", async () => {
     const a = await merchant(server, 'Negozio Carte');
     const b = await merchant(server, 'Negozio Altro');

@@ -78,5 +78,9 @@ export interface StoreListCache {
   get<V>(kind: ListEntryKind, key: string): V | undefined;
   set(kind: ListEntryKind, key: string, value: unknown): void;
 }
-/** What is kept, each in its own map: a product id is a card's key as it is (no key to build per card). */
-export type ListEntryKind = 'card' | 'total' | 'from' | 'store';
+/**
+ * What is kept, each in its own map: a product id is a card's key as it is (no key to build per
+ * card); 'store' is the store's id, 'answer' the JSON of the store's own answer (its settings,
+ * categories and shipping, shown by every page).
+ */
+export type ListEntryKind = 'card' | 'total' | 'from' | 'store' | 'answer';

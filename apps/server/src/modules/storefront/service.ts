@@ -69,14 +69,32 @@ export function storefrontService(ctx: AppContext) {
     if (!s) throw notFound('Store non trovato');
     return { ...s, shipping: await shipping.destinations(s.id) };
   };
-  // Lists need the store's id only, not its settings and categories: the one store lookup (lib/tenancy).
-  const storeId = async (slug: string) => {
+  // Lists and products need the store's id only, not its settings and categories: the one store
+  // lookup (lib/tenancy), kept with the store's lists (a store deleted or changed drops it).
+  const storeId = async (slug: string, kept: StoreListCache) => {
+    const known = kept.get<{ id: string }>('store', '');
+    if (known) return known;
     const s = await storeBySlug(ctx.db, slug);
     if (!s) throw notFound('Store non trovato');
+    kept.set('store', '', s);
     return s;
   };
   return {
-    store: (slug: string) => cached(`${slug}|store`, async () => ({ store: await store(slug) })),
+    // Every page of the store shows it (name, colours, categories, shipping): kept with the store's
+    // lists too, so rendering a page each request reads only what the page itself shows.
+    store: (slug: string) =>
+      cached(
+        `${slug}|store`,
+        async () => {
+          const kept = ctx.publicLists.of(slug);
+          const known = kept.get<string>('answer', 'store');
+          if (known !== undefined) return known;
+          const json = JSON.stringify({ store: await store(slug) });
+          kept.set('answer', 'store', json);
+          return json;
+        },
+        (json) => json,
+      ),
     products: (slug: string, query: ProductsQuery) =>
       cached(
         `${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`,
@@ -84,8 +102,7 @@ export function storefrontService(ctx: AppContext) {
           // Taken before any read: what the reads find is kept only if the store has not changed since.
           const kept = ctx.publicLists.of(slug);
           // The store's id, kept with its lists (a store deleted or changed drops them).
-          const s = kept.get<{ id: string }>('store', '') ?? (await storeId(slug));
-          kept.set('store', '', s);
+          const s = await storeId(slug, kept);
           const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
           let categoryId: string | undefined;
           if (query.category) {
@@ -125,7 +142,7 @@ export function storefrontService(ctx: AppContext) {
     /** Up to 5 active products for what the shopper is typing, best match first. */
     suggestions: (slug: string, query: SuggestionsQuery) =>
       cached(`${slug}|suggest|${query.q}`, async (): Promise<{ items: StorefrontSuggestion[] }> => {
-        const s = await storeId(slug);
+        const s = await storeId(slug, ctx.publicLists.of(slug));
         if (!query.q) return { items: [] };
         const list = await productListing(ctx.db, ctx.dialect, {
           storeId: s.id,
@@ -145,7 +162,7 @@ export function storefrontService(ctx: AppContext) {
     product: (slug: string, productRef: string) =>
       cached(`${slug}|product|${productRef}`, async () => {
         // The product needs the store's id only (its settings and categories come with the store's own answer).
-        const s = await storeId(slug);
+        const s = await storeId(slug, ctx.publicLists.of(slug));
         const product = await repo.productDetail(s.id, productRef);
         if (!product) throw notFound('Prodotto non trovato');
         return { product };
