@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createUser, engine, startServer, type Client, type TestServer } from './harness.js';
@@ -341,5 +343,33 @@ describe(`pages rendered on the server (${engine})`, () => {
     const after = await get(`${home()}/products/${shade.slug}`);
     expect(bodyText(after.html)).toContain('17,50');
     expect(meta(after.html, 'product:price:amount')).toBe('17.50');
+  });
+
+  it('pages travel compressed as the browser asks (Brotli, else gzip), and decompress to the same page', async () => {
+    const raw = (path: string, encoding: string) =>
+      new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get(server.url + path, { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on('error', reject);
+      });
+    const path = `${home()}/products/${lamp.slug}`;
+    const plain = await raw(path, 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toContain('Lampada Àurea');
+    const br = await raw(path, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toContain('accept-encoding');
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await raw(path, 'gzip;q=1, br;q=0');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
   });
 });

@@ -225,7 +225,9 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
       packed = await compressOnce(zkey, async () => {
         const bytes =
           encoding === 'br'
-            ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } })
+            ? brotliCompressSync(html, {
+                params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length, [zlib.BROTLI_PARAM_LGWIN]: brotliWindow(html.length) },
+              })
             : gzipSync(html, { level: 6 });
         ctx.publicCache.set(zkey, bytes);
         return bytes;
@@ -279,6 +281,14 @@ function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' 
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return null;
+}
+
+/**
+ * The smallest Brotli window that holds the whole page (a window is 2^n − 16 bytes): the same
+ * output as the default 4 MB window, without setting up a 4 MB window for a 25 KB page.
+ */
+function brotliWindow(bytes: number) {
+  return Math.min(zlib.BROTLI_MAX_WINDOW_BITS, Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
 }
 
 function splitOnce(s: string, marker: string): [string, string] {
