@@ -64,8 +64,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     }
   }, 3_600_000);
   analyse.unref();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200 }, async (q) => (await db.executeQuery(q)).rows);
+  const statements = withStatementCache(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200 }, async (q) => {
+    // The workers' rule holds here too: only reads travel this way.
+    if (!statements.prepare(q.sql).reader) throw Object.assign(new Error('not a read'), { code: 'VETRINA_NOT_A_READ' });
+    return (await db.executeQuery(q)).rows;
+  });
   attachReadWorkers(db, workers);
   return {
     db,

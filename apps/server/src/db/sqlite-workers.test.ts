@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './index.js';
-import { readsOf } from './sqlite-workers.js';
+import { readsOf, startSqliteWorkers } from './sqlite-workers.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-workers-'));
 let handle: DatabaseHandle;
@@ -47,4 +47,28 @@ it('refuses a statement that writes, and reports SQL errors to the caller', asyn
   await expect(readsOf(handle.db)(sql`delete from shelf`.compile(handle.db))).rejects.toThrow();
   await expect(readsOf(handle.db)(sql`select * from no_such_table`.compile(handle.db))).rejects.toThrow(/no such table/);
   expect(await names()).toHaveLength(21);
+});
+
+it('when every worker is queued deep, some reads run on the request thread, and every answer is still its own', async () => {
+  const onRequestThread: number[] = [];
+  const workers = startSqliteWorkers(path.join(dataDir, 'vetrina.db'), { count: 1, checkpointMs: 0 }, async (q) => {
+    onRequestThread.push(Number(q.parameters[0]));
+    return (await handle.db.executeQuery(q)).rows;
+  });
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, k) => workers.read(sql<{ n: number; c: number }>`select ${k} as n, count(*) as c from shelf`.compile(handle.db))),
+    );
+    expect(answers.map((rows) => rows[0]?.n)).toEqual(Array.from({ length: 100 }, (_, k) => k));
+    expect(new Set(answers.map((rows) => rows[0]?.c))).toEqual(new Set([21]));
+    // The first 16 queue on the worker; of the 84 after them, one in three runs here.
+    expect(onRequestThread).toHaveLength(28);
+    expect(onRequestThread[0]).toBe(16);
+    // Nor does a write get through the request thread's share.
+    const writes = await Promise.allSettled(Array.from({ length: 40 }, () => readsOf(handle.db)(sql`delete from shelf`.compile(handle.db))));
+    expect(writes.every((w) => w.status === 'rejected')).toBe(true);
+    expect(await names()).toHaveLength(21);
+  } finally {
+    await workers.close();
+  }
 });
