@@ -23,8 +23,8 @@ import type { CompiledQuery } from 'kysely';
  * - When every worker already has `SHARE_QUEUE` reads waiting, one further read in `SHARE_ONE_IN`
  *   runs on the request thread's own connection instead of queueing. Under a search load the
  *   worker was 92 % busy while the request thread sat half idle (CPU profiles of both threads);
- *   sharing the overflow took the bench's search mix from ~2,700 to ~3,500–3,650 req/s, p99 62–67
- *   → 50–53 ms, without another worker's memory. Sharing every overflowing read, or from 4 or 8
+ *   sharing the overflow took the bench's search mix from ~2,700 to 3,300–3,650 req/s, p99 62–67
+ *   → 50–61 ms, without another worker's memory. Sharing every overflowing read, or from 4 or 8
  *   waiting, blocked the request thread too often (fewer searches, slower lists).
  */
 export interface SqliteWorkers {
