@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { attachReadWorkers, startSqliteWorkers } from './sqlite-workers.js';
+import { attachReadWorkers, notARead, startSqliteWorkers } from './sqlite-workers.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -68,7 +68,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200 }, async (q) => {
     // The workers' rule holds here too: only reads travel this way.
-    if (!statements.prepare(q.sql).reader) throw Object.assign(new Error('not a read'), { code: 'VETRINA_NOT_A_READ' });
+    if (!statements.prepare(q.sql).reader) throw notARead();
     return (await db.executeQuery(q)).rows;
   });
   attachReadWorkers(db, workers);

@@ -33,6 +33,11 @@ export interface SqliteWorkers {
   close(): Promise<void>;
 }
 
+/** The error code of a statement refused because it is not a read (on a worker or on the request thread's share). */
+const NOT_A_READ = 'VETRINA_NOT_A_READ';
+/** The error of a statement refused because it is not a read. */
+export const notARead = () => Object.assign(new Error('not a read'), { code: NOT_A_READ });
+
 // Plain JavaScript, evaluated in each worker (the server is one bundled module; a worker needs its own source).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -67,7 +72,7 @@ parentPort.on('message', (m) => {
   }
   try {
     const st = statement(m.sql);
-    if (!st.reader) throw Object.assign(new Error('not a read'), { code: 'VETRINA_NOT_A_READ' });
+    if (!st.reader) throw Object.assign(new Error('not a read'), { code: '${NOT_A_READ}' });
     parentPort.postMessage({ id: m.id, rows: st.all(...m.params) });
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: { message: String(e && e.message), code: e && e.code } });
