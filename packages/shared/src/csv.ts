@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-it.js';
 import { selectedIdsParam } from './bulk.js';
+import { formatNumber } from './italian-format.js';
 
 /**
  * CSV export and import of the catalogue and export of orders (docs/decisions/csv.md). Kept out of
@@ -84,7 +85,7 @@ export const csvMsg = {
   noFile: 'Nessun file ricevuto: scegli un file CSV',
   tooLarge: `Il file è troppo grande: al massimo ${mb} MB. Dividilo in più file e importali uno alla volta.`,
   importBusy: 'Un’altra importazione è in corso su questo server: riprova tra qualche secondo.',
-  tooManyRows: `Il file ha più di ${CSV_LIMITS.maxRows.toLocaleString('it-IT')} righe di dati: dividilo in più file e importali uno alla volta.`,
+  tooManyRows: `Il file ha più di ${formatNumber(CSV_LIMITS.maxRows)} righe di dati: dividilo in più file e importali uno alla volta.`,
   empty: 'Il file è vuoto: la prima riga deve contenere i nomi delle colonne (Handle, Title, Variant SKU, Variant Price…)',
   noRows: 'Il file contiene solo la riga di intestazione: nessun prodotto da importare',
   notUtf8: 'Il file non è in UTF-8. In Excel scegli File › Salva con nome › «CSV UTF-8 (delimitato da virgole)» e riprova.',

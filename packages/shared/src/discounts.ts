@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './italian-format.js';
 import { formatEuro } from './pricing.js';
 
 /**
@@ -33,7 +34,7 @@ export const discountMsg = {
   minOrderCents: `L’ordine minimo deve essere tra 0,00 € e ${formatEuro(DISCOUNT_LIMITS.minOrderMaxCents)}`,
   dates: 'Data non valida',
   endBeforeStart: 'La data di fine deve essere successiva alla data di inizio',
-  uses: `Il numero di utilizzi deve essere un numero intero tra 1 e ${DISCOUNT_LIMITS.usesMax.toLocaleString('it-IT')}`,
+  uses: `Il numero di utilizzi deve essere un numero intero tra 1 e ${formatNumber(DISCOUNT_LIMITS.usesMax)}`,
   duplicate: 'Esiste già un codice con questo nome',
   notFound: 'Codice sconto non trovato',
   value: 'Inserisci il valore dello sconto',

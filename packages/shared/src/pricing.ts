@@ -67,7 +67,5 @@ export function orderTotals(lines: readonly PricedOrderLine[], options: PricingO
   return { subtotalCents, discountCents, shippingCents, surchargeCents, totalCents: goodsCents + shippingCents + surchargeCents };
 }
 
-// 'always' groups 4-digit amounts too (1.234,50 €), which it-IT leaves ungrouped by default.
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions);
 /** '1.234,50 €': how amounts read everywhere (pages, mails, messages). */
-export const formatEuro = (cents: number): string => euro.format(cents / 100);
+export { formatEuro } from './italian-format.js';

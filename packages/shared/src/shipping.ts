@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { compareItalian } from './italian-format.js';
 import { formatEuro } from './pricing.js';
 import type { ShippingDestination } from './shipping-text.js';
 
@@ -103,6 +104,6 @@ const countryName = (code: string) => EU_COUNTRIES.find((c) => c.code === code)?
 export function shippingDestinations(s: ShippingSettings): ShippingDestination[] {
   const foreign = s.countries
     .map((c) => ({ code: c.code, name: countryName(c.code), rateCents: c.rateCents, freeAboveCents: c.freeAboveCents }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'it'));
+    .sort((a, b) => compareItalian(a.name, b.name));
   return [{ code: 'IT', name: DOMESTIC_COUNTRY, ...s.domestic }, ...foreign];
 }

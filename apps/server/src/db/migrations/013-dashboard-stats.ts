@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { romeDay } from '@vetrina/shared/shop-day';
 
 type Db = Kysely<any>;
 
@@ -65,8 +66,7 @@ export async function up(db: Db): Promise<void> {
   await backfill(db);
 }
 
-const romeDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayOf = (iso: string) => romeDate.format(new Date(iso));
+const dayOf = (iso: string) => romeDay(iso);
 
 /** Counts the orders that exist already, as the order transactions count the new ones. */
 async function backfill(db: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import { bulkMsg, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, variantCompareAtCents } from '@vetrina/shared';
-import { CSV_TIME_ZONE, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type OrdersExportScope } from '@vetrina/shared/csv';
+import { ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type OrdersExportScope } from '@vetrina/shared/csv';
+import { romeDateTime, romeDayStart } from '@vetrina/shared/shop-day';
 import type { Db } from '../../db/index.js';
 import { notFound } from '../../lib/errors.js';
 import { parseJson } from '../catalog/json.js';
@@ -133,37 +134,8 @@ export async function* exportProducts(db: Db, storeId: string, ids?: string[]): 
 
 const ORDERS_PAGE = 500;
 
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  timeZone: CSV_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const romeParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CSV_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The UTC instant at which a calendar day begins in Italy (23 or 25 hours long on the clock change days). */
-export function romeDayStart(day: string): string {
-  const guess = Date.parse(`${day}T00:00:00Z`);
-  const offsetAt = (ms: number) => {
-    const p = Object.fromEntries(romeParts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-    return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`) - ms;
-  };
-  let at = guess - offsetAt(guess);
-  at = guess - offsetAt(at);
-  return new Date(at).toISOString();
-}
+export { romeDayStart };
 
 const nextDay = (day: string) => {
   const d = new Date(`${day}T12:00:00Z`);
@@ -194,7 +166,7 @@ export async function* exportOrders(db: Db, storeId: string, scope: OrdersExport
     for (const o of orders) {
       const order: Row = {
         'Numero ordine': o.order_number,
-        Data: dateTime.format(new Date(o.created_at)),
+        Data: romeDateTime(o.created_at),
         Stato: ORDER_STATUS_LABELS[o.status],
         'Metodo di pagamento': PAYMENT_METHOD_LABELS[o.payment_method],
         'Stato pagamento': PAYMENT_STATUS_LABELS[o.payment_status],

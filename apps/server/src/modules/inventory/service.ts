@@ -38,7 +38,8 @@ function delta(from: Effect, to: Effect, q: number) {
 }
 
 /** Fixed lock order (by unit id) keeps concurrent multi-line orders free of deadlocks. */
-const byUnit = <T extends { inventoryId: string }>(lines: T[]) => [...lines].sort((a, b) => a.inventoryId.localeCompare(b.inventoryId));
+const byUnit = <T extends { inventoryId: string }>(lines: T[]) =>
+  [...lines].sort((a, b) => (a.inventoryId < b.inventoryId ? -1 : a.inventoryId > b.inventoryId ? 1 : 0));
 
 async function apply(step: () => Promise<UnitAfter | undefined>, title: string): Promise<UnitAfter> {
   let unit: UnitAfter | undefined;

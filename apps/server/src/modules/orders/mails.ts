@@ -1,3 +1,4 @@
+import { romeLongDate } from '@vetrina/shared/shop-day';
 import { PAYMENT_METHOD_LABELS, discountLabel, formatEuro, type PaymentInstructions } from '@vetrina/shared';
 import { orderNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
@@ -11,8 +12,8 @@ import { parseColors } from '../stores/repo.js';
 import { discountOf, instructionsOf } from './repo.js';
 import { noticeAudience, recordNotification, type NotifiedMember } from '../notifications/service.js';
 
-const longDate = new Intl.DateTimeFormat('it-IT', { dateStyle: 'long', timeZone: 'Europe/Rome' });
-export const italianDate = (iso: string) => longDate.format(new Date(iso));
+/** '5 marzo 2026', the day in Rome. */
+export const italianDate = romeLongDate;
 
 const brandRow = prepared((db: Db, a: { storeId: string }) =>
   db.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', a.storeId),

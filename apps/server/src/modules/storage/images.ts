@@ -1,3 +1,4 @@
+import { formatNumber } from '@vetrina/shared/italian-format';
 import type { FastifyRequest } from 'fastify';
 import type { Sharp, default as SharpFactory } from 'sharp';
 import { IMAGE_MIME_TYPES, LIMITS } from '@vetrina/shared';
@@ -25,7 +26,7 @@ export const uploadMessages = {
   /** `pixels` when known (from the header); rounded up so a refused image never reads as "25,0". */
   tooManyPixels: (pixels?: number) =>
     `L'immagine è troppo grande: al massimo ${LIMITS.imageMaxPixels / 1e6} megapixel` +
-    (pixels ? ` (questa ne ha ${(Math.ceil(pixels / 100_000) / 10).toLocaleString('it-IT', { minimumFractionDigits: 1 })})` : ''),
+    (pixels ? ` (questa ne ha ${formatNumber(Math.ceil(pixels / 100_000) / 10, 1)})` : ''),
 } as const;
 
 let loaded: Promise<typeof SharpFactory> | null = null;
