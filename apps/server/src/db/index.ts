@@ -52,6 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
   file.pragma('temp_store = MEMORY');
+  file.pragma(`cache_size = -${PAGE_CACHE_KIB.requestThread}`);
   // Checkpoints happen in a worker thread (./sqlite-workers.ts); this is only the safety net.
   file.pragma('wal_autocheckpoint = 20000');
   // Table statistics follow the catalogue's growth (see analyseSqlite); bounded work per table.
@@ -66,7 +67,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   analyse.unref();
   const statements = withStatementCache(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200 }, async (q) => {
+  const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200, cacheKib: PAGE_CACHE_KIB.readWorker }, async (q) => {
     // The workers' rule holds here too: only reads travel this way.
     if (!statements.prepare(q.sql).reader) throw notARead();
     return (await db.executeQuery(q)).rows;
@@ -113,6 +114,16 @@ function withStatementCache(file: SQLite.Database, max = 500) {
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Each SQLite connection's page cache, in KiB. The driver's default is 16 MB a connection, and the
+ * caches filled to it under the bench's load: 25–30 MB of the server's resident memory for a 56 MB
+ * database. The read worker runs the searches and lists (their pages: the search words, their rows,
+ * the narrow index of migration 021); the request thread writes orders and reads one product at a
+ * time. Measured side by side (docs/decisions/runtime-memory.md): 4 and 8 MB kept checkout, product
+ * pages and searches at their speed, with about 25 MB less at peak.
+ */
+export const PAGE_CACHE_KIB = { requestThread: 4000, readWorker: 8000 } as const;
 
 /** `schema`: the PostgreSQL schema in use, so migration bookkeeping never looks at another schema's tables. */
 export async function migrate(db: Db, schema?: string): Promise<void> {

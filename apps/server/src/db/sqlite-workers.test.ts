@@ -51,7 +51,7 @@ it('refuses a statement that writes, and reports SQL errors to the caller', asyn
 
 it('when every worker is queued deep, some reads run on the request thread, and every answer is still its own', async () => {
   const onRequestThread: number[] = [];
-  const workers = startSqliteWorkers(path.join(dataDir, 'vetrina.db'), { count: 1, checkpointMs: 0 }, async (q) => {
+  const workers = startSqliteWorkers(path.join(dataDir, 'vetrina.db'), { count: 1, checkpointMs: 0, cacheKib: 2000 }, async (q) => {
     onRequestThread.push(Number(q.parameters[0]));
     return (await handle.db.executeQuery(q)).rows;
   });

@@ -45,6 +45,7 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file, { readonly: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('temp_store = MEMORY');
+db.pragma('cache_size = -' + workerData.cacheKib);
 const statements = new Map();
 function statement(text) {
   let st = statements.get(text);
@@ -101,7 +102,7 @@ interface Lane {
  */
 export function startSqliteWorkers(
   file: string,
-  opts: { count: number; checkpointMs: number },
+  opts: { count: number; checkpointMs: number; /** Each read connection's page cache, KiB. */ cacheKib: number },
   fallback: <R>(query: CompiledQuery<R>) => Promise<R[]>,
 ): SqliteWorkers {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -109,7 +110,10 @@ export function startSqliteWorkers(
   let nextId = 0;
   let overflow = 0;
   const lanes: Lane[] = Array.from({ length: count }, (_, i) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, checkpointMs: i === 0 ? opts.checkpointMs : 0 } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { file, driver, checkpointMs: i === 0 ? opts.checkpointMs : 0, cacheKib: opts.cacheKib },
+    });
     worker.unref();
     const lane: Lane = { worker, pending: new Map(), alive: true };
     worker.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } } | 'closed') => {

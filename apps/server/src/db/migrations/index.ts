@@ -19,6 +19,7 @@ import * as m017 from './017-stats-shards.js';
 import * as m018 from './018-invoices.js';
 import * as m019 from './019-store-words.js';
 import * as m020 from './020-word-prefixes.js';
+import * as m021 from './021-search-row-index.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '018-invoices': m018,
   '019-store-words': m019,
   '020-word-prefixes': m020,
+  '021-search-row-index': m021,
 };
