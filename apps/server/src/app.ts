@@ -113,8 +113,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let listenOrigin = `http://localhost:${config.port}`;
   const bus = redis ? redisBus(redis) : memoryBus();
   // API answers and rendered pages of the storefront, alive for PUBLIC_CACHE_MS: at most 5,000 entries
-  // and 16 M characters or bytes (~32 MB at worst).
-  const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 16_000_000 });
+  // and 4 M characters or bytes (~8 MB at worst). A page and its compressed copies weigh ~60 KB: the
+  // ~100 pages most recently asked for stay, which is what a burst on a few products needs. With
+  // 16 M, a crawler reading every product page held 40 MB more in the cache (runtime-memory.md).
+  const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 4_000_000 });
   // What storefront lists compute again and again, per store (cards, filter totals, deep-page
   // checkpoints; modules/storefront/list-cache.ts): at most 10,000 entries (~5 MB).
   const publicLists = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 10_000 });
