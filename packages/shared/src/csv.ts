@@ -192,6 +192,3 @@ export const ordersExportRequestSchema = z
     if (!range.success) for (const issue of range.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   })
   .transform((q): OrdersExportScope => (q.ids ? { ids: q.ids } : { from: q.from ?? '', to: q.to ?? '' }));
-
-/** The time zone of the orders file's dates and of its date range. */
-export { SHOP_TIME_ZONE as CSV_TIME_ZONE } from './shop-day.js';

@@ -49,6 +49,12 @@ export function formatNumber(n: number, minDecimals = 0, maxDecimals = Math.max(
 export const isSingular = (n: number): boolean => Math.abs(n) === 1;
 
 /**
+ * Strings in code-unit order, no locale (SQLite's order, PostgreSQL's "C"): for ids, file names and
+ * lock orders, where any fixed order will do and a locale comparison would only load ICU's data.
+ */
+export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
  * Orders text the way an Italian reader expects in a short list (country names, say): case and
  * accents ignored first, then exactly. Not a full collation; enough for names in Latin letters.
  */
@@ -60,6 +66,5 @@ export function compareItalian(a: string, b: string): number {
       .toLowerCase();
   const x = fold(a);
   const y = fold(b);
-  if (x !== y) return x < y ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return x !== y ? byCodeUnits(x, y) : byCodeUnits(a, b);
 }

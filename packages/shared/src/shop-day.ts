@@ -1,11 +1,9 @@
-/** An Italian shop counts its days in Italy's time, whatever the server's or the browser's zone. */
-export const SHOP_TIME_ZONE = 'Europe/Rome';
-
 /*
- * Rome's calendar computed from the EU's clock-change rule instead of `Intl`'s time-zone data: the
- * first `Intl` formatter loads ICU's data, about 10 MB of the server's resident memory
- * (docs/decisions/runtime-memory.md). The unit tests compare these functions with `Intl` for every
- * hour of 2000–2040.
+ * An Italian shop counts its days in Italy's time (Europe/Rome), whatever the server's or the
+ * browser's zone. Rome's calendar is computed from the EU's clock-change rule instead of `Intl`'s
+ * time-zone data: the first `Intl` formatter loads ICU's data, about 10 MB of the server's resident
+ * memory (docs/decisions/runtime-memory.md). The unit tests compare these functions with `Intl` for
+ * every hour of 2000–2040.
  */
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -129,8 +130,7 @@ export const PAGE_CACHE_KIB = { requestThread: 2000, readWorker: 8000 } as const
 export async function migrate(db: Db, schema?: string): Promise<void> {
   // Names compared by code unit: Kysely's default (localeCompare) would load ICU's data, ~10 MB of
   // memory, for file names like '013-dashboard-stats' that sort the same either way.
-  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const migrator = new Migrator({ db, provider, nameComparator: byName, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider, nameComparator: byCodeUnits, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, neutraliseFormula, restoreNeutralised } from './cells.js';
 import { decodeCsv, detectDelimiter } from './read.js';
-import { romeDayStart } from './export-service.js';
+import { romeDayStart } from '@vetrina/shared/shop-day';
 
 describe('CSV cells', () => {
   it('neutralises every cell a spreadsheet would run as a formula, and the import takes the apostrophe back', () => {

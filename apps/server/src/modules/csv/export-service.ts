@@ -134,9 +134,6 @@ export async function* exportProducts(db: Db, storeId: string, ids?: string[]): 
 
 const ORDERS_PAGE = 500;
 
-/** The UTC instant at which a calendar day begins in Italy (23 or 25 hours long on the clock change days). */
-export { romeDayStart };
-
 const nextDay = (day: string) => {
   const d = new Date(`${day}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);

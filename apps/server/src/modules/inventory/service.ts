@@ -1,3 +1,4 @@
+import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { checkoutMsg, stockEffect, type OrderStatus } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db } from '../../db/index.js';
@@ -38,8 +39,7 @@ function delta(from: Effect, to: Effect, q: number) {
 }
 
 /** Fixed lock order (by unit id) keeps concurrent multi-line orders free of deadlocks. */
-const byUnit = <T extends { inventoryId: string }>(lines: T[]) =>
-  [...lines].sort((a, b) => (a.inventoryId < b.inventoryId ? -1 : a.inventoryId > b.inventoryId ? 1 : 0));
+const byUnit = <T extends { inventoryId: string }>(lines: T[]) => [...lines].sort((a, b) => byCodeUnits(a.inventoryId, b.inventoryId));
 
 async function apply(step: () => Promise<UnitAfter | undefined>, title: string): Promise<UnitAfter> {
   let unit: UnitAfter | undefined;

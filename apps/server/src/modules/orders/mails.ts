@@ -1,3 +1,4 @@
+import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { romeLongDate } from '@vetrina/shared/shop-day';
 import { PAYMENT_METHOD_LABELS, discountLabel, formatEuro, type PaymentInstructions } from '@vetrina/shared';
 import { orderNotificationTitle } from '@vetrina/shared/notifications';
@@ -11,9 +12,6 @@ import { layoutMail, type MailBrand } from '../mail/templates.js';
 import { parseColors } from '../stores/repo.js';
 import { discountOf, instructionsOf } from './repo.js';
 import { noticeAudience, recordNotification, type NotifiedMember } from '../notifications/service.js';
-
-/** '5 marzo 2026', the day in Rome. */
-export const italianDate = romeLongDate;
 
 const brandRow = prepared((db: Db, a: { storeId: string }) =>
   db.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', a.storeId),
@@ -32,7 +30,7 @@ export function instructionLines(p: PaymentInstructions, totalCents: number): { 
   switch (p.method) {
     case 'bank_transfer':
       return {
-        lines: [`Per completare l’ordine paga con bonifico bancario entro il ${italianDate(p.dueAt)}: dopo quella data l’ordine viene annullato.`],
+        lines: [`Per completare l’ordine paga con bonifico bancario entro il ${romeLongDate(p.dueAt)}: dopo quella data l’ordine viene annullato.`],
         rows: [
           ['Importo', formatEuro(totalCents)],
           ['IBAN', p.iban.replace(/(.{4})/g, '$1 ').trim()],
@@ -76,7 +74,7 @@ export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Pr
 async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
   const order = loaded?.order ?? (await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
   const items = loaded
-    ? [...loaded.items].sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+    ? [...loaded.items].sort((a, b) => byCodeUnits(a.title, b.title))
     : await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
   const brand = audience?.brand ?? (await brandOf(ctx, trx, order.store_id));
   const itemRows: [string, string][] = items.map((i) => [

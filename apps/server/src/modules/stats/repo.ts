@@ -1,3 +1,4 @@
+import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
@@ -61,7 +62,7 @@ export const statsRepo = {
   async addToProducts(trx: Db, storeId: string, day: string, rows: ProductDelta[]): Promise<void> {
     if (!rows.length) return;
     if (rows.length === 1) return void (await addProductRow.all(trx, { storeId, day, ...rows[0]! }));
-    const sorted = [...rows].sort((a, b) => (a.product_id < b.product_id ? -1 : a.product_id > b.product_id ? 1 : 0));
+    const sorted = [...rows].sort((a, b) => byCodeUnits(a.product_id, b.product_id));
     await trx
       .insertInto('store_daily_product_stats')
       .values(sorted.map((r) => ({ store_id: storeId, day, ...r })))
