@@ -273,6 +273,9 @@ export interface ProductSearchTable {
   /** Bumped by triggers when the product's text changes; the row is stale while above indexed_version. */
   version: Generated<number>;
   indexed_version: Generated<number>;
+  /** The product's status and creation time, kept by triggers (migration 022). */
+  status: Generated<string>;
+  created_at: Generated<string>;
 }
 /** Products per store and status, kept by triggers in the writer's transaction (list totals without counting). */
 export interface StoreProductCountsTable {

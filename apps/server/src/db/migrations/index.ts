@@ -20,6 +20,7 @@ import * as m018 from './018-invoices.js';
 import * as m019 from './019-store-words.js';
 import * as m020 from './020-word-prefixes.js';
 import * as m021 from './021-search-row-index.js';
+import * as m022 from './022-search-row-status.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-store-words': m019,
   '020-word-prefixes': m020,
   '021-search-row-index': m021,
+  '022-search-row-status': m022,
 };

@@ -78,6 +78,11 @@ const searchRowsOfStore = (db: Db, storeId: string, rowOnly = false) =>
  */
 const onRow = (column: string) => sql`+${sql.ref(column)}`;
 type FilteredProducts = ReturnType<typeof searchRowsOfStore>;
+/**
+ * A search with no filter but the status, in order of relevance, reads its search rows only: they
+ * carry the product's status and creation time (migration 022), so no match reaches its product.
+ */
+const searchRowsOnly = (db: Db) => db.selectFrom('product_search as s');
 const productsOfStore = (db: Db, storeId: string) => db.selectFrom('products as p').where('p.store_id', '=', storeId) as unknown as FilteredProducts;
 type Key = string | number;
 const cursorMsg = 'Pagina non valida';
@@ -125,6 +130,8 @@ interface Shape {
   /** LIKE patterns of the relevance score (three per word); 0 when not a search. */
   patterns: number;
   search: boolean;
+  /** A search answered from its search rows alone (`searchRowsOnly`). */
+  rowsOnly: boolean;
   status: boolean;
   category: boolean;
   min: boolean;
@@ -209,9 +216,12 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   const byPrice = order?.column === 'p.price_from_cents';
   const patterns = query ? searchScorePatterns(spec.storeId, query) : [];
   const stock = spec.availableOnly || spec.stock === 'in' ? 1 : spec.stock === 'out' ? 0 : null;
+  const filteredOnProduct =
+    Boolean(spec.categoryId) || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || stock !== null || spec.stock === 'low';
   const shape: Shape = {
     patterns: patterns.length,
     search: Boolean(query),
+    rowsOnly: Boolean(query) && !order && !filteredOnProduct,
     status: Boolean(spec.status),
     category: Boolean(spec.categoryId),
     min: spec.minPriceCents !== undefined,
@@ -256,12 +266,16 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     // Key sorts: key, id. Relevance: score, newest first, id.
     const terms = order ? [col('m.k', order.text), col('m.id', true)] : [sql.ref('m.k'), col('m.created_at', true), col('m.id', true)];
     const ordered = <Q extends { orderBy: (e: RawBuilder<unknown>, d: 'asc' | 'desc') => Q }>(q: Q) => terms.reduce((acc, t) => acc.orderBy(t, dir), q);
+    const score = (a: Values) => searchScore(Array.from({ length: patterns.length }, (_, i) => a[`p${i}`] as string));
     const matchesOf = (d: Db, a: Values) =>
-      rowsOf(a, d).select([
-        'p.id',
-        'p.created_at',
-        order ? sql<Key>`${sql.ref(order.column)}`.as('k') : searchScore(Array.from({ length: patterns.length }, (_, i) => a[`p${i}`] as string)).as('k'),
-      ]);
+      shape.rowsOnly
+        ? (searchRowsOnly(d)
+            .where(searchMatch(dialect, a.storeId, a.match as string))
+            .$if(shape.status, (q) => q.where('s.status', '=', a.status as string))
+            .select(['s.product_id as id', 's.created_at', score(a).as('k')]) as unknown as ReturnType<typeof matchesOfProducts>)
+        : matchesOfProducts(d, a);
+    const matchesOfProducts = (d: Db, a: Values) =>
+      rowsOf(a, d).select(['p.id', 'p.created_at', order ? sql<Key>`${sql.ref(order.column)}`.as('k') : score(a).as('k')]);
     if (spec.count === false) {
       const rows = await run('search-page', (d, a) =>
         ordered(d.selectFrom(matchesOf(d, a).as('m')).select('m.id'))
