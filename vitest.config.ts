@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          // The two-instance test needs PostgreSQL and Redis: it joins the suite when both are configured.
+          // Tests that need PostgreSQL and Redis (two instances, named statements) join the suite when both are configured.
           include: [
             'apps/server/test/*.test.ts',
             ...(process.env.TEST_DATABASE_URL && process.env.REDIS_TEST_URL ? ['apps/server/test/cluster/*.test.ts'] : []),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { byCodeUnits } from '@vetrina/shared/italian-format';
+import { useNamedStatements } from './pg-statements.js';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
@@ -42,6 +43,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
+    pool.on('connect', useNamedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

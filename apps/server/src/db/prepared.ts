@@ -1,5 +1,6 @@
 import { SqliteAdapter, sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema.js';
+import { nameStatement } from './pg-statements.js';
 
 /** Stands for a value given at run time, in the one build of a prepared query. */
 class Slot {
@@ -29,6 +30,8 @@ export function prepared<DB, Args extends Record<string, string | number | null 
       const query = build(db, slots).compile();
       c = { query, places: [...query.parameters], sqlite: adapter instanceof SqliteAdapter };
       compiled.set(adapter, c);
+      // PostgreSQL parses and plans it once per connection (./pg-statements.ts).
+      if (!c.sqlite) nameStatement(query.sql);
     }
     const sqlite = c.sqlite;
     const parameters = c.places.map((p) => {
