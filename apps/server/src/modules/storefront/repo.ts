@@ -103,54 +103,48 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
    * 0 (none) if one of them has none.
    */
   const delta = sql`coalesce(v.price_delta_cents, 0)`;
-  const compareAt = sql`coalesce(v.compare_at_cents, p.compare_at_cents + ${delta}, 0)`;
-  const unitRows = prepared((db: Db, a: { ids: readonly string[] }) =>
-    db
-      .selectFrom('inventory as inv')
-      .innerJoin('products as p', 'p.id', 'inv.product_id')
-      .leftJoin('product_variants as v', 'v.id', 'inv.variant_id')
-      .select([
-        'inv.product_id',
-        sql<number>`sum(${availableExpr})`.as('available'),
-        sql<number>`min(${delta})`.as('min_delta'),
-        sql<number>`max(${delta})`.as('max_delta'),
-        sql<number>`min((cast(${delta} as bigint) + 100000000) * 1000000000 + ${compareAt}) % 1000000000`.as('from_compare_at'),
-      ])
-      .where(inList(db, 'inv.product_id', a.ids))
-      .groupBy('inv.product_id'),
-  );
-  async function unitsOf(productIds: string[]) {
-    const rows = await unitRows.all(db, { ids: productIds });
-    return new Map(
-      rows.map((r) => [
-        r.product_id,
-        { available: Number(r.available), minDelta: Number(r.min_delta), maxDelta: Number(r.max_delta), fromCompareAt: Number(r.from_compare_at) },
-      ]),
-    );
-  }
+  const compareAt = sql`coalesce(v.compare_at_cents, q.compare_at_cents + ${delta}, 0)`;
 
-  /** The cover (first gallery picture) of each product of a page. */
-  const coverRows = prepared((db: Db, a: { ids: readonly string[] }) =>
-    db
-      .selectFrom('product_images')
-      .select(['product_id', 'url', 'thumb_url', 'width', 'height', 'srcset', 'position'])
-      .where(inList(db, 'product_id', a.ids))
-      .where('variant_id', 'is', null)
-      .orderBy('position'),
-  );
-  async function covers(productIds: string[]) {
-    const map = new Map<string, { thumbUrl: string; image: ResponsiveImage }>();
-    const rows = await coverRows.all(db, { ids: productIds });
-    for (const r of rows) if (r.product_id && !map.has(r.product_id)) map.set(r.product_id, { thumbUrl: r.thumb_url, image: responsiveImage(r) });
-    return map;
-  }
-
-  // By primary key only: with the store in the WHERE, SQLite would walk the store's index (every
-  // product of the store) instead of one key lookup per id. The store is checked on the rows read.
+  // One statement per page of cards: the products by primary key only (with the store in the WHERE,
+  // SQLite would walk the store's index, every product of the store; the store is checked on the
+  // rows read), their units grouped in one pass, and each one's cover (the first gallery picture,
+  // by the (product, position) index). Three statements before, each a round trip on PostgreSQL.
   const cardRows = prepared((db: Db, a: { ids: readonly string[] }) =>
     db
       .selectFrom('products as p')
       .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('inventory as inv')
+            .innerJoin('products as q', 'q.id', 'inv.product_id')
+            .leftJoin('product_variants as v', 'v.id', 'inv.variant_id')
+            .select([
+              'inv.product_id',
+              sql<number>`sum(${availableExpr})`.as('available'),
+              sql<number>`min(${delta})`.as('min_delta'),
+              sql<number>`max(${delta})`.as('max_delta'),
+              sql<number>`min((cast(${delta} as bigint) + 100000000) * 1000000000 + ${compareAt}) % 1000000000`.as('from_compare_at'),
+            ])
+            .where(inList(db, 'inv.product_id', a.ids))
+            .groupBy('inv.product_id')
+            .as('u'),
+        (join) => join.onRef('u.product_id', '=', 'p.id'),
+      )
+      .leftJoin('product_images as img', (join) =>
+        join.on(
+          'img.id',
+          '=',
+          db
+            .selectFrom('product_images as i')
+            .select('i.id')
+            .where('i.product_id', '=', sql.ref<string>('p.id'))
+            .where('i.variant_id', 'is', null)
+            .orderBy('i.position')
+            .orderBy('i.id')
+            .limit(1),
+        ),
+      )
       .select([
         'p.id',
         'p.store_id',
@@ -161,6 +155,15 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
         'p.image_urls',
         'c.name as category_name',
         'c.slug as category_slug',
+        'u.available',
+        'u.min_delta',
+        'u.max_delta',
+        'u.from_compare_at',
+        'img.url as cover_url',
+        'img.thumb_url as cover_thumb_url',
+        'img.width as cover_width',
+        'img.height as cover_height',
+        'img.srcset as cover_srcset',
       ])
       .where(inList(db, 'p.id', a.ids)),
   );
@@ -168,13 +171,22 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
   /** The cards of a page of products, in the order of `ids` (the listing engine's order). */
   async function productCards(storeId: string, ids: string[]): Promise<StorefrontProductCard[]> {
     if (!ids.length) return [];
-    const [rows, units, coverOf] = await Promise.all([cardRows.all(db, { ids }), unitsOf(ids), covers(ids)]);
+    const rows = await cardRows.all(db, { ids });
     const byId = new Map(rows.filter((r) => r.store_id === storeId).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
-      const u = units.get(r.id);
-      const cover = coverOf.get(r.id);
+      const u =
+        r.available === null
+          ? undefined
+          : { available: Number(r.available), minDelta: Number(r.min_delta), maxDelta: Number(r.max_delta), fromCompareAt: Number(r.from_compare_at) };
+      const cover =
+        r.cover_url !== null && r.cover_thumb_url !== null
+          ? {
+              thumbUrl: r.cover_thumb_url,
+              image: responsiveImage({ url: r.cover_url, width: r.cover_width, height: r.cover_height, srcset: r.cover_srcset ?? '' }),
+            }
+          : undefined;
       const legacyUrl = cover ? null : (legacyUrls(r.image_urls)[0] ?? null);
       const priceCents = unitPriceCents(r.price_cents, u?.minDelta);
       return [
