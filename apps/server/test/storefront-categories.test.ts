@@ -70,4 +70,23 @@ describe(`storefront categories: only those with an active product are linked ($
     expect(archivedAgain.status).toBe(200);
     expect(await linked(m.store.slug)).toEqual([full.slug]);
   });
+
+  it('lists a category created or renamed after its address was asked for, and forgets a deleted one', async () => {
+    const m = await merchant(server, 'Negozio Categorie Nuove');
+    type Page = { items: Array<{ title: string }>; total: number };
+    const listed = async (category: string) => {
+      const res = await client(server.url).get<Page>(`/api/public/stores/${m.store.slug}/products?category=${category}&pageSize=12`);
+      expect(res.status).toBe(200);
+      return { titles: res.body.items.map((i) => i.title), total: res.body.total };
+    };
+    // Asked for before it exists (an old or guessed link): no products, not an error.
+    expect(await listed('candele')).toEqual({ titles: [], total: 0 });
+    const candles = await createCategory(m.client, m.base, 'Candele');
+    expect(candles.slug).toBe('candele');
+    await createProduct(m.client, m.base, { title: 'Candela alla lavanda', status: 'active', categoryId: candles.id });
+    expect(await listed('candele')).toEqual({ titles: ['Candela alla lavanda'], total: 1 });
+    // Deleted: its address lists nothing again (its product stays, without a category).
+    expect((await m.client.del(`${m.base}/categories/${candles.id}`)).status).toBe(204);
+    expect(await listed('candele')).toEqual({ titles: [], total: 0 });
+  });
 });

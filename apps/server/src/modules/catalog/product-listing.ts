@@ -319,9 +319,8 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   const kept = literal === null && !spec.order ? spec.kept : undefined;
   const selection = JSON.stringify([values.status, values.categoryId, values.minPrice, values.maxPrice, shape.inStock, shape.low ? values.threshold : null]);
   let total: { n: number; capped: boolean } | null = null;
-  if (spec.count !== false && !filtered) total = await storeCount(db, spec);
-  else if (spec.count !== false) {
-    total = kept?.get<{ n: number; capped: boolean }>('total', selection) ?? (await cappedCount(run, rowsOf));
+  if (spec.count !== false) {
+    total = kept?.get<{ n: number; capped: boolean }>('total', selection) ?? (filtered ? await cappedCount(run, rowsOf) : await storeCount(db, spec));
     kept?.set('total', selection, total);
   }
 

@@ -106,7 +106,9 @@ export function storefrontService(ctx: AppContext) {
           const empty = { items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null, page: query.page, pageSize: query.pageSize };
           let categoryId: string | undefined;
           if (query.category) {
-            const c = await repo.categoryBySlug(s.id, query.category);
+            // Kept with the store's lists (a category renamed or deleted is a write of the store's team).
+            let c = kept.get<{ id: string } | null>('category', query.category);
+            if (c === undefined) kept.set('category', query.category, (c = (await repo.categoryBySlug(s.id, query.category)) ?? null));
             // An unknown category has no products (not an error: the link may be old).
             if (!c) return empty;
             categoryId = c.id;
