@@ -122,6 +122,12 @@ describe(`catalogue search (${engine})`, () => {
   it('indexes products written straight into the tables (imports, other modules) before answering', async () => {
     await insertProduct(server, m.store.id, { title: 'Tazza in ceramica smaltata' });
     expect(await titles('tazze')).toEqual(['Tazza in ceramica smaltata']);
+    // Written straight in while a search already finds another: both, in the search that follows,
+    // the dashboard's too, and in the storefront's name order.
+    await insertProduct(server, m.store.id, { title: 'Tazzina decorata' });
+    expect((await titles('tazz')).sort()).toEqual(['Tazza in ceramica smaltata', 'Tazzina decorata']);
+    await insertProduct(server, m.store.id, { title: 'Tazza mug in gres' });
+    expect((await dashboard(m.client, m.base, 'tazz')).sort()).toEqual(['Tazza in ceramica smaltata', 'Tazza mug in gres', 'Tazzina decorata']);
   });
 
   it('answers hostile search text normally: 200, results or none, no query syntax in the answer', async () => {

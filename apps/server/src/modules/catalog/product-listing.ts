@@ -200,9 +200,18 @@ function filteredRows(db: Db, dialect: Dialect, shape: Shape, a: Values, literal
   return base;
 }
 
+/**
+ * Whether the store has search rows written since they were last indexed (an exists probe of the
+ * stale-rows index), as a column of a search: the check travels with the search itself.
+ */
+const staleColumn = (d: Db, storeId: string) =>
+  sql<number>`exists ${d
+    .selectFrom('product_search as z')
+    .select(sql`1`.as('one'))
+    .where('z.store_id', '=', storeId)
+    .where(sql<SqlBool>`z.version > z.indexed_version`)}`.as('stale');
+
 export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec): Promise<ListingPage> {
-  // Rows written by anyone since the last read get their words and name key first (usually none).
-  await refreshStale(db, spec.storeId);
   const text = spec.search?.trim() ?? '';
   const query = text ? parseSearchQuery(text) : null;
   // Only symbols (e.g. '%', '100%' has words): matched literally in title and SKU, never as syntax.
@@ -213,6 +222,11 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
 
   const keySort: KeySort | null = spec.sort === 'relevance' ? (query ? null : 'newest') : spec.sort;
   const order = spec.order ? tableOrder(spec.order) : keySort ? ORDERS[keySort] : null;
+  // Rows written by anyone since the last read get their words and name key first (usually none;
+  // the catalogue's own writes rebuild them in their transaction). Only a search (the words) and
+  // the name order (the key) read what that rebuilds: a search checks in its own statement (below),
+  // the name order probes first, every other list needs neither.
+  if (!query && (order ?? ORDERS.newest).column === ORDERS.name.column) await refreshStale(db, spec.storeId);
   const byPrice = order?.column === 'p.price_from_cents';
   const patterns = query ? searchScorePatterns(spec.storeId, query) : [];
   const stock = spec.availableOnly || spec.stock === 'in' ? 1 : spec.stock === 'out' ? 0 : null;
@@ -276,32 +290,40 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
         : matchesOfProducts(d, a);
     const matchesOfProducts = (d: Db, a: Values) =>
       rowsOf(a, d).select(['p.id', 'p.created_at', order ? sql<Key>`${sql.ref(order.column)}`.as('k') : score(a).as('k')]);
-    if (spec.count === false) {
-      const rows = await run('search-page', (d, a) =>
-        ordered(d.selectFrom(matchesOf(d, a).as('m')).select('m.id'))
-          .limit(a.limit)
-          .offset(a.offset),
-      );
+    const search = () =>
+      spec.count === false
+        ? run('search-page', (d, a) =>
+            ordered(d.selectFrom(matchesOf(d, a).as('m')).select(['m.id', sql<null>`null`.as('matches'), staleColumn(d, a.storeId)]))
+              .limit(a.limit)
+              .offset(a.offset),
+          )
+        : run('search-counted', (d, a) =>
+            ordered(
+              d
+                .with(
+                  (cte) => cte('m').materialized(),
+                  () => matchesOf(d, a),
+                )
+                .selectFrom('m')
+                .select((eb) => ['m.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches'), staleColumn(d, a.storeId)]),
+            )
+              .limit(a.limit)
+              .offset(a.offset),
+          );
+    let rows = await search();
+    // Rows written since they were indexed: rebuilt, then the search runs again on them. A search
+    // that found nothing has no row to tell, so it probes (and rebuilds) apart.
+    if (rows.length ? Number(rows[0]!.stale) : await refreshStale(db, spec.storeId)) {
+      if (rows.length) await refreshStale(db, spec.storeId);
+      rows = await search();
+    }
+    if (spec.count === false)
       return pageOf(
         rows.map((r) => r.id),
         spec,
         null,
         null,
       );
-    }
-    const rows = await run('search-counted', (d, a) =>
-      ordered(
-        d
-          .with(
-            (cte) => cte('m').materialized(),
-            () => matchesOf(d, a),
-          )
-          .selectFrom('m')
-          .select((eb) => ['m.id', eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches')]),
-      )
-        .limit(a.limit)
-        .offset(a.offset),
-    );
     const cap = LISTING_LIMITS.countCap;
     const n = Number(rows[0]?.matches ?? 0);
     // A page past the end has no row to carry the count: counted apart (page 1 is simply empty).
