@@ -120,7 +120,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // What storefront lists compute again and again, per store (cards, filter totals, deep-page
   // checkpoints; modules/storefront/list-cache.ts): at most 10,000 entries (~5 MB).
   const publicLists = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 10_000 });
-  const invalidation = storefrontCacheInvalidation(publicCache, publicLists, bus, app.log);
+  const storeSettings = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 10_000 });
+  const invalidation = storefrontCacheInvalidation(publicCache, publicLists, storeSettings, bus, app.log);
   const ctx: AppContext = {
     config,
     db,
@@ -138,7 +139,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessions: sessionGate(db, redis, bus),
     publicCache,
     publicLists,
+    storeSettings,
     storeChanged: invalidation.storeChanged,
+    stockChanged: invalidation.stockChanged,
     secrets: secretBox(loadPaymentsKey(config)),
     stripe: stripeGateway(config),
   };

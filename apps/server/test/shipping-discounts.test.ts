@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatEuro } from '@vetrina/shared';
+import { formatEuro, paymentMsg } from '@vetrina/shared';
 import { clock } from '../src/lib/clock.js';
 import { addMember, client, createStoreFor, createUser, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, discountTerms, insertProduct } from './catalog-factory.js';
@@ -127,6 +127,39 @@ describe('shipping settings', () => {
     }
     const lower = await checkout(body(p.id, 3000, { shipping: 490, country: 'italia' }));
     expect(lower.status).toBe(400);
+  });
+
+  it('a change of rates or of payment methods applies to the very next checkout', async () => {
+    const p = await product(2000);
+    expect((await checkout(body(p.id, 2000, { shipping: 490 }))).status).toBe(201);
+    const raised = { ...SHIPPING, domestic: { rateCents: 750, freeAboveCents: 5000 } };
+    expect((await owner.put(`/api/stores/${store.id}/shipping`, raised)).status).toBe(200);
+    expect((await checkout(body(p.id, 2000, { shipping: 490 }))).status).toBe(409);
+    expect((await checkout(body(p.id, 2000, { shipping: 750 }))).status).toBe(201);
+
+    const transferOnly = {
+      bankTransfer: { enabled: true, iban: 'IT60X0542811101000000123456', holder: 'Bottega Srl', bank: '', deadlineDays: 3 },
+      cod: { enabled: false, surchargeCents: 0, maxTotalCents: null },
+      pickup: { enabled: false, address: '', hours: '' },
+      card: { enabled: false },
+    };
+    expect((await owner.put(`/api/stores/${store.id}/payments`, transferOnly)).status).toBe(200);
+    const cod = await checkout(body(p.id, 2000, { shipping: 750, method: 'cod' }));
+    expect(cod.status).toBe(400);
+    expect(cod.body.error.message).toBe(paymentMsg.unavailable);
+    const transfer = await checkout(body(p.id, 2000, { shipping: 750, method: 'bank_transfer' }));
+    expect(transfer.status).toBe(201);
+    expect((await orderRow(transfer.body.orderId)).payment_method).toBe('bank_transfer');
+
+    // Back as the other tests expect them.
+    expect((await owner.put(`/api/stores/${store.id}/shipping`, SHIPPING)).status).toBe(200);
+    const codBack = {
+      ...transferOnly,
+      cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
+      bankTransfer: { ...transferOnly.bankTransfer, enabled: false },
+    };
+    expect((await owner.put(`/api/stores/${store.id}/payments`, codBack)).status).toBe(200);
+    expect((await checkout(body(p.id, 2000, { shipping: 490 }))).status).toBe(201);
   });
 
   it('pickup in the shop ships nothing whatever the country rates', async () => {

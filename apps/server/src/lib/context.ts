@@ -37,8 +37,12 @@ export interface AppContext {
   publicCache: TtlCache<string | Buffer>;
   /** What storefront lists keep per store until it changes: cards, filter totals, deep-page checkpoints (modules/storefront/list-cache.ts). */
   publicLists: ListCache;
-  /** A store's public data changed: drops its cached answers and pages on every instance (modules/storefront/cache.ts). */
+  /** What a checkout reads of a store's settings (payments, shipping, VAT), kept until the store changes (modules/orders/checkout-settings.ts). */
+  storeSettings: ListCache;
+  /** A store's data changed: drops its cached answers, pages, lists and settings on every instance (modules/storefront/cache.ts). */
   storeChanged(slug: string): void;
+  /** Only a store's stock or orders changed: drops its cached answers, pages and lists, keeps its settings. */
+  stockChanged(slug: string): void;
   /** Seals merchants' payment secrets with the server's payments key (modules/payments/secrets.ts). */
   secrets: SecretBox;
   /** Stripe Checkout and webhook verification through the official SDK (modules/payments/stripe.ts). */

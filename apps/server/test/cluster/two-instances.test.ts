@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ServerFrame } from '@vetrina/shared';
 import { client } from '../harness.js';
 import { connectRealtime } from '../ws-client.js';
+import { checkoutBody } from '../catalog-factory.js';
 
 // Runs only with TEST_DATABASE_URL and REDIS_TEST_URL (see vitest.config.ts): two real server
 // processes sharing one PostgreSQL database and the local Redis.
@@ -199,4 +200,35 @@ it('counts one visitor with tabs on both instances once', async () => {
   for (const ws of [...tabs, another]) ws.close();
   for (let i = 0; i < 40 && (await online(a)) !== 0; i++) await new Promise((r) => setTimeout(r, 50));
   expect(await online(a)).toBe(0);
+}, 30_000);
+
+it('a payment method turned off through instance A is refused by checkouts on instance B within a second', async () => {
+  const merchant = await signUp(a, 'pagamenti');
+  const { storeId, slug } = await storeWith([{ userId: merchant.session.user.id, role: 'admin' }]);
+  const product = await merchant.client.post(`/api/stores/${storeId}/products`, {
+    title: 'Tazza da tè',
+    priceCents: 1200,
+    sku: 'TAZ-CLUSTER',
+    stock: 20,
+    status: 'active',
+  });
+  expect(product.status).toBe(201);
+  const shopper = client(b);
+  const checkout = (paymentMethod: string) =>
+    shopper.post(`/api/public/stores/${slug}/checkout`, checkoutBody([{ productId: product.body.id, quantity: 1, unitPriceCents: 1200 }], { paymentMethod }));
+  // Instance B has read (and keeps) the store's settings: cash on delivery only.
+  const first = await checkout('cod');
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  const saved = await merchant.client.put(`/api/stores/${storeId}/payments`, {
+    bankTransfer: { enabled: true, iban: 'IT60X0542811101000000123456', holder: 'Bottega Srl', bank: '', deadlineDays: 3 },
+    cod: { enabled: false, surchargeCents: 0, maxTotalCents: null },
+    pickup: { enabled: false, address: '', hours: '' },
+    card: { enabled: false },
+  });
+  expect(saved.status).toBe(200);
+  const deadline = Date.now() + WITHIN_A_SECOND;
+  let refused = await checkout('cod');
+  while (refused.status === 201 && Date.now() < deadline) refused = await checkout('cod');
+  expect(refused.status).toBe(400);
+  expect((await checkout('bank_transfer')).status).toBe(201);
 }, 30_000);

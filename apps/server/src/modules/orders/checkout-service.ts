@@ -24,10 +24,9 @@ import { isUniqueViolation } from '../../db/index.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { storeBySlug } from '../../lib/tenancy.js';
 import { inventory } from '../inventory/service.js';
-import { paymentsService, type ChosenMethod } from '../payments/service.js';
-import { shippingService } from '../shipping/service.js';
+import type { ChosenMethod } from '../payments/service.js';
+import { checkoutSettings } from './checkout-settings.js';
 import { discountRedemption, type AcceptedDiscount } from '../discounts/redemption-service.js';
 import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
@@ -38,7 +37,6 @@ import { ordersRepo, type NewOrder } from './repo.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { paymentService } from './payment-service.js';
 import { isValidCodiceFiscale } from '@vetrina/shared/business-settings';
-import { invoicesRepo } from '../invoices/repo.js';
 import { breakdownJson } from '../invoices/order-vat.js';
 
 /**
@@ -89,9 +87,8 @@ function instructionsFor(chosen: ChosenMethod, orderNumber: number, storeName: s
 export function checkoutService(ctx: AppContext) {
   const { db } = ctx;
   const repo = ordersRepo(db);
-  const payments = paymentsService(ctx);
+  const storeSettings = checkoutSettings(ctx);
   const paymentsFlow = paymentService(ctx);
-  const shipping = shippingService(ctx);
   const discounts = discountRedemption(db);
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
@@ -116,7 +113,7 @@ export function checkoutService(ctx: AppContext) {
     });
     // The shopper is never charged a price they did not see.
     if (input.totalCents !== totals.totalCents) {
-      ctx.storeChanged(slug);
+      ctx.stockChanged(slug);
       throw new AppError(409, 'price_changed', checkoutMsg.totalChanged, { title: 'Prezzi aggiornati' });
     }
     if (chosen.option.maxTotalCents !== null && totals.totalCents > chosen.option.maxTotalCents) {
@@ -206,7 +203,7 @@ export function checkoutService(ctx: AppContext) {
         return { number, details };
       });
       // Every instance's storefront pages show the new availability at once.
-      ctx.storeChanged(slug);
+      ctx.stockChanged(slug);
       ctx.mailer.wake();
       announceOrderChange(ctx, store.id);
       if (chosen.option.method !== 'card') notificationsChanged(ctx, store.id);
@@ -217,7 +214,7 @@ export function checkoutService(ctx: AppContext) {
     } catch (err) {
       if (err instanceof AppError && err.code === 'out_of_stock') {
         // What the shopper saw was stale: the next storefront read must be fresh.
-        ctx.storeChanged(slug);
+        ctx.stockChanged(slug);
         throw err;
       }
       // The same checkout sent twice at once: the second sees the first's order (or is refused
@@ -237,17 +234,18 @@ export function checkoutService(ctx: AppContext) {
      * refuses it whole.
      */
     async createOrder(slug: string, input: CheckoutInput, clientIp: string): Promise<Placed> {
-      const store = await storeBySlug(db, slug);
+      const settings = storeSettings(slug);
+      const store = await settings.store();
       if (!store) throw notFound('Store non trovato');
 
       const merged = mergeLines(input.items);
       const fingerprint = checkoutFingerprint(input, merged);
       const replay = await previousOrder(db, store.id, input.idempotencyKey, fingerprint);
       if (replay) return { result: replay, replayed: true };
-      const chosen = await payments.choose(store.id, input.paymentMethod);
-      const destination = await shipping.destinationFor(store.id, input.country);
+      const chosen = await settings.payment(store.id, input.paymentMethod);
+      const destination = await settings.destination(store.id, input.country);
       if (input.invoice) checkInvoiceRequest(input.invoice, destination, input.customer.postalCode);
-      const defaultVatCode = await invoicesRepo.defaultVatCode(db, store.id);
+      const defaultVatCode = await settings.vatCode(store.id);
 
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);

@@ -99,7 +99,7 @@ export function paymentService(ctx: AppContext) {
           stores.add(d.store_id);
         }
       }
-      for (const slug of slugs) ctx.storeChanged(slug);
+      for (const slug of slugs) ctx.stockChanged(slug);
       for (const storeId of stores) announceOrderChange(ctx, storeId);
       return expired;
     },
@@ -148,7 +148,7 @@ export function paymentService(ctx: AppContext) {
           const fresh = await repo.find(trx, o.store_id, o.id);
           if (fresh) await cancelUnpaid(trx, fresh, 'expired');
         });
-        ctx.storeChanged(order.slug);
+        ctx.stockChanged(order.slug);
         announceOrderChange(ctx, order.storeId);
         throw new AppError(503, 'payment_unavailable', paymentMsg.cardUnavailable, { title: 'Pagamento non disponibile' });
       }
@@ -201,7 +201,7 @@ export function paymentService(ctx: AppContext) {
       });
       if (changed) {
         const slug = await slugOf(storeId);
-        if (slug) ctx.storeChanged(slug);
+        if (slug) ctx.stockChanged(slug);
         ctx.mailer.wake();
         notificationsChanged(ctx, storeId);
         announceOrderChange(ctx, storeId);

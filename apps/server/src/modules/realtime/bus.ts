@@ -23,11 +23,12 @@ export type AccessEvent =
   | { type: 'access.store-deleted'; storeId: string };
 
 /**
- * On the `cache` topic: a store's catalogue, settings or stock changed. Every instance drops its
- * cached storefront answers and pages of that store (modules/storefront/cache.ts).
+ * On the `cache` topic: a store's catalogue or settings changed ('store-changed'), or only its stock
+ * and orders ('stock-changed'). Every instance drops what it keeps of that store
+ * (modules/storefront/cache.ts).
  */
 export interface CacheEvent {
-  type: 'cache.store-changed';
+  type: 'cache.store-changed' | 'cache.stock-changed';
   slug: string;
 }
 

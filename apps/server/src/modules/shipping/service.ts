@@ -22,6 +22,13 @@ function parseStored(raw: string | undefined): ShippingSettings {
   }
 }
 
+/** The destination named `country` among a store's destinations; a country it does not ship to is refused. */
+export function destinationIn(destinations: ShippingDestination[], country: string): ShippingDestination {
+  const found = destinationNamed(destinations, country);
+  if (!found) throw badRequest(shippingMsg.notShipped, 'country');
+  return found;
+}
+
 /** Where a store ships and at what cost (Impostazioni → Spedizioni); the checkout prices from here. */
 export function shippingService(ctx: AppContext) {
   const repo = shippingRepo(ctx.db);
@@ -42,9 +49,7 @@ export function shippingService(ctx: AppContext) {
 
     /** The destination of a checkout by its Italian name; a country the store does not ship to is refused. */
     async destinationFor(storeId: string, country: string): Promise<ShippingDestination> {
-      const found = destinationNamed(shippingDestinations(await get(storeId)), country);
-      if (!found) throw badRequest(shippingMsg.notShipped, 'country');
-      return found;
+      return destinationIn(shippingDestinations(await get(storeId)), country);
     },
   };
 }
