@@ -151,7 +151,15 @@ describe('shipping settings', () => {
     expect(transfer.status).toBe(201);
     expect((await orderRow(transfer.body.orderId)).payment_method).toBe('bank_transfer');
 
+    // A new name is the one the next order's mail carries.
+    expect((await owner.patch(`/api/stores/${store.id}`, { name: 'Bottega Rinominata' })).status).toBe(200);
+    const email = 'nome.nuovo@example.it';
+    const renamed = await checkout(body(p.id, 2000, { shipping: 750, method: 'bank_transfer', email }));
+    expect(renamed.status).toBe(201);
+    await server.smtp.waitFor(email, new RegExp(`Ordine #${renamed.body.orderNumber} confermato — Bottega Rinominata`));
+
     // Back as the other tests expect them.
+    expect((await owner.patch(`/api/stores/${store.id}`, { name: store.name })).status).toBe(200);
     expect((await owner.put(`/api/stores/${store.id}/shipping`, SHIPPING)).status).toBe(200);
     const codBack = {
       ...transferOnly,

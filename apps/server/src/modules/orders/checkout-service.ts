@@ -127,7 +127,7 @@ export function checkoutService(ctx: AppContext) {
     const c = input.customer;
     // Read before the transaction: inside it, every statement after the order number is taken
     // holds the store's counter row, i.e. every other checkout of the store waits.
-    const audience = chosen.option.method !== 'card' ? await mailAudience(ctx, db, store.id) : undefined;
+    const audience = chosen.option.method !== 'card' ? await mailAudience(ctx, db, store.id, await storeSettings(slug).brand(store.id)) : undefined;
     // On PostgreSQL the number is taken in its own statement, before the order's transaction: taken
     // inside, it would lock the store's counter row until the commit and queue every other checkout
     // of the store behind it (measured: 170 orders/s, every waiter on that row). The price is a gap

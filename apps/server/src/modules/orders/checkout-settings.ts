@@ -4,10 +4,11 @@ import { storeBySlug } from '../../lib/tenancy.js';
 import { invoicesRepo } from '../invoices/repo.js';
 import { paymentsService, type ChosenMethod } from '../payments/service.js';
 import { destinationIn, shippingService } from '../shipping/service.js';
+import { brandOf, type MailAudience } from './mails.js';
 
 /**
  * What a checkout reads of its store before pricing the cart: the store itself (id and name), the
- * payment method chosen, where it ships and the default VAT code. Kept per store in
+ * payment method chosen, where it ships, the default VAT code and the brand of its mails. Kept per store in
  * `ctx.storeSettings` until the store changes: any write of its team drops it on every instance
  * (the member-write hook and storefront/cache.ts), so a change applies to the next checkout, while
  * orders, payments and stock leave it (`ctx.stockChanged`). Under load a store's checkouts read
@@ -41,6 +42,8 @@ export function checkoutSettings(ctx: AppContext) {
       destination: async (storeId: string, country: string): Promise<ShippingDestination> =>
         destinationIn(await remember('destinations', () => shipping.destinations(storeId)), country),
       vatCode: (storeId: string): Promise<VatCode> => remember('vat', () => invoicesRepo.defaultVatCode(ctx.db, storeId)),
+      /** Name, logo and colour the order mails carry (the members they go to are read each time: a user's own address may change). */
+      brand: (storeId: string): Promise<MailAudience['brand']> => remember('brand', () => brandOf(ctx, ctx.db, storeId)),
     };
   };
 }

@@ -66,9 +66,10 @@ export interface MailAudience {
   members: NotifiedMember[];
 }
 
-export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Promise<MailAudience> {
-  const [brand, members] = await Promise.all([brandOf(ctx, db, storeId), noticeAudience(db, storeId)]);
-  return { brand, admins: members.filter((m) => m.mailsOrders).map((m) => m.email), members };
+/** `brand`: the store's as already read (the checkout keeps it with the store's settings). */
+export async function mailAudience(ctx: AppContext, db: Db, storeId: string, brand?: MailAudience['brand']): Promise<MailAudience> {
+  const [known, members] = await Promise.all([brand ?? brandOf(ctx, db, storeId), noticeAudience(db, storeId)]);
+  return { brand: known, admins: members.filter((m) => m.mailsOrders).map((m) => m.email), members };
 }
 
 async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
