@@ -29,7 +29,7 @@ test.describe('messages and live chat', () => {
     await expect(merchant.page.getByTestId('online-counter')).toContainText('Online: 1');
 
     await visitor.getByRole('button', { name: `Scrivi a ${merchant.store.name}` }).click();
-    await visitor.getByLabel('Messaggio').fill('Ciao, avete la taglia S?');
+    await visitor.getByRole('textbox', { name: 'Messaggio', exact: true }).fill('Ciao, avete la taglia S?');
     await visitor.getByRole('button', { name: 'Invia' }).click();
     await expect(visitor.getByText('Ciao, avete la taglia S?')).toBeVisible();
 
@@ -38,7 +38,7 @@ test.describe('messages and live chat', () => {
     await merchant.page.getByRole('tab', { name: /Chat dal vivo/ }).click();
     await merchant.page.getByRole('button', { name: /Ciao, avete la taglia S\?/ }).click();
     await expect(merchant.page.getByTestId('sidebar-messages-badge')).toHaveCount(0);
-    await merchant.page.getByLabel('Messaggio').fill('Sì, arriva domani!');
+    await merchant.page.getByRole('textbox', { name: 'Messaggio', exact: true }).fill('Sì, arriva domani!');
     await merchant.page.getByRole('button', { name: 'Invia' }).click();
 
     // The reply reaches the visitor live, and is there again after a reload.
@@ -68,7 +68,7 @@ test.describe('messages and live chat', () => {
     await expect(guest.getByText('Campi mancanti')).toBeVisible();
     await guest.getByLabel('Nome').fill('Giorgia Blu');
     await guest.getByLabel('Email').fill('giorgia-non-valida');
-    await guest.getByLabel('Messaggio').fill('<b>Fate spedizioni</b> in Svizzera?');
+    await guest.getByRole('textbox', { name: 'Messaggio', exact: true }).fill('<b>Fate spedizioni</b> in Svizzera?');
     await guest.getByRole('button', { name: 'Invia messaggio' }).click();
     await expect(guest.getByText('Inserisci un indirizzo email valido.')).toBeVisible();
     const email = uniqueEmail('giorgia');
