@@ -38,11 +38,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       await admin.query(`create schema if not exists "${schema}"`);
       await admin.end();
     }
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
-    });
+    // Named statements (./pg-statements.ts) keep one generic plan each: left to choose, PostgreSQL
+    // planned a listing again for every run's values (half its CPU on a listing; measured in
+    // docs/decisions/search.md). Only named statements are affected, and each list shape has an
+    // index whose leading columns are all equalities, so one plan serves every value.
+    const settings = [...(schema ? [`-c search_path="${schema}"`] : []), '-c plan_cache_mode=force_generic_plan'];
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: settings.join(' ') });
     pool.on('connect', useNamedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
