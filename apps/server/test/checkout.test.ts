@@ -63,6 +63,34 @@ describe(`checkout never oversells (${engine})`, () => {
     expect(await unitOf(server, b.id)).toEqual({ qty: 1, reserved: 0 });
   });
 
+  it('writes a cart of eleven lines whole: every line, its stock and its movement (rows go eight to a statement)', async () => {
+    const owner = await createUser(server);
+    const shop = await createStoreFor(server, owner.id, 'Negozio Carrello Lungo');
+    const products = [];
+    for (let i = 0; i < 11; i++) products.push(await insertProduct(server, shop.id, { title: `Articolo ${i + 1}`, priceCents: 100 + i, stock: 5 }));
+    const res = await checkout(
+      checkoutBody(
+        products.map((p, i) => ({ productId: p.id, quantity: 1 + (i % 3), unitPriceCents: 100 + i })),
+        {},
+      ),
+      shop.slug,
+    );
+    expect(res.status).toBe(201);
+    const detail = await owner.client.get(`/api/stores/${shop.id}/orders/${res.body.orderId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.order.items.map((l: { title: string; quantity: number }) => `${l.title}×${l.quantity}`).sort()).toEqual(
+      products.map((_, i) => `Articolo ${i + 1}×${1 + (i % 3)}`).sort(),
+    );
+    for (const [i, p] of products.entries()) expect(await unitOf(server, p.id)).toEqual({ qty: 5, reserved: 1 + (i % 3) });
+    const moves = await server.ctx.db
+      .selectFrom('stock_movements')
+      .select(['product_id', 'reserved_change'])
+      .where('order_id', '=', res.body.orderId)
+      .execute();
+    expect(moves).toHaveLength(11);
+    expect(moves.reduce((s, m) => s + m.reserved_change, 0)).toBe(products.reduce((s, _, i) => s + 1 + (i % 3), 0));
+  });
+
   it('gives sequential order numbers per store starting at 1001', async () => {
     const admin = await createUser(server);
     const fresh = await createStoreFor(server, admin.id, 'Negozio Numeri');

@@ -65,18 +65,38 @@ const listParameter = (sqlite: boolean, list: readonly string[]) => (sqlite ? JS
 
 type Scalar = string | number | null;
 
+/** The most rows one compiled insert takes; longer lists go in several (a bounded set of statements per table). */
+const INSERT_ROWS = 8;
+
 /**
- * A one-row insert of fixed columns of one of the product's tables, compiled once (the checkout
- * writes several rows per order, and building each insert's tree cost about as much as running it).
+ * An insert of fixed columns of one of the product's tables, compiled once per number of rows (the
+ * checkout writes several rows per order, and building each insert's tree cost about as much as
+ * running it; each statement is a round trip to PostgreSQL, so the rows of one table travel in one).
  * The columns are checked against the table's type; every one is bound, nulls included, so the SQL
- * never changes with the row.
+ * never changes with the rows' values.
  */
 export function preparedInsert<T extends keyof Database & string, const C extends keyof Database[T] & string>(table: T, columns: readonly C[]) {
-  const insert = prepared((db: Kysely<Database>, row: Record<C, Scalar>) =>
-    // Kysely types `values` per table, which a generic table cannot name; the columns are checked above.
-    db.insertInto(table).values(Object.fromEntries(columns.map((c) => [c, row[c]])) as never),
-  );
-  return async (db: Kysely<Database>, row: Record<C, Scalar>): Promise<void> => {
-    await insert.all(db, row);
+  const bySize = new Map<number, ReturnType<typeof prepared<Database, Record<string, Scalar>, unknown>>>();
+  const insertOf = (size: number) => {
+    let insert = bySize.get(size);
+    if (!insert) {
+      insert = prepared((db: Kysely<Database>, a: Record<string, Scalar>) =>
+        // Kysely types `values` per table, which a generic table cannot name; the columns are checked above.
+        db.insertInto(table).values(Array.from({ length: size }, (_, i) => Object.fromEntries(columns.map((c) => [c, a[`${c}.${i}`]]))) as never),
+      );
+      bySize.set(size, insert);
+    }
+    return insert;
+  };
+  return async (db: Kysely<Database>, rows: Record<C, Scalar> | readonly Record<C, Scalar>[]): Promise<void> => {
+    const list: readonly Record<C, Scalar>[] = Array.isArray(rows) ? rows : [rows as Record<C, Scalar>];
+    for (let from = 0; from < list.length; from += INSERT_ROWS) {
+      const chunk = list.slice(from, from + INSERT_ROWS);
+      const args: Record<string, Scalar> = {};
+      chunk.forEach((row, i) => {
+        for (const c of columns) args[`${c}.${i}`] = row[c];
+      });
+      await insertOf(chunk.length).all(db, args);
+    }
   };
 }

@@ -45,8 +45,8 @@ export function mailQueueRepo(db: Db, dialect: Dialect) {
         failed_at: null,
         last_error: null,
       }));
-      // One compiled statement per row: orders queue their mails on the checkout's hot path.
-      for (const row of rows) await insertMail(executor, row);
+      // Compiled once, every row in one statement: orders queue their mails on the checkout's hot path.
+      await insertMail(executor, rows);
       return rows;
     },
 

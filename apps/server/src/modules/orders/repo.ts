@@ -320,10 +320,15 @@ export function ordersRepo(db: Db) {
     /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
     async insert(trx: Db, order: NewOrder): Promise<void> {
       await insertOrderRow(trx, order.row);
-      for (const item of order.items) await insertOrderItem(trx, { id: newId(), order_id: order.row.id, ...item });
+      await insertOrderItem(
+        trx,
+        order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
+      );
       const at = order.row.created_at;
-      await insertOrderEvent(trx, { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at });
-      await insertOrderEvent(trx, { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at });
+      await insertOrderEvent(trx, [
+        { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
+        { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
+      ]);
     },
 
     /**
