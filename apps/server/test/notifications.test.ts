@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuro } from '@vetrina/shared';
 import { addMember, client, createStoreFor, createUser, engine, startServer, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct } from './catalog-factory.js';
+import { notificationsRepo } from '../src/modules/notifications/repo.js';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -190,6 +191,18 @@ describe(`the bell (${engine})`, () => {
     await server.ctx.db.deleteFrom('store_members').where('store_id', '=', store.id).where('user_id', '=', temp.id).execute();
     const left = await server.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', temp.id).execute();
     expect(left).toEqual([]);
+  });
+
+  it('skips a member who left between the read of the team and the write of the bell rows', async () => {
+    const leaving = await createUser(server);
+    await addMember(server, store.id, leaving.id, 'staff');
+    const members = (await notificationsRepo(server.ctx.db).members(store.id)).map((m) => m.userId);
+    expect(members).toContain(leaving.id);
+    await server.ctx.db.deleteFrom('store_members').where('store_id', '=', store.id).where('user_id', '=', leaving.id).execute();
+    const before = (await bell(staff)).body.items.length;
+    await notificationsRepo(server.ctx.db).insert(store.id, members, { kind: 'order', title: 'Prova', link: '/dashboard/orders' }, new Date().toISOString());
+    expect((await bell(staff)).body.items).toHaveLength(before + 1);
+    expect(await server.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', leaving.id).execute()).toEqual([]);
   });
 
   it('tells the store’s dashboards over the real-time bus once the order is in', async () => {

@@ -1,4 +1,5 @@
 import type { Notification, NotificationKind, NotificationPreferences } from '@vetrina/shared/notifications';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
@@ -51,29 +52,18 @@ export function notificationsRepo(db: Db) {
     },
 
     /**
-     * One row per member, in the caller's transaction. The list was read before it: someone who left
-     * the team meanwhile is skipped (their rows hang off the membership).
+     * One row per member, in the caller's transaction, in one statement (it runs in every
+     * checkout's transaction). The list was read before it: someone who left the team meanwhile is
+     * skipped (their rows hang off the membership), by the membership check on each row.
      */
     async insert(storeId: string, memberIds: string[], draft: NotificationDraft, now: string) {
       if (!memberIds.length) return;
-      const still = await db.selectFrom('store_members').select('user_id').where('store_id', '=', storeId).where('user_id', 'in', memberIds).execute();
-      const userIds = still.map((r) => r.user_id);
-      if (!userIds.length) return;
-      await db
-        .insertInto('notifications')
-        .values(
-          userIds.map((userId) => ({
-            id: newId(),
-            store_id: storeId,
-            user_id: userId,
-            kind: draft.kind,
-            title: draft.title,
-            link: draft.link,
-            created_at: now,
-            read_at: null,
-          })),
-        )
-        .execute();
+      // A list of (id, member) pairs both engines read the same way: a common table of VALUES.
+      const pairs = memberIds.map((userId) => sql`(${newId()}, ${userId})`);
+      await sql`with v(id, user_id) as (values ${sql.join(pairs)})
+        insert into notifications (id, store_id, user_id, kind, title, link, created_at, read_at)
+        select v.id, ${storeId}, v.user_id, ${draft.kind}, ${draft.title}, ${draft.link}, ${now}, null from v
+        where exists (select 1 from store_members m where m.store_id = ${storeId} and m.user_id = v.user_id)`.execute(db);
     },
 
     latest: (storeId: string, userId: string, limit: number) =>
