@@ -3,13 +3,11 @@ import { dataDirSecret } from './lib/data-secret.js';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import type { ZodType } from 'zod';
 import { LIMITS } from '@vetrina/shared';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { AppContext } from './lib/context.js';
-import { AppError } from './lib/errors.js';
-import { serializerCompiler } from './lib/route.js';
+import { schemaController, serializerCompiler, validatorCompiler } from './lib/route.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
@@ -54,13 +52,6 @@ import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
 import { registerCsvRoutes } from './modules/csv/routes.js';
 
-/** True when any string in the value contains a NUL character. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
-}
-
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -90,6 +81,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Fastify's own JSON-schema compilers (Ajv, fast-json-stringify) are never loaded (lib/route.ts).
+    schemaController,
     // Router-level failures (an over-long id in the path, a malformed URL) get the shared error shape too.
     frameworkErrors: (err, _req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
@@ -186,13 +179,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
-  // Every request input is validated by the zod schema the route declares (shared with the web app).
-  app.setValidatorCompiler(({ schema }) => (data) => {
-    if (containsNul(data)) return { error: new AppError(400, 'validation', 'Il testo contiene caratteri non validi') };
-    const result = (schema as ZodType).safeParse(data);
-    return result.success ? { value: result.data } : { error: result.error as unknown as Error };
-  });
-  // Every answer with a response schema is serialised through it (lib/route.ts): nothing it does not name leaves.
+  // Every request input is validated by the zod schema the route declares (shared with the web app),
+  // and every answer with a response schema is serialised through it: nothing it does not name leaves.
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
