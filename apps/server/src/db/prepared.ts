@@ -1,4 +1,4 @@
-import { SqliteAdapter, sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, SqliteAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema.js';
 import { nameStatement } from './pg-statements.js';
 
@@ -88,15 +88,54 @@ export function preparedInsert<T extends keyof Database & string, const C extend
     }
     return insert;
   };
-  return async (db: Kysely<Database>, rows: Record<C, Scalar> | readonly Record<C, Scalar>[]): Promise<void> => {
+  /** The compiled statements writing these rows (one per chunk of `INSERT_ROWS`). */
+  const compile = (db: Kysely<Database>, rows: Record<C, Scalar> | readonly Record<C, Scalar>[]): CompiledQuery[] => {
     const list: readonly Record<C, Scalar>[] = Array.isArray(rows) ? rows : [rows as Record<C, Scalar>];
+    const queries: CompiledQuery[] = [];
     for (let from = 0; from < list.length; from += INSERT_ROWS) {
       const chunk = list.slice(from, from + INSERT_ROWS);
       const args: Record<string, Scalar> = {};
       chunk.forEach((row, i) => {
         for (const c of columns) args[`${c}.${i}`] = row[c];
       });
-      await insertOf(chunk.length).all(db, args);
+      queries.push(insertOf(chunk.length).compile(db, args));
     }
+    return queries;
   };
+  const insert = async (db: Kysely<Database>, rows: Record<C, Scalar> | readonly Record<C, Scalar>[]): Promise<void> => {
+    for (const query of compile(db, rows)) await db.executeQuery(query);
+  };
+  return Object.assign(insert, { compile });
+}
+
+/**
+ * Runs writes that need nothing from one another as one statement on PostgreSQL: each but the last
+ * becomes a data-modifying `WITH` of the last (PostgreSQL runs them all, on one snapshot, and checks
+ * foreign keys at the end of the statement, so an order's lines may name the order written beside
+ * them). Every statement is a round trip, and the checkout's writes were most of its round trips
+ * (docs/decisions/orders.md). SQLite has no data-modifying `WITH` and no round trips: the
+ * statements run one after another. The combined text depends only on the statements' texts, so it
+ * is a named statement like theirs.
+ */
+export async function runTogether<DB>(db: Kysely<DB>, queries: readonly CompiledQuery[]): Promise<void> {
+  if (queries.length <= 1 || db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const query of queries) await db.executeQuery(query);
+    return;
+  }
+  let offset = 0;
+  const parts = queries.map((query) => {
+    const at = offset;
+    offset += query.parameters.length;
+    // Compiled SQL binds every value ($1, $2…): its only dollar signs are placeholders.
+    return at ? query.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + at}`) : query.sql;
+  });
+  const last = parts.pop()!;
+  const text = `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${last}`;
+  nameStatement(text);
+  await db.executeQuery(
+    CompiledQuery.raw(
+      text,
+      queries.flatMap((q) => [...q.parameters]),
+    ),
+  );
 }

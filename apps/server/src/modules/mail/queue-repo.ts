@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { MailQueueTable } from '../../db/schema.js';
-import { preparedInsert } from '../../db/prepared.js';
+import { inList, prepared, preparedInsert } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import type { Mail } from './mailer.js';
 
@@ -21,6 +21,8 @@ const insertMail = preparedInsert('mail_queue', [
   'failed_at',
   'last_error',
 ]);
+
+const removeMails = prepared((db: Db, a: { ids: readonly string[] }) => db.deleteFrom('mail_queue').where(inList(db, 'id', a.ids)));
 
 /** The only SQL of the mail queue (migration 006). Times are ISO strings of the real clock. */
 export function mailQueueRepo(db: Db, dialect: Dialect) {
@@ -87,9 +89,9 @@ export function mailQueueRepo(db: Db, dialect: Dialect) {
         .execute();
     },
 
-    /** Sent: the row goes, body and links with it. */
-    async remove(id: string): Promise<void> {
-      await db.deleteFrom('mail_queue').where('id', '=', id).execute();
+    /** Sent: the rows go, bodies and links with them (any number of mails, one statement). */
+    async remove(ids: readonly string[]): Promise<void> {
+      if (ids.length) await removeMails.all(db, { ids });
     },
 
     async retryLater(id: string, worker: string, atIso: string, error: string): Promise<void> {

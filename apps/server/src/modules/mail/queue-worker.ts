@@ -38,6 +38,7 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<void>>();
+  const removeSent = groupedRemoval((ids) => repo.remove(ids));
 
   async function sendOne(mail: QueuedMail): Promise<void> {
     try {
@@ -55,7 +56,7 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
       }
       return;
     }
-    await repo.remove(mail.id);
+    await removeSent(mail.id);
     log.debug({ mailId: mail.id }, 'mail sent');
   }
 
@@ -144,6 +145,36 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
       clearTimeout(timer);
       await Promise.race([Promise.all([running, ...inFlight]), sleep(opts.stopWaitMs)]);
     },
+  };
+}
+
+/** The most sent mails' rows one statement deletes. */
+const REMOVE_AT_ONCE = 64;
+
+/**
+ * Deletes the rows of sent mails. When no delete is running, a mail's row is deleted at once; the
+ * mails sent while one runs wait for it and then go together in the next statement. Under an
+ * order burst the outbox sends mails faster than one statement per mail could delete them: on
+ * PostgreSQL each was a round trip of its own, two per order. A mail's promise settles when its
+ * row is gone (or the delete failed: the mail is then sent again when its claim ends, as before).
+ */
+export function groupedRemoval(removeAll: (ids: string[]) => Promise<void>): (id: string) => Promise<void> {
+  let open: { ids: string[]; done: Promise<void> } | null = null;
+  let previous: Promise<void> = Promise.resolve();
+  return (id) => {
+    if (open && open.ids.length < REMOVE_AT_ONCE) {
+      open.ids.push(id);
+      return open.done;
+    }
+    const batch: { ids: string[]; done: Promise<void> } = { ids: [id], done: Promise.resolve() };
+    batch.done = previous.then(() => {
+      // From here on the batch is closed: later mails start the next one.
+      if (open === batch) open = null;
+      return removeAll(batch.ids);
+    });
+    open = batch;
+    previous = batch.done.catch(() => undefined);
+    return batch.done;
   };
 }
 

@@ -17,7 +17,7 @@ import {
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
-import { prepared, preparedInsert } from '../../db/prepared.js';
+import { prepared, preparedInsert, runTogether } from '../../db/prepared.js';
 import type { Selectable } from 'kysely';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -319,15 +319,18 @@ export function ordersRepo(db: Db) {
 
     /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
     async insert(trx: Db, order: NewOrder): Promise<void> {
-      await insertOrderRow(trx, order.row);
-      await insertOrderItem(
-        trx,
-        order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
-      );
       const at = order.row.created_at;
-      await insertOrderEvent(trx, [
-        { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
-        { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
+      // One statement on PostgreSQL (runTogether): the order, its lines and its events.
+      await runTogether(trx, [
+        ...insertOrderRow.compile(trx, order.row),
+        ...insertOrderItem.compile(
+          trx,
+          order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
+        ),
+        ...insertOrderEvent.compile(trx, [
+          { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
+          { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
+        ]),
       ]);
     },
 

@@ -1,7 +1,7 @@
 import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, runTogether } from '../../db/prepared.js';
 
 export interface DayDelta {
   orders: number;
@@ -52,22 +52,26 @@ const available = sql<number>`i.qty - i.reserved`;
 export const statsRepo = {
   /**
    * Adds a delta to one shard row of the store's day (created by the first order of the day to
-   * land on it). The day is the sum of its shards: see `days`.
+   * land on it; the day is the sum of its shards: see `days`) and to the day's rows of the order's
+   * products, one row each, in product id order (a fixed lock order). One statement on PostgreSQL
+   * (`runTogether`), the same text for every order of that shape, so its rows are always locked
+   * in the same order.
    */
-  async addToDay(trx: Db, storeId: string, day: string, shard: number, d: DayDelta): Promise<void> {
-    await addDayRow.all(trx, { storeId, day, shard, ...d });
-  },
-
-  /** One statement for all of an order's products, one row each, in product id order (a fixed lock order). */
-  async addToProducts(trx: Db, storeId: string, day: string, rows: ProductDelta[]): Promise<void> {
-    if (!rows.length) return;
-    if (rows.length === 1) return void (await addProductRow.all(trx, { storeId, day, ...rows[0]! }));
-    const sorted = [...rows].sort((a, b) => byCodeUnits(a.product_id, b.product_id));
-    await trx
-      .insertInto('store_daily_product_stats')
-      .values(sorted.map((r) => ({ store_id: storeId, day, ...r })))
-      .onConflict((oc) => oc.columns(['store_id', 'day', 'product_id']).doUpdateSet(PRODUCT_ROW_UPDATE))
-      .execute();
+  async addToDay(trx: Db, storeId: string, day: string, shard: number, d: DayDelta, products: ProductDelta[]): Promise<void> {
+    const sorted = [...products].sort((a, b) => byCodeUnits(a.product_id, b.product_id));
+    const productRows =
+      sorted.length === 0
+        ? []
+        : sorted.length === 1
+          ? [addProductRow.compile(trx, { storeId, day, ...sorted[0]! })]
+          : [
+              trx
+                .insertInto('store_daily_product_stats')
+                .values(sorted.map((r) => ({ store_id: storeId, day, ...r })))
+                .onConflict((oc) => oc.columns(['store_id', 'day', 'product_id']).doUpdateSet(PRODUCT_ROW_UPDATE))
+                .compile(),
+            ];
+    await runTogether(trx, [addDayRow.compile(trx, { storeId, day, shard, ...d }), ...productRows]);
   },
 
   /** An order's lines as the numbers count them. */

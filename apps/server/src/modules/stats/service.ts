@@ -54,13 +54,14 @@ function shardOf(orderId: string): number {
 async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: number, dp: number) {
   const day = romeDay(order.created_at);
   const units = lines.reduce((n, l) => n + l.quantity, 0);
-  await statsRepo.addToDay(trx, order.store_id, day, shardOf(order.id), {
-    orders: dc,
-    revenue_cents: dc * order.total_cents,
-    paid_cents: dp * order.total_cents,
-    units: dc * units,
-  });
-  if (dc) await statsRepo.addToProducts(trx, order.store_id, day, productDeltas(lines, dc));
+  await statsRepo.addToDay(
+    trx,
+    order.store_id,
+    day,
+    shardOf(order.id),
+    { orders: dc, revenue_cents: dc * order.total_cents, paid_cents: dp * order.total_cents, units: dc * units },
+    dc ? productDeltas(lines, dc) : [],
+  );
 }
 
 /**

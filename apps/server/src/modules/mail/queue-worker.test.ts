@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { groupedRemoval } from './queue-worker.js';
+
+/** A delete that finishes when the test says so, remembering the ids of each statement. */
+function manualDeletes() {
+  const calls: string[][] = [];
+  const finish: Array<(err?: Error) => void> = [];
+  const removeAll = (ids: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      calls.push([...ids]);
+      finish.push((err) => (err ? reject(err) : resolve()));
+    });
+  return { calls, finish, removeAll };
+}
+const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Whether a promise has settled, without waiting for it. */
+function settled(p: Promise<void>) {
+  const state = { done: false, failed: false };
+  p.then(
+    () => (state.done = true),
+    () => (state.failed = true),
+  );
+  return state;
+}
+
+describe("sent mails' rows", () => {
+  it('are deleted at once when no delete is running, and together when they were sent during one', async () => {
+    const d = manualDeletes();
+    const remove = groupedRemoval(d.removeAll);
+    const first = settled(remove('a'));
+    await tick();
+    expect(d.calls).toEqual([['a']]);
+    const later = ['b', 'c', 'd'].map((id) => settled(remove(id)));
+    await tick();
+    // Nothing more is sent while the first delete runs.
+    expect(d.calls).toEqual([['a']]);
+    d.finish[0]!();
+    await tick();
+    expect(first.done).toBe(true);
+    expect(later.some((s) => s.done)).toBe(false);
+    expect(d.calls).toEqual([['a'], ['b', 'c', 'd']]);
+    d.finish[1]!();
+    await tick();
+    expect(later.every((s) => s.done)).toBe(true);
+  });
+
+  it('never put more than 64 mails in one statement, and lose none', async () => {
+    const d = manualDeletes();
+    const remove = groupedRemoval(d.removeAll);
+    void remove('first');
+    await tick();
+    const ids = Array.from({ length: 150 }, (_, i) => `m${i}`);
+    const all = ids.map((id) => settled(remove(id)));
+    for (let i = 0; i < 4; i++) {
+      d.finish[i]!();
+      await tick();
+    }
+    expect(d.calls.map((c) => c.length)).toEqual([1, 64, 64, 22]);
+    expect(d.calls.slice(1).flat()).toEqual(ids);
+    expect(all.every((s) => s.done)).toBe(true);
+  });
+
+  it("report a failed delete to that statement's mails only; the next statement still runs", async () => {
+    const d = manualDeletes();
+    const remove = groupedRemoval(d.removeAll);
+    const a = settled(remove('a'));
+    await tick();
+    const b = settled(remove('b'));
+    d.finish[0]!(new Error('database unreachable'));
+    await tick();
+    expect(a.failed).toBe(true);
+    expect(d.calls).toEqual([['a'], ['b']]);
+    d.finish[1]!();
+    await tick();
+    expect(b.done).toBe(true);
+  });
+});
