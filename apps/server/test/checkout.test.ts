@@ -207,6 +207,31 @@ describe(`idempotency, validation and mails (${engine})`, () => {
     expect((await unitOf(server, p.id)).reserved).toBe(1);
   });
 
+  it('a burst of the same checkout leaves one of everything: stock history, mails, bell', async () => {
+    const p = await insertProduct(server, store.id, { priceCents: 1250, stock: 10 });
+    const body = checkoutBody([{ productId: p.id, quantity: 2, unitPriceCents: 1250 }]);
+    // Sent at once, several reach the order's writes together; all but one are refused there whole.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => checkout(body)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    const { orderId, orderNumber } = answers.find((a) => a.status === 201)!.body;
+    const { db } = server.ctx;
+    expect(await unitOf(server, p.id)).toEqual({ qty: 10, reserved: 2 });
+    const moves = await db.selectFrom('stock_movements').select(['order_id', 'reserved_change']).where('product_id', '=', p.id).execute();
+    expect(moves).toEqual([{ order_id: orderId, reserved_change: 2 }]);
+    const bell = await db.selectFrom('notifications').select('user_id').where('link', '=', `/dashboard/orders?search=${orderNumber}`).execute();
+    expect(bell).toHaveLength(1);
+    await server.smtp.waitFor(adminEmail, new RegExp(`Nuovo ordine #${orderNumber}`));
+    await server.smtp.waitFor('maria.rossi@example.it', new RegExp(`Ordine #${orderNumber} confermato`));
+    // Sent mails leave the outbox; none of this order's is left there, and none went twice.
+    await expect.poll(async () => (await db.selectFrom('mail_queue').select('id').where('subject', 'like', `%#${orderNumber} %`).execute()).length).toBe(0);
+    const sent = server.smtp.mails.filter((m) => m.subject.includes(`#${orderNumber} `));
+    expect(sent.map((m) => m.subject).sort()).toEqual([
+      `Nuovo ordine #${orderNumber} su Bottega Checkout`,
+      `Ordine #${orderNumber} confermato — Bottega Checkout`,
+    ]);
+  });
+
   it('refuses a key used before with a different cart or customer, and changes nothing', async () => {
     const p = await insertProduct(server, store.id, { priceCents: 700, stock: 10 });
     const q = await insertProduct(server, store.id, { priceCents: 300, stock: 10 });

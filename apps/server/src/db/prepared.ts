@@ -109,6 +109,31 @@ export function preparedInsert<T extends keyof Database & string, const C extend
 }
 
 /**
+ * Writes several modules make in one unit of work that nothing in it reads back (history rows,
+ * mails, notifications, aggregates), gathered and run together at its end with `runTogether`: one
+ * round trip on PostgreSQL. A module given one adds its compiled statements instead of running
+ * them; without one it runs them at once. The unit runs them before it returns, inside its
+ * transaction (on SQLite, inside its own savepoint of a shared commit: db/group-commit.ts).
+ */
+export class PendingWrites {
+  private queries: CompiledQuery[] = [];
+  add(...queries: CompiledQuery[]): void {
+    this.queries.push(...queries);
+  }
+  async run<DB>(db: Kysely<DB>): Promise<void> {
+    const queries = this.queries;
+    this.queries = [];
+    await runTogether(db, queries);
+  }
+}
+
+/** Runs the statements now, or hands them to the unit's pending writes. */
+export async function writeNowOrLater<DB>(db: Kysely<DB>, queries: readonly CompiledQuery[], later?: PendingWrites): Promise<void> {
+  if (later) later.add(...queries);
+  else for (const query of queries) await db.executeQuery(query);
+}
+
+/**
  * Runs writes that need nothing from one another as one statement on PostgreSQL: each but the last
  * becomes a data-modifying `WITH` of the last (PostgreSQL runs them all, on one snapshot, and checks
  * foreign keys at the end of the statement, so an order's lines may name the order written beside

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
-import { inList, prepared, preparedInsert } from '../../db/prepared.js';
+import { inList, prepared, preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -55,7 +55,12 @@ const insertMovement = preparedInsert('stock_movements', [
  * Writes the history of changes already made in this transaction: a row at a time for an order's
  * lines, 500 rows per statement for an import.
  */
-export async function recordMovements(trx: Db, moves: ReadonlyArray<{ unit: UnitAfter; qty: number; reserved: number }>, source: StockSource): Promise<void> {
+export async function recordMovements(
+  trx: Db,
+  moves: ReadonlyArray<{ unit: UnitAfter; qty: number; reserved: number }>,
+  source: StockSource,
+  later?: PendingWrites,
+): Promise<void> {
   const at = clock.iso();
   const rows = moves.map(({ unit, qty, reserved }) => ({
     store_id: unit.store_id,
@@ -73,7 +78,7 @@ export async function recordMovements(trx: Db, moves: ReadonlyArray<{ unit: Unit
   }));
   // An order's lines: compiled statements, one per eight rows (the checkout's hot path).
   if (rows.length <= 24) {
-    await insertMovement(trx, rows);
+    await writeNowOrLater(trx, insertMovement.compile(trx, rows), later);
     return;
   }
   for (let i = 0; i < rows.length; i += 500)

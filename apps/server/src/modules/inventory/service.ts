@@ -2,6 +2,7 @@ import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { checkoutMsg, stockEffect, type OrderStatus } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db } from '../../db/index.js';
+import type { PendingWrites } from '../../db/prepared.js';
 import { AppError } from '../../lib/errors.js';
 import { inventoryUnits, recordMovements, type UnitAfter } from './repo.js';
 
@@ -69,15 +70,16 @@ function reasonOf(from: OrderStatus, to: OrderStatus): StockReason {
 export const inventory = {
   /**
    * Reserves every line in the caller's transaction, or refuses the whole order (409 out_of_stock).
-   * The order's history rows are one INSERT (the order row itself may come later in the transaction).
+   * The order's history rows are one INSERT (the order row itself may come later in the transaction),
+   * run at once or with the unit's other pending writes.
    */
-  async reserve(trx: Db, lines: StockLine[], source: OrderStockSource): Promise<void> {
+  async reserve(trx: Db, lines: StockLine[], source: OrderStockSource, later?: PendingWrites): Promise<void> {
     const moves = [];
     for (const line of byUnit(lines)) {
       const unit = await apply(() => inventoryUnits.reserve(trx, line.inventoryId, line.quantity), line.title);
       moves.push({ unit, qty: 0, reserved: line.quantity });
     }
-    await recordMovements(trx, moves, { reason: 'order', ...source });
+    await recordMovements(trx, moves, { reason: 'order', ...source }, later);
   },
 
   /**

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/index.js';
+import type { PendingWrites } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { clock } from '../../lib/clock.js';
 import { mailQueueRepo } from './queue-repo.js';
@@ -20,8 +21,11 @@ export interface Mailer {
    * because the mail server does (the queue retries), only when the mail could not be stored.
    */
   send(mail: Mail): Promise<void>;
-  /** Queues mails with the caller's transaction, so they exist iff it commits; call `wake()` after the commit. */
-  enqueue(executor: Db, mails: Mail[]): Promise<void>;
+  /**
+   * Queues mails with the caller's transaction, so they exist iff it commits (or with the unit's
+   * pending writes, run before it commits); call `wake()` after the commit.
+   */
+  enqueue(executor: Db, mails: Mail[], later?: PendingWrites): Promise<void>;
   /** Mails were just queued on this instance: deliver them now rather than at the next look. */
   wake(): void;
   /** Starts delivering (the app is ready). */
@@ -53,8 +57,8 @@ export function smtpMailer(url: string, from: string, db: Db, dialect: Dialect, 
       if (!claim || !row) return;
       await Promise.race([worker.sendClaimed(row), sleep(SEND_WAIT_MS)]);
     },
-    async enqueue(executor, mails) {
-      await repo.insert(executor, mails, new Date().toISOString());
+    async enqueue(executor, mails, later) {
+      await repo.insert(executor, mails, new Date().toISOString(), undefined, later);
     },
     wake: worker.wake,
     start: worker.start,

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { MailQueueTable } from '../../db/schema.js';
-import { inList, prepared, preparedInsert } from '../../db/prepared.js';
+import { inList, prepared, preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import type { Mail } from './mailer.js';
 
@@ -31,7 +31,7 @@ export function mailQueueRepo(db: Db, dialect: Dialect) {
      * Writes mails with the given executor (a transaction: they exist iff it commits). `claim`: the
      * rows are born claimed by this instance, which sends them at once (no other instance races it).
      */
-    async insert(executor: Db, mails: Mail[], nowIso: string, claim?: { worker: string; untilIso: string }): Promise<QueuedMail[]> {
+    async insert(executor: Db, mails: Mail[], nowIso: string, claim?: { worker: string; untilIso: string }, later?: PendingWrites): Promise<QueuedMail[]> {
       if (!mails.length) return [];
       const rows = mails.map((m) => ({
         id: newId(),
@@ -48,7 +48,7 @@ export function mailQueueRepo(db: Db, dialect: Dialect) {
         last_error: null,
       }));
       // Compiled once, every row in one statement: orders queue their mails on the checkout's hot path.
-      await insertMail(executor, rows);
+      await writeNowOrLater(executor, insertMail.compile(executor, rows), later);
       return rows;
     },
 

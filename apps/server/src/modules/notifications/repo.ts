@@ -1,7 +1,7 @@
 import type { Notification, NotificationKind, NotificationPreferences } from '@vetrina/shared/notifications';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -56,14 +56,15 @@ export function notificationsRepo(db: Db) {
      * checkout's transaction). The list was read before it: someone who left the team meanwhile is
      * skipped (their rows hang off the membership), by the membership check on each row.
      */
-    async insert(storeId: string, memberIds: string[], draft: NotificationDraft, now: string) {
+    async insert(storeId: string, memberIds: string[], draft: NotificationDraft, now: string, later?: PendingWrites) {
       if (!memberIds.length) return;
       // A list of (id, member) pairs both engines read the same way: a common table of VALUES.
       const pairs = memberIds.map((userId) => sql`(${newId()}, ${userId})`);
-      await sql`with v(id, user_id) as (values ${sql.join(pairs)})
+      const insert = sql`with v(id, user_id) as (values ${sql.join(pairs)})
         insert into notifications (id, store_id, user_id, kind, title, link, created_at, read_at)
         select v.id, ${storeId}, v.user_id, ${draft.kind}, ${draft.title}, ${draft.link}, ${now}, null from v
-        where exists (select 1 from store_members m where m.store_id = ${storeId} and m.user_id = v.user_id)`.execute(db);
+        where exists (select 1 from store_members m where m.store_id = ${storeId} and m.user_id = v.user_id)`;
+      await writeNowOrLater(db, [insert.compile(db)], later);
     },
 
     latest: (storeId: string, userId: string, limit: number) =>

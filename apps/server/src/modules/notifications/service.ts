@@ -7,6 +7,7 @@ import {
 } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Db } from '../../db/index.js';
+import type { PendingWrites } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { topics } from '../realtime/bus.js';
@@ -18,12 +19,13 @@ export type { NotificationDraft, NotifiedMember } from './repo.js';
 export const noticeAudience = (db: Db, storeId: string): Promise<NotifiedMember[]> => notificationsRepo(db).members(storeId);
 
 /** The bell entry of every member, written with the caller's transaction: it exists iff the event does. */
-export async function recordNotification(trx: Db, storeId: string, members: NotifiedMember[], draft: NotificationDraft) {
+export async function recordNotification(trx: Db, storeId: string, members: NotifiedMember[], draft: NotificationDraft, later?: PendingWrites) {
   await notificationsRepo(trx).insert(
     storeId,
     members.map((m) => m.userId),
     draft,
     clock.iso(),
+    later,
   );
 }
 

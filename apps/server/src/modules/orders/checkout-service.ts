@@ -21,6 +21,7 @@ import {
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../db/index.js';
+import { PendingWrites } from '../../db/prepared.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -137,7 +138,10 @@ export function checkoutService(ctx: AppContext) {
     try {
       // On SQLite the order shares its commit with the checkouts that arrived meanwhile (db/group-commit.ts).
       const placed = await ctx.transact(async (trx) => {
-        await inventory.reserve(trx, lines, { orderId });
+        // What nothing in the order reads back (its stock history, rows, mails, bell and numbers)
+        // is written in one statement at the end on PostgreSQL (db/prepared.ts, runTogether).
+        const writes = new PendingWrites();
+        await inventory.reserve(trx, lines, { orderId }, writes);
         const number = early ?? (await repo.nextNumber(trx, store.id));
         const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
         const newOrder: NewOrder = {
@@ -193,13 +197,18 @@ export function checkoutService(ctx: AppContext) {
             vat_cents: vat.items[k]?.vatCents ?? 0,
           })),
         };
-        await repo.insert(trx, newOrder);
+        await repo.insert(trx, newOrder, writes);
         // Counted here, after the stock: the last use of a code goes to exactly one order.
-        if (discount) await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
+        if (discount) {
+          // The redemption names the order: the order's row is written first.
+          await writes.run(trx);
+          await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
+        }
         // Card orders are confirmed by mail once Stripe says they are paid.
-        if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience);
+        if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience, writes);
         // Last: on PostgreSQL the shard row of the store's day is held from here to the commit (see orderStats).
-        await orderStats.placed(trx, newOrder.row, newOrder.items);
+        await orderStats.placed(trx, newOrder.row, newOrder.items, writes);
+        await writes.run(trx);
         return { number, details };
       });
       // Every instance's storefront pages show the new availability at once.

@@ -5,7 +5,7 @@ import { orderNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, type PendingWrites } from '../../db/prepared.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
@@ -100,7 +100,7 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
  * new-order notice, and puts the order in every member's bell. Card orders do it once Stripe
  * confirms the payment instead. The caller calls notificationsChanged after the commit.
  */
-export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
+export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience, later?: PendingWrites) {
   const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded, audience);
   const how = instructionLines(instructionsOf(order), order.total_cents);
   const mails: Mail[] = [
@@ -137,12 +137,18 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
       }),
     );
   }
-  await ctx.mailer.enqueue(trx, mails);
-  await recordNotification(trx, order.store_id, members, {
-    kind: 'order',
-    title: orderNotificationTitle(order.order_number, order.total_cents),
-    link: `/dashboard/orders?search=${order.order_number}`,
-  });
+  await ctx.mailer.enqueue(trx, mails, later);
+  await recordNotification(
+    trx,
+    order.store_id,
+    members,
+    {
+      kind: 'order',
+      title: orderNotificationTitle(order.order_number, order.total_cents),
+      link: `/dashboard/orders?search=${order.order_number}`,
+    },
+    later,
+  );
 }
 
 /** 'Pagamento ricevuto' to the shopper, in the transaction that marks the order paid. */

@@ -17,7 +17,7 @@ import {
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
-import { prepared, preparedInsert, runTogether } from '../../db/prepared.js';
+import { prepared, preparedInsert, runTogether, type PendingWrites } from '../../db/prepared.js';
 import type { Selectable } from 'kysely';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -318,10 +318,11 @@ export function ordersRepo(db: Db) {
     },
 
     /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
-    async insert(trx: Db, order: NewOrder): Promise<void> {
+    async insert(trx: Db, order: NewOrder, later?: PendingWrites): Promise<void> {
       const at = order.row.created_at;
-      // One statement on PostgreSQL (runTogether): the order, its lines and its events.
-      await runTogether(trx, [
+      // One statement on PostgreSQL (runTogether): the order, its lines and its events, with the
+      // unit's other pending writes when it has them.
+      const writes = [
         ...insertOrderRow.compile(trx, order.row),
         ...insertOrderItem.compile(
           trx,
@@ -331,7 +332,9 @@ export function ordersRepo(db: Db) {
           { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
           { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
         ]),
-      ]);
+      ];
+      if (later) later.add(...writes);
+      else await runTogether(trx, writes);
     },
 
     /**

@@ -1,7 +1,7 @@
 import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared, runTogether } from '../../db/prepared.js';
+import { prepared, runTogether, type PendingWrites } from '../../db/prepared.js';
 
 export interface DayDelta {
   orders: number;
@@ -57,7 +57,7 @@ export const statsRepo = {
    * (`runTogether`), the same text for every order of that shape, so its rows are always locked
    * in the same order.
    */
-  async addToDay(trx: Db, storeId: string, day: string, shard: number, d: DayDelta, products: ProductDelta[]): Promise<void> {
+  async addToDay(trx: Db, storeId: string, day: string, shard: number, d: DayDelta, products: ProductDelta[], later?: PendingWrites): Promise<void> {
     const sorted = [...products].sort((a, b) => byCodeUnits(a.product_id, b.product_id));
     const productRows =
       sorted.length === 0
@@ -71,7 +71,9 @@ export const statsRepo = {
                 .onConflict((oc) => oc.columns(['store_id', 'day', 'product_id']).doUpdateSet(PRODUCT_ROW_UPDATE))
                 .compile(),
             ];
-    await runTogether(trx, [addDayRow.compile(trx, { storeId, day, shard, ...d }), ...productRows]);
+    const writes = [addDayRow.compile(trx, { storeId, day, shard, ...d }), ...productRows];
+    if (later) later.add(...writes);
+    else await runTogether(trx, writes);
   },
 
   /** An order's lines as the numbers count them. */

@@ -1,6 +1,7 @@
 import { CHART_MIN_DAYS, periodDays, romeDay, type DashboardStats, type StatsPeriod } from '@vetrina/shared/stats';
 import type { OrderStatus, PaymentStatus } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
+import type { PendingWrites } from '../../db/prepared.js';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { topics } from '../realtime/bus.js';
@@ -51,7 +52,7 @@ function shardOf(orderId: string): number {
   return h % DAY_SHARDS;
 }
 
-async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: number, dp: number) {
+async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: number, dp: number, later?: PendingWrites) {
   const day = romeDay(order.created_at);
   const units = lines.reduce((n, l) => n + l.quantity, 0);
   await statsRepo.addToDay(
@@ -61,6 +62,7 @@ async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: num
     shardOf(order.id),
     { orders: dc, revenue_cents: dc * order.total_cents, paid_cents: dp * order.total_cents, units: dc * units },
     dc ? productDeltas(lines, dc) : [],
+    later,
   );
 }
 
@@ -73,9 +75,14 @@ async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: num
  */
 export const orderStats = {
   /** A new order counts on the Rome day it was placed. */
-  async placed(trx: Db, order: CountedOrder & { status: OrderStatus; payment_status: PaymentStatus }, lines: CountedLine[]): Promise<void> {
+  async placed(
+    trx: Db,
+    order: CountedOrder & { status: OrderStatus; payment_status: PaymentStatus },
+    lines: CountedLine[],
+    later?: PendingWrites,
+  ): Promise<void> {
     const standing = { status: order.status, paymentStatus: order.payment_status };
-    await apply(trx, order, lines, counted(standing), paid(standing));
+    await apply(trx, order, lines, counted(standing), paid(standing), later);
   },
 
   /** An order changed status or payment: its day (the day it was placed) gains or loses the difference. */
