@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { AppContext } from './lib/context.js';
 import { schemaController, serializerCompiler, validatorCompiler } from './lib/route.js';
+import { requestsInFlight } from './lib/in-flight.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGuard } from './plugins/guard.js';
@@ -51,6 +52,9 @@ import { registerThemeRoutes } from './modules/themes/routes.js';
 import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
 import { registerCsvRoutes } from './modules/csv/routes.js';
+
+/** How long closing waits for requests still running after their connections ended. */
+const SETTLE_MS = 10_000;
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -152,7 +156,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     expiry.start();
     visitorCleanup.start();
   });
+  // Requests still running when the server closes (their clients may have hung up) finish first.
+  const inFlight = requestsInFlight(app);
   app.addHook('onClose', async () => {
+    await inFlight.settled(SETTLE_MS);
     await expiry.close();
     await visitorCleanup.close();
     await ctx.mailer.close();
