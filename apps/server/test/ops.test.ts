@@ -271,13 +271,6 @@ describe(`stopping the compiled server (${engine})`, () => {
     // Each order holds one unit: the stock reserved is exactly the orders stored.
     expect(stored.reserved).toBe(acknowledged.length);
   });
-});
-
-describe(`stopping while clients drop their connections (${engine})`, () => {
-  const schema = PG_URL ? `t_ops_${randomBytes(5).toString('hex')}` : undefined;
-  afterAll(async () => {
-    if (schema) await dropSchema(schema);
-  });
 
   it('SIGTERM as 40 shoppers hang up mid-checkout: their checkouts still finish before the database closes; no error, orders whole', async () => {
     const dataDir = tempDir('hangup');
