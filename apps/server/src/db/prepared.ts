@@ -73,7 +73,8 @@ const INSERT_ROWS = 8;
  * checkout writes several rows per order, and building each insert's tree cost about as much as
  * running it; each statement is a round trip to PostgreSQL, so the rows of one table travel in one).
  * The columns are checked against the table's type; every one is bound, nulls included, so the SQL
- * never changes with the rows' values.
+ * never changes with the rows' values. `compile` gives the statements; the caller runs them
+ * (`writeNowOrLater`), alone or with the unit's other writes.
  */
 export function preparedInsert<T extends keyof Database & string, const C extends keyof Database[T] & string>(table: T, columns: readonly C[]) {
   const bySize = new Map<number, ReturnType<typeof prepared<Database, Record<string, Scalar>, unknown>>>();
@@ -102,10 +103,7 @@ export function preparedInsert<T extends keyof Database & string, const C extend
     }
     return queries;
   };
-  const insert = async (db: Kysely<Database>, rows: Record<C, Scalar> | readonly Record<C, Scalar>[]): Promise<void> => {
-    for (const query of compile(db, rows)) await db.executeQuery(query);
-  };
-  return Object.assign(insert, { compile });
+  return { compile };
 }
 
 /**
@@ -127,10 +125,10 @@ export class PendingWrites {
   }
 }
 
-/** Runs the statements now, or hands them to the unit's pending writes. */
+/** Runs the statements now (together: `runTogether`), or hands them to the unit's pending writes. */
 export async function writeNowOrLater<DB>(db: Kysely<DB>, queries: readonly CompiledQuery[], later?: PendingWrites): Promise<void> {
   if (later) later.add(...queries);
-  else for (const query of queries) await db.executeQuery(query);
+  else await runTogether(db, queries);
 }
 
 /**

@@ -52,8 +52,8 @@ const insertMovement = preparedInsert('stock_movements', [
 ]);
 
 /**
- * Writes the history of changes already made in this transaction: a row at a time for an order's
- * lines, 500 rows per statement for an import.
+ * Writes the history of changes already made in this transaction: up to eight rows per compiled
+ * statement for an order's lines, 500 rows per statement for an import.
  */
 export async function recordMovements(
   trx: Db,

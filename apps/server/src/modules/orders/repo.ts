@@ -17,7 +17,7 @@ import {
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
-import { prepared, preparedInsert, runTogether, type PendingWrites } from '../../db/prepared.js';
+import { prepared, preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
 import type { Selectable } from 'kysely';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -322,19 +322,21 @@ export function ordersRepo(db: Db) {
       const at = order.row.created_at;
       // One statement on PostgreSQL (runTogether): the order, its lines and its events, with the
       // unit's other pending writes when it has them.
-      const writes = [
-        ...insertOrderRow.compile(trx, order.row),
-        ...insertOrderItem.compile(
-          trx,
-          order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
-        ),
-        ...insertOrderEvent.compile(trx, [
-          { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
-          { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
-        ]),
-      ];
-      if (later) later.add(...writes);
-      else await runTogether(trx, writes);
+      await writeNowOrLater(
+        trx,
+        [
+          ...insertOrderRow.compile(trx, order.row),
+          ...insertOrderItem.compile(
+            trx,
+            order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
+          ),
+          ...insertOrderEvent.compile(trx, [
+            { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
+            { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
+          ]),
+        ],
+        later,
+      );
     },
 
     /**

@@ -1,7 +1,7 @@
 import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared, runTogether, type PendingWrites } from '../../db/prepared.js';
+import { prepared, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
 
 export interface DayDelta {
   orders: number;
@@ -71,9 +71,7 @@ export const statsRepo = {
                 .onConflict((oc) => oc.columns(['store_id', 'day', 'product_id']).doUpdateSet(PRODUCT_ROW_UPDATE))
                 .compile(),
             ];
-    const writes = [addDayRow.compile(trx, { storeId, day, shard, ...d }), ...productRows];
-    if (later) later.add(...writes);
-    else await runTogether(trx, writes);
+    await writeNowOrLater(trx, [addDayRow.compile(trx, { storeId, day, shard, ...d }), ...productRows], later);
   },
 
   /** An order's lines as the numbers count them. */
