@@ -63,6 +63,30 @@ describe(`checkout never oversells (${engine})`, () => {
     expect(await unitOf(server, b.id)).toEqual({ qty: 1, reserved: 0 });
   });
 
+  it('carts naming two products in opposite orders, sent at once, neither deadlock nor oversell, and a refused one leaves nothing', async () => {
+    const a = await insertProduct(server, store.id, { title: 'Lanterna', priceCents: 1500, stock: 12 });
+    const b = await insertProduct(server, store.id, { title: 'Coperta', priceCents: 3000, stock: 12 });
+    const lineA = { productId: a.id, quantity: 1, unitPriceCents: 1500 };
+    const lineB = { productId: b.id, quantity: 1, unitPriceCents: 3000 };
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => checkout(checkoutBody(i % 2 ? [lineA, lineB] : [lineB, lineA]))));
+    expect(results.map((r) => r.status).sort()).toEqual([...Array<number>(12).fill(201), ...Array<number>(28).fill(409)]);
+    expect(await unitOf(server, a.id)).toEqual({ qty: 12, reserved: 12 });
+    expect(await unitOf(server, b.id)).toEqual({ qty: 12, reserved: 12 });
+    // Only the accepted orders exist, each whole: two lines, two stock movements, two mails.
+    const orders = await server.ctx.db.selectFrom('order_items').select(['order_id']).where('product_id', 'in', [a.id, b.id]).execute();
+    const accepted = results.filter((r) => r.status === 201).map((r) => r.body.orderId as string);
+    expect(new Set(orders.map((o) => o.order_id))).toEqual(new Set(accepted));
+    expect(orders).toHaveLength(24);
+    const moves = await server.ctx.db
+      .selectFrom('stock_movements')
+      .select('order_id')
+      .where('product_id', 'in', [a.id, b.id])
+      .where('reason', '=', 'order')
+      .execute();
+    expect(moves).toHaveLength(24);
+    expect(new Set(moves.map((m) => m.order_id))).toEqual(new Set(accepted));
+  });
+
   it('writes a cart of eleven lines whole: every line, its stock and its movement (rows go eight to a statement)', async () => {
     const owner = await createUser(server);
     const shop = await createStoreFor(server, owner.id, 'Negozio Carrello Lungo');

@@ -167,4 +167,9 @@ export function isCheckViolation(err: unknown): boolean {
   return e?.code === '23514' || e?.code === 'SQLITE_CONSTRAINT_CHECK';
 }
 
+/** True when `vetrina_require` stopped a PostgreSQL statement (migration 024): what it required was not so. */
+export function isRequirementFailure(err: unknown): boolean {
+  return (err as { code?: string })?.code === 'VT409';
+}
+
 export { sql };

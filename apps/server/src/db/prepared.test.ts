@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { inList, prepared } from './prepared.js';
+import { ReadsTogether, inList, prepared } from './prepared.js';
 
 interface Tables {
   items: { id: string; store_id: string; title: string; status: string; price_cents: number };
@@ -76,3 +76,22 @@ const d2 = (ids: string[]) =>
     .select('id')
     .where(inList(db, 'id', ids))
     .execute();
+
+it('answers reads gathered together (SQLite runs them one by one) as each alone, and each failure to its own read', async () => {
+  const byStore = prepared((d: Kysely<Tables>, a: { storeId: string }) =>
+    d.selectFrom('items').select(['id', 'price_cents']).where('store_id', '=', a.storeId).orderBy('id'),
+  );
+  const reads = new ReadsTogether(db);
+  const a = byStore.all(reads, { storeId: 'A' });
+  const b = byStore.first(reads, { storeId: 'B' });
+  const broken = reads.rows(sql`select * from no_such_table`.compile(db));
+  broken.catch(() => undefined);
+  await reads.run();
+  expect(await a).toEqual([
+    { id: 'a1', price_cents: 500 },
+    { id: 'a2', price_cents: 900 },
+    { id: 'a3', price_cents: 1500 },
+  ]);
+  expect(await b).toEqual({ id: 'b1', price_cents: 700 });
+  await expect(broken).rejects.toThrow(/no such table/);
+});

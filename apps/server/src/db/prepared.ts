@@ -41,12 +41,82 @@ export function prepared<DB, Args extends Record<string, string | number | null 
     });
     return { ...c.query, parameters };
   };
+  /** Its rows: read at once, or with the other reads of `reads` (in one statement on PostgreSQL). */
+  const rowsOf = async (db: ReadFrom<DB>, args: Args): Promise<Row[]> =>
+    db instanceof ReadsTogether ? db.rows(queryFor(db.db, args)) : (await db.executeQuery(queryFor(db, args))).rows;
   return {
     /** The compiled query with these values (for a runner of one's own, e.g. a read worker). */
     compile: queryFor,
-    all: async (db: Kysely<DB>, args: Args): Promise<Row[]> => (await db.executeQuery(queryFor(db, args))).rows,
-    first: async (db: Kysely<DB>, args: Args): Promise<Row | undefined> => (await db.executeQuery(queryFor(db, args))).rows[0],
+    all: rowsOf,
+    first: async (db: ReadFrom<DB>, args: Args): Promise<Row | undefined> => (await rowsOf(db, args))[0],
   };
+}
+
+/** Where a compiled read runs: the database (or a transaction), or gathered with others. */
+export type ReadFrom<DB = Database> = Kysely<DB> | ReadsTogether<DB>;
+
+/**
+ * Reads that need nothing from one another, gathered and answered by one statement on PostgreSQL:
+ * each is a sub-select whose rows come back as JSON (`json_agg`), one column per read, so a use
+ * case that reads from several modules makes one round trip instead of one per read (the checkout
+ * read its idempotency key, products, variants, units and team in five; docs/decisions/orders.md).
+ * Each module keeps its own SQL: a compiled query given `reads` instead of a database is added here
+ * and its promise settles when `run` has run. The rows are as the driver gives them for the types
+ * this schema uses (text, integers, nulls). SQLite has no round trips: the reads run one by one.
+ */
+export class ReadsTogether<DB = Database> {
+  private parts: Array<{ query: CompiledQuery; resolve: (rows: unknown[]) => void; reject: (err: unknown) => void }> = [];
+  constructor(readonly db: Kysely<DB>) {}
+
+  /** Adds a compiled read; its rows arrive once `run` has run. */
+  rows<Row>(query: CompiledQuery<Row>): Promise<Row[]> {
+    return new Promise<Row[]>((resolve, reject) => this.parts.push({ query, resolve: resolve as (rows: unknown[]) => void, reject }));
+  }
+
+  /** Runs every read added so far (a read whose statement failed rejects, with every other of its statement). */
+  async run(): Promise<void> {
+    const parts = this.parts;
+    this.parts = [];
+    if (!parts.length) return;
+    if (parts.length === 1 || this.db.getExecutor().adapter instanceof SqliteAdapter) {
+      for (const part of parts) {
+        try {
+          part.resolve((await this.db.executeQuery(part.query)).rows);
+        } catch (err) {
+          part.reject(err);
+        }
+      }
+      return;
+    }
+    const texts = renumbered(parts.map((p) => p.query));
+    const text = `select ${texts.map((t, i) => `(select coalesce(json_agg(t), '[]') from (${t}) t) as r${i}`).join(', ')}`;
+    nameStatement(text);
+    try {
+      const { rows } = await this.db.executeQuery<Record<string, unknown[]>>(
+        CompiledQuery.raw(
+          text,
+          parts.flatMap((p) => [...p.query.parameters]),
+        ),
+      );
+      parts.forEach((part, i) => part.resolve(rows[0]![`r${i}`]!));
+    } catch (err) {
+      for (const part of parts) part.reject(err);
+    }
+  }
+}
+
+/**
+ * The statements' texts with their placeholders numbered after those of the statements before
+ * them, for one statement that holds them all. Compiled SQL binds every value ($1, $2…): its only
+ * dollar signs are placeholders.
+ */
+function renumbered(queries: readonly CompiledQuery[]): string[] {
+  let offset = 0;
+  return queries.map((query) => {
+    const at = offset;
+    offset += query.parameters.length;
+    return at ? query.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + at}`) : query.sql;
+  });
 }
 
 /**
@@ -115,13 +185,39 @@ export function preparedInsert<T extends keyof Database & string, const C extend
  */
 export class PendingWrites {
   private queries: CompiledQuery[] = [];
+  private lead: { name: string; query: CompiledQuery; requirement: CompiledQuery; what: string } | null = null;
   add(...queries: CompiledQuery[]): void {
     this.queries.push(...queries);
   }
+  /**
+   * PostgreSQL only: a write the others read by `name` (a data-modifying `with name as (…)`, its
+   * `returning` rows), run in the same one statement, which stands only if `requirement` (a boolean
+   * expression over `name`) holds: otherwise PostgreSQL undoes all of it and `run` rejects with
+   * `isRequirementFailure` (migration 024). The statement commits by itself: `run` it on the
+   * database, not in a transaction, so no lock is held across a round trip.
+   */
+  first(name: string, query: CompiledQuery, requirement: CompiledQuery, what: string): void {
+    // Both are written into the statement's text: plain words only.
+    if (!/^[a-z_]+$/.test(name) || !/^[a-z ]+$/.test(what)) throw new Error(`not a plain name: ${name} / ${what}`);
+    this.lead = { name, query, requirement, what };
+  }
   async run<DB>(db: Kysely<DB>): Promise<void> {
     const queries = this.queries;
+    const lead = this.lead;
     this.queries = [];
-    await runTogether(db, queries);
+    this.lead = null;
+    if (!lead) return runTogether(db, queries);
+    if (db.getExecutor().adapter instanceof SqliteAdapter) throw new Error('one-statement writes are PostgreSQL only');
+    const [first, requirement, ...rest] = renumbered([lead.query, lead.requirement, ...queries]);
+    const parts = [`${lead.name} as (${first})`, ...rest.map((part, i) => `w${i} as (${part})`)];
+    const text = `with ${parts.join(', ')} select vetrina_require(${requirement}, '${lead.what}') as ok`;
+    nameStatement(text);
+    await db.executeQuery(
+      CompiledQuery.raw(
+        text,
+        [lead.query, lead.requirement, ...queries].flatMap((q) => [...q.parameters]),
+      ),
+    );
   }
 }
 
@@ -145,13 +241,7 @@ export async function runTogether<DB>(db: Kysely<DB>, queries: readonly Compiled
     for (const query of queries) await db.executeQuery(query);
     return;
   }
-  let offset = 0;
-  const parts = queries.map((query) => {
-    const at = offset;
-    offset += query.parameters.length;
-    // Compiled SQL binds every value ($1, $2…): its only dollar signs are placeholders.
-    return at ? query.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + at}`) : query.sql;
-  });
+  const parts = renumbered(queries);
   const last = parts.pop()!;
   const text = `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${last}`;
   nameStatement(text);

@@ -21,6 +21,8 @@ import * as m019 from './019-store-words.js';
 import * as m020 from './020-word-prefixes.js';
 import * as m021 from './021-search-row-index.js';
 import * as m022 from './022-search-row-status.js';
+import * as m023 from './023-waiting-mails.js';
+import * as m024 from './024-statement-requirement.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '020-word-prefixes': m020,
   '021-search-row-index': m021,
   '022-search-row-status': m022,
+  '023-waiting-mails': m023,
+  '024-statement-requirement': m024,
 };

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
-import { inList, prepared, preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { inList, prepared, preparedInsert, writeNowOrLater, type PendingWrites, type ReadFrom } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -34,6 +34,13 @@ const reserveUnits = prepared((db: Db, a: { inventoryId: string; quantity: numbe
     .where('id', '=', a.inventoryId)
     .where((eb) => eb(eb('qty', '-', eb.ref('reserved')), '>=', a.quantity))
     .returning(AFTER),
+);
+
+const countersRows = prepared((db: Db, a: { ids: readonly string[] }) =>
+  db
+    .selectFrom('inventory')
+    .select(['id', 'qty', 'reserved'])
+    .where(inList(db, 'id', a.ids)),
 );
 
 const insertMovement = preparedInsert('stock_movements', [
@@ -182,6 +189,34 @@ export const inventoryUnits = {
   },
 
   /**
+   * PostgreSQL: the reservation of every line as a part of one statement (`PendingWrites.first`,
+   * read there as `stock`): the units are locked in the order of their ids, as `reserve` takes
+   * them one by one, and each takes its quantity only when that many are free. Its history rows are
+   * written from what it returns, in the same statement; `requirement` holds when every line got
+   * its units. The lines must name distinct units.
+   */
+  reserveInStatement(db: Db, lines: ReadonlyArray<{ inventoryId: string; quantity: number }>, source: StockSource, later: PendingWrites): void {
+    const ids = lines.map((l) => l.inventoryId);
+    const quantities = lines.map((l) => String(l.quantity));
+    const reserve = sql`update inventory i set reserved = i.reserved + l.q
+      from unnest(${ids}::text[], ${quantities}::int[]) as l(id, q)
+      where i.id = l.id and i.qty - i.reserved >= l.q
+        and i.id in (select u.id from inventory u where u.id = any(${ids}::text[]) order by u.id collate "C" for update)
+      returning i.id, i.store_id, i.product_id, i.variant_id, i.qty, i.reserved, l.q`;
+    const history = sql`insert into stock_movements
+        (store_id, inventory_id, product_id, variant_id, qty_change, reserved_change, qty_after, reserved_after, reason, order_id, actor_user_id, created_at)
+      select s.store_id, s.id, s.product_id, s.variant_id, 0, s.q, s.qty, s.reserved, ${source.reason}, ${source.orderId ?? null}, ${source.actorId ?? null}, ${clock.iso()}
+      from stock s`;
+    later.first('stock', reserve.compile(db), sql`(select count(*) from stock) = ${lines.length}`.compile(db), 'every line in stock');
+    later.add(history.compile(db));
+  },
+
+  /** The units' counters now (an order's refusal names the first line that is short). */
+  countersOf(db: Db, ids: readonly string[]) {
+    return countersRows.all(db, { ids });
+  },
+
+  /**
    * Moves a unit's counters by the given differences in one statement. `needFree`: the move takes
    * units again and must find that many free (else undefined). A check constraint refuses negative counters.
    */
@@ -195,7 +230,7 @@ export const inventoryUnits = {
   },
 
   /** The units of a store's products (and their variants), for pricing and stock moves. */
-  async unitsOf(db: Db, storeId: string, productIds: string[]) {
+  async unitsOf(db: ReadFrom, storeId: string, productIds: string[]) {
     // By product only (the store is checked on the rows): compiled once, the ids one bound list.
     return (await unitRows.all(db, { ids: productIds })).filter((u) => u.store_id === storeId);
   },

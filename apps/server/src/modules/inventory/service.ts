@@ -83,6 +83,29 @@ export const inventory = {
   },
 
   /**
+   * PostgreSQL: reserves every line within the order's one statement (its pending writes, run on
+   * the database by itself): all lines or, if one is short, nothing of the statement stands and
+   * `refusal` tells the shopper which. No transaction holds a unit's row across a round trip.
+   */
+  reserveInStatement(db: Db, lines: StockLine[], source: OrderStockSource, later: PendingWrites): void {
+    inventoryUnits.reserveInStatement(db, byUnit(lines), { reason: 'order', ...source }, later);
+  },
+
+  /** Why the order's one statement did not stand: the first line (in lock order) whose unit lacks the units now. */
+  async refusal(db: Db, lines: StockLine[]): Promise<AppError> {
+    const sorted = byUnit(lines);
+    const counters = await inventoryUnits.countersOf(
+      db,
+      sorted.map((l) => l.inventoryId),
+    );
+    const short = sorted.find((l) => {
+      const u = counters.find((c) => c.id === l.inventoryId);
+      return !u || u.qty - u.reserved < l.quantity;
+    });
+    return outOfStock((short ?? sorted[0]!).title);
+  },
+
+  /**
    * Applies exactly the stock difference between an order's old and new status, in the caller's
    * transaction: moving back and forth can never create or lose stock. Lines whose product was
    * deleted have no stock left to move.

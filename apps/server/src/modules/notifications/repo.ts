@@ -1,7 +1,7 @@
 import type { Notification, NotificationKind, NotificationPreferences } from '@vetrina/shared/notifications';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { prepared, writeNowOrLater, type PendingWrites, type ReadFrom } from '../../db/prepared.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -40,16 +40,19 @@ const memberRows = prepared((db: Db, a: { storeId: string }) =>
     .orderBy('m.created_at'),
 );
 
+/** Every member of the store, with the mails each one gets (read at once or with other reads). */
+export async function membersOf(db: ReadFrom, storeId: string): Promise<NotifiedMember[]> {
+  const rows = await memberRows.all(db, { storeId });
+  return rows.map((r) => {
+    const admin = r.role === 'admin' || r.owner_id === r.user_id;
+    return { userId: r.user_id, email: r.email, mailsOrders: admin && r.notify_order_mail === 1, mailsMessages: admin && r.notify_message_mail === 1 };
+  });
+}
+
 export function notificationsRepo(db: Db) {
   return {
     /** Every member of the store, with the mails each one gets. */
-    async members(storeId: string): Promise<NotifiedMember[]> {
-      const rows = await memberRows.all(db, { storeId });
-      return rows.map((r) => {
-        const admin = r.role === 'admin' || r.owner_id === r.user_id;
-        return { userId: r.user_id, email: r.email, mailsOrders: admin && r.notify_order_mail === 1, mailsMessages: admin && r.notify_message_mail === 1 };
-      });
-    },
+    members: (storeId: string): Promise<NotifiedMember[]> => membersOf(db, storeId),
 
     /**
      * One row per member, in the caller's transaction, in one statement (it runs in every

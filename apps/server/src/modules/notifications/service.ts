@@ -7,16 +7,16 @@ import {
 } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Db } from '../../db/index.js';
-import type { PendingWrites } from '../../db/prepared.js';
+import type { PendingWrites, ReadFrom } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { topics } from '../realtime/bus.js';
-import { notificationsRepo, toNotification, type NotificationDraft, type NotifiedMember } from './repo.js';
+import { membersOf, notificationsRepo, toNotification, type NotificationDraft, type NotifiedMember } from './repo.js';
 
 export type { NotificationDraft, NotifiedMember } from './repo.js';
 
 /** Everyone the store's notices reach; read before the event's transaction (it holds locks). */
-export const noticeAudience = (db: Db, storeId: string): Promise<NotifiedMember[]> => notificationsRepo(db).members(storeId);
+export const noticeAudience = (db: ReadFrom, storeId: string): Promise<NotifiedMember[]> => membersOf(db, storeId);
 
 /** The bell entry of every member, written with the caller's transaction: it exists iff the event does. */
 export async function recordNotification(trx: Db, storeId: string, members: NotifiedMember[], draft: NotificationDraft, later?: PendingWrites) {

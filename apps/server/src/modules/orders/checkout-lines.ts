@@ -1,6 +1,6 @@
 import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput, type VatCode } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
-import { inList, prepared } from '../../db/prepared.js';
+import { inList, prepared, type ReadFrom } from '../../db/prepared.js';
 import { inventoryUnits } from '../inventory/repo.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { outOfStock } from '../inventory/service.js';
@@ -51,14 +51,19 @@ const variantRows = prepared((db: Db, a: { ids: readonly string[] }) =>
     .where(inList(db, 'product_id', a.ids)),
 );
 
-/** Loads every line from the store's own active catalogue and prices it with current prices. */
-export async function priceLines(db: Db, storeId: string, lines: CartLine[]): Promise<PricedLine[]> {
+/**
+ * Loads every line from the store's own active catalogue and prices it with current prices. The
+ * products, variants and units are read at once (with the checkout's other reads when given
+ * `ReadsTogether`); only the store's own products are used, and only their variants and units.
+ */
+export async function priceLines(db: ReadFrom, storeId: string, lines: CartLine[]): Promise<PricedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  const products = (await productRows.all(db, { ids: productIds })).filter((p) => p.store_id === storeId);
-  // Variants and units of the store's own products only.
-  const own = products.map((p) => p.id);
-  const variants = own.length ? await variantRows.all(db, { ids: own }) : [];
-  const units = own.length ? await inventoryUnits.unitsOf(db, storeId, own) : [];
+  const [read, variants, units] = await Promise.all([
+    productRows.all(db, { ids: productIds }),
+    variantRows.all(db, { ids: productIds }),
+    inventoryUnits.unitsOf(db, storeId, productIds),
+  ]);
+  const products = read.filter((p) => p.store_id === storeId);
 
   return lines.map((line) => {
     const p = products.find((x) => x.id === line.productId);

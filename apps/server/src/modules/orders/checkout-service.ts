@@ -20,8 +20,8 @@ import {
   type VatCode,
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
-import { isUniqueViolation } from '../../db/index.js';
-import { PendingWrites } from '../../db/prepared.js';
+import { isRequirementFailure, isUniqueViolation, type Db } from '../../db/index.js';
+import { PendingWrites, ReadsTogether } from '../../db/prepared.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -32,8 +32,8 @@ import { discountRedemption, type AcceptedDiscount } from '../discounts/redempti
 import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
-import { mailAudience, queueOrderMails } from './mails.js';
-import { notificationsChanged } from '../notifications/service.js';
+import { audienceOf, queueOrderMails } from './mails.js';
+import { noticeAudience, notificationsChanged, type NotifiedMember } from '../notifications/service.js';
 import { ordersRepo, type NewOrder } from './repo.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { paymentService } from './payment-service.js';
@@ -49,6 +49,12 @@ function checkInvoiceRequest(request: InvoiceRequest, destination: ShippingDesti
   // A billing address has its own 5-digit CAP (its schema); without one the invoice goes to the shipping address.
   if (!request.address && !ITALIAN_POSTAL_CODE.test(postalCode.trim())) throw badRequest(invoiceRequestMsg.postalCode, 'customer.postalCode');
   if (request.taxCode !== undefined && !isValidCodiceFiscale(request.taxCode)) throw badRequest(invoiceRequestMsg.taxCode, 'invoice.taxCode');
+}
+
+/** A read whose failure is thrown where it is awaited, not reported as unhandled meanwhile. */
+function handled<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
 }
 
 interface Placed {
@@ -103,6 +109,7 @@ export function checkoutService(ctx: AppContext) {
     destination: ShippingDestination,
     discount: AcceptedDiscount | null,
     defaultVatCode: VatCode,
+    team: NotifiedMember[],
   ): Promise<Placed> {
     const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
     const vat = orderVat({
@@ -128,89 +135,112 @@ export function checkoutService(ctx: AppContext) {
     const c = input.customer;
     // Read before the transaction: inside it, every statement after the order number is taken
     // holds the store's counter row, i.e. every other checkout of the store waits.
-    const audience = chosen.option.method !== 'card' ? await mailAudience(ctx, db, store.id, await storeSettings(slug).brand(store.id)) : undefined;
+    const audience = chosen.option.method !== 'card' ? audienceOf(await storeSettings(slug).brand(store.id), team) : undefined;
     // On PostgreSQL the number is taken in its own statement, before the order's transaction: taken
     // inside, it would lock the store's counter row until the commit and queue every other checkout
     // of the store behind it (measured: 170 orders/s, every waiter on that row). The price is a gap
     // in the numbering when the order is then refused (stock gone meanwhile). SQLite has one writer
     // at a time anyway, so there it stays inside and the numbers have no gaps.
     const early = ctx.dialect === 'postgres' ? await repo.nextNumber(db, store.id) : null;
-    try {
-      // On SQLite the order shares its commit with the checkouts that arrived meanwhile (db/group-commit.ts).
-      const placed = await ctx.transact(async (trx) => {
-        // What nothing in the order reads back (its stock history, rows, mails, bell and numbers)
-        // is written in one statement at the end on PostgreSQL (db/prepared.ts, runTogether).
-        const writes = new PendingWrites();
-        await inventory.reserve(trx, lines, { orderId }, writes);
-        const number = early ?? (await repo.nextNumber(trx, store.id));
-        const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
-        const newOrder: NewOrder = {
-          row: {
-            id: orderId,
-            store_id: store.id,
-            order_number: number,
-            status: 'pending',
-            customer_name: c.customerName,
-            customer_email: c.customerEmail.toLowerCase(),
-            customer_phone: c.customerPhone || null,
-            shipping_street: c.street,
-            shipping_city: c.city,
-            shipping_postal_code: c.postalCode,
-            shipping_country: destination.name,
-            subtotal_cents: totals.subtotalCents,
-            discount_code: discount?.applied.code ?? null,
-            discount_kind: discount?.applied.kind ?? null,
-            discount_value: discount?.applied.value ?? null,
-            discount_cents: totals.discountCents,
-            terms_accepted_at: now,
-            shipping_cents: totals.shippingCents,
-            surcharge_cents: totals.surchargeCents,
-            total_cents: totals.totalCents,
-            notes: c.notes || null,
-            idempotency_key: input.idempotencyKey,
-            idempotency_fingerprint: fingerprint,
-            payment_method: chosen.option.method,
-            payment_status: 'unpaid',
-            payment_details: JSON.stringify(details),
-            payment_due_at: dueAt,
-            paid_at: null,
-            stripe_session_id: null,
-            public_token: token,
-            created_at: now,
-            updated_at: now,
-            taxable_cents: vat.taxableCents,
-            vat_cents: vat.vatCents,
-            vat_breakdown: breakdownJson(vat),
-            invoice_request: input.invoice ? JSON.stringify(input.invoice) : null,
-            invoice_id: null,
-          },
-          items: lines.map((l, k) => ({
-            product_id: l.productId,
-            variant_id: l.variantId,
-            title: l.title,
-            variant_label: l.variantLabel,
-            quantity: l.quantity,
-            unit_price_cents: l.unitPriceCents,
-            total_price_cents: l.unitPriceCents * l.quantity,
-            vat_code: vat.items[k]?.vatCode ?? defaultVatCode,
-            taxable_cents: vat.items[k]?.taxableCents ?? 0,
-            vat_cents: vat.items[k]?.vatCents ?? 0,
-          })),
-        };
-        await repo.insert(trx, newOrder, writes);
-        // Counted here, after the stock: the last use of a code goes to exactly one order.
-        if (discount) {
-          // The redemption names the order: the order's row is written first.
-          await writes.run(trx);
-          await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
-        }
-        // Card orders are confirmed by mail once Stripe says they are paid.
-        if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience, writes);
-        // Last: on PostgreSQL the shard row of the store's day is held from here to the commit (see orderStats).
-        await orderStats.placed(trx, newOrder.row, newOrder.items, writes);
+    /**
+     * The order's rows, mails, bell and numbers, after its stock: added to its pending writes (one
+     * statement on PostgreSQL, db/prepared.ts). A discount's redemption names the order, so with a
+     * code the writes so far run first (only in a transaction: see below).
+     */
+    const orderWrites = async (trx: Db, writes: PendingWrites, number: number) => {
+      const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
+      const newOrder: NewOrder = {
+        row: {
+          id: orderId,
+          store_id: store.id,
+          order_number: number,
+          status: 'pending',
+          customer_name: c.customerName,
+          customer_email: c.customerEmail.toLowerCase(),
+          customer_phone: c.customerPhone || null,
+          shipping_street: c.street,
+          shipping_city: c.city,
+          shipping_postal_code: c.postalCode,
+          shipping_country: destination.name,
+          subtotal_cents: totals.subtotalCents,
+          discount_code: discount?.applied.code ?? null,
+          discount_kind: discount?.applied.kind ?? null,
+          discount_value: discount?.applied.value ?? null,
+          discount_cents: totals.discountCents,
+          terms_accepted_at: now,
+          shipping_cents: totals.shippingCents,
+          surcharge_cents: totals.surchargeCents,
+          total_cents: totals.totalCents,
+          notes: c.notes || null,
+          idempotency_key: input.idempotencyKey,
+          idempotency_fingerprint: fingerprint,
+          payment_method: chosen.option.method,
+          payment_status: 'unpaid',
+          payment_details: JSON.stringify(details),
+          payment_due_at: dueAt,
+          paid_at: null,
+          stripe_session_id: null,
+          public_token: token,
+          created_at: now,
+          updated_at: now,
+          taxable_cents: vat.taxableCents,
+          vat_cents: vat.vatCents,
+          vat_breakdown: breakdownJson(vat),
+          invoice_request: input.invoice ? JSON.stringify(input.invoice) : null,
+          invoice_id: null,
+        },
+        items: lines.map((l, k) => ({
+          product_id: l.productId,
+          variant_id: l.variantId,
+          title: l.title,
+          variant_label: l.variantLabel,
+          quantity: l.quantity,
+          unit_price_cents: l.unitPriceCents,
+          total_price_cents: l.unitPriceCents * l.quantity,
+          vat_code: vat.items[k]?.vatCode ?? defaultVatCode,
+          taxable_cents: vat.items[k]?.taxableCents ?? 0,
+          vat_cents: vat.items[k]?.vatCents ?? 0,
+        })),
+      };
+      await repo.insert(trx, newOrder, writes);
+      // Counted here, after the stock: the last use of a code goes to exactly one order.
+      if (discount) {
+        // The redemption names the order: the order's row is written first.
         await writes.run(trx);
-        return { number, details };
-      });
+        await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
+      }
+      // Card orders are confirmed by mail once Stripe says they are paid.
+      if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience, writes);
+      // Last: on PostgreSQL the shard row of the store's day is held from here to the commit (see orderStats).
+      await orderStats.placed(trx, newOrder.row, newOrder.items, writes);
+      return { number, details };
+    };
+    try {
+      const placed =
+        early !== null && !discount
+          ? // PostgreSQL: the stock and every write of the order in one statement that commits by
+            // itself (no transaction holds a unit's or the day's row across a round trip); a short
+            // line undoes all of it (docs/decisions/orders.md).
+            await (async () => {
+              const writes = new PendingWrites();
+              inventory.reserveInStatement(db, lines, { orderId }, writes);
+              const done = await orderWrites(db, writes, early);
+              try {
+                await writes.run(db);
+              } catch (err) {
+                if (isRequirementFailure(err)) throw await inventory.refusal(db, lines);
+                throw err;
+              }
+              return done;
+            })()
+          : // On SQLite the order shares its commit with the checkouts that arrived meanwhile (db/group-commit.ts).
+            await ctx.transact(async (trx) => {
+              const writes = new PendingWrites();
+              await inventory.reserve(trx, lines, { orderId }, writes);
+              const done = await orderWrites(trx, writes, early ?? (await repo.nextNumber(trx, store.id)));
+              await writes.run(trx);
+              return done;
+            });
       // Every instance's storefront pages show the new availability at once.
       ctx.stockChanged(slug);
       ctx.mailer.wake();
@@ -249,7 +279,14 @@ export function checkoutService(ctx: AppContext) {
 
       const merged = mergeLines(input.items);
       const fingerprint = checkoutFingerprint(input, merged);
-      const replay = await previousOrder(db, store.id, input.idempotencyKey, fingerprint);
+      // One round trip on PostgreSQL (db/prepared.ts, ReadsTogether): the key's earlier order, the
+      // cart's products, variants and units, and the team the order's mails and bell go to.
+      const reads = new ReadsTogether(db);
+      const replayRead = previousOrder(reads, store.id, input.idempotencyKey, fingerprint);
+      const linesRead = handled(priceLines(reads, store.id, merged));
+      const teamRead = handled(noticeAudience(reads, store.id));
+      await reads.run();
+      const replay = await replayRead;
       if (replay) return { result: replay, replayed: true };
       const chosen = await settings.payment(store.id, input.paymentMethod);
       const destination = await settings.destination(store.id, input.country);
@@ -259,12 +296,12 @@ export function checkoutService(ctx: AppContext) {
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
       try {
-        const lines = await priceLines(db, store.id, merged);
+        const lines = await linesRead;
         // Checked against the goods before the order is written; counted inside its transaction.
         const discount = input.discountCode
           ? await discounts.evaluate(store.id, input.discountCode, orderTotals(lines).subtotalCents, input.customer.customerEmail)
           : null;
-        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode);
+        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode, await teamRead);
         if (placed.replayed) await giveBack();
         return placed;
       } catch (err) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { checkoutMsg, type CheckoutInput, type CheckoutResult } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, type ReadFrom } from '../../db/prepared.js';
 import { AppError } from '../../lib/errors.js';
 import type { CartLine } from './checkout-lines.js';
 import { instructionsOf } from './repo.js';
@@ -43,7 +43,7 @@ const orderByKey = prepared((db: Db, a: { storeId: string; key: string }) =>
  * order would tell the shopper that an order they never placed was confirmed. Orders from before
  * fingerprints were stored (null) keep the old answer.
  */
-export async function previousOrder(db: Db, storeId: string, key: string, fingerprint: string): Promise<CheckoutResult | null> {
+export async function previousOrder(db: ReadFrom, storeId: string, key: string, fingerprint: string): Promise<CheckoutResult | null> {
   const o = await orderByKey.first(db, { storeId, key });
   if (!o) return null;
   if (o.idempotency_fingerprint !== null && o.idempotency_fingerprint !== fingerprint) {

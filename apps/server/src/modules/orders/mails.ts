@@ -66,10 +66,14 @@ export interface MailAudience {
   members: NotifiedMember[];
 }
 
-/** `brand`: the store's as already read (the checkout keeps it with the store's settings). */
-export async function mailAudience(ctx: AppContext, db: Db, storeId: string, brand?: MailAudience['brand']): Promise<MailAudience> {
-  const [known, members] = await Promise.all([brand ?? brandOf(ctx, db, storeId), noticeAudience(db, storeId)]);
-  return { brand: known, admins: members.filter((m) => m.mailsOrders).map((m) => m.email), members };
+/** The order mails' audience from the store's brand and its members (as `noticeAudience` reads them). */
+export function audienceOf(brand: MailAudience['brand'], members: NotifiedMember[]): MailAudience {
+  return { brand, admins: members.filter((m) => m.mailsOrders).map((m) => m.email), members };
+}
+
+export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Promise<MailAudience> {
+  const [brand, members] = await Promise.all([brandOf(ctx, db, storeId), noticeAudience(db, storeId)]);
+  return audienceOf(brand, members);
 }
 
 async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
