@@ -37,15 +37,16 @@ export interface ListingSpec {
   count?: boolean;
   /**
    * Where a list may keep what it computed for this store until the store changes (the
-   * storefront's list cache): filtered totals and where deep pages start. Lists with none compute both.
+   * storefront's list cache): filtered totals, where deep pages start, and that its search rows
+   * were up to date. Lists with none compute all of them.
    */
   kept?: ListingMemo;
 }
 
 /** A store's kept entries (storefront/list-cache.ts), as the listing engine uses them. */
 export interface ListingMemo {
-  get<V>(kind: 'total' | 'from', key: string): V | undefined;
-  set(kind: 'total' | 'from', key: string, value: unknown): void;
+  get<V>(kind: 'total' | 'from' | 'indexed', key: string): V | undefined;
+  set(kind: 'total' | 'from' | 'indexed', key: string, value: unknown): void;
 }
 
 /** Deep pages of a kept list start from the nearest multiple of this many rows whose row is kept. */
@@ -232,7 +233,12 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
   // the catalogue's own writes rebuild them in their transaction). Only a search (the words) and
   // the name order (the key) read what that rebuilds: a search checks in its own statement (below),
   // the name order probes first, every other list needs neither.
-  if (!query && (order ?? ORDERS.newest).column === ORDERS.name.column) await refreshStale(db, spec.storeId);
+  // A storefront list keeps, with the store's other entries, that its rows were up to date: the
+  // probe then runs once per store and lifetime of its entries, not before every name-ordered page.
+  if (!query && (order ?? ORDERS.newest).column === ORDERS.name.column && !spec.kept?.get('indexed', '')) {
+    await refreshStale(db, spec.storeId);
+    spec.kept?.set('indexed', '', true);
+  }
   const byPrice = order?.column === 'p.price_from_cents';
   const patterns = query ? searchScorePatterns(spec.storeId, query) : [];
   const stock = spec.availableOnly || spec.stock === 'in' ? 1 : spec.stock === 'out' ? 0 : null;

@@ -82,6 +82,7 @@ export interface StoreListCache {
  * What is kept, each in its own map: a product id is a card's key as it is (no key to build per
  * card); 'store' is the store's id, 'answer' the JSON of the store's own answer (its settings,
  * categories and shipping, shown by every page), 'category' a category's id by its slug (null: none);
- * 'settings' what a checkout reads of the store's settings (in `storeSettings`, a cache of its own).
+ * 'settings' what a checkout reads of the store's settings (in `storeSettings`, a cache of its own);
+ * 'indexed' that the store's search rows were found up to date (lists in name order probe once).
  */
-export type ListEntryKind = 'card' | 'total' | 'from' | 'store' | 'answer' | 'category' | 'settings';
+export type ListEntryKind = 'card' | 'total' | 'from' | 'store' | 'answer' | 'category' | 'settings' | 'indexed';
