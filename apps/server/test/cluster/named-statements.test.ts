@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../src/db/index.js';
-import { prepared } from '../../src/db/prepared.js';
+import { isRequirementFailure, migrate, openDatabase, type Db } from '../../src/db/index.js';
+import { PendingWrites, ReadsTogether, prepared } from '../../src/db/prepared.js';
 
 // PostgreSQL only (see vitest.config.ts): queries compiled once run as named statements, parsed
 // once per connection; queries built per call stay unnamed, so a connection keeps a bounded set.
@@ -42,4 +42,62 @@ it('runs a prepared query as a named statement, prepared once on its connection,
     await conn.selectFrom('stores').select('id').where('name', '=', 'Negozio costruito ora').execute();
     expect((await preparedOnConnection(conn)).filter((s) => s.includes('"name" = $1'))).toEqual([]);
   });
+});
+
+// Reads gathered into one statement answer each read as if it ran alone; writes gathered behind a
+// requirement stand together or not at all.
+beforeAll(async () => {
+  await sql`create table t_items (id text primary key, shop text not null, title text, qty integer not null)`.execute(db);
+  await sql`insert into t_items values ('a1', 'A', 'Caffè «speciale»', 3), ('a2', 'A', null, 0), ('b1', 'B', 'Tè', 7)`.execute(db);
+});
+
+type Items = { t_items: { id: string; shop: string; title: string | null; qty: number } };
+const itemsOf = prepared((d: Db, a: { shop: string }) =>
+  (d as unknown as Kysely<Items>).selectFrom('t_items').select(['id', 'title', 'qty']).where('shop', '=', a.shop).orderBy('id'),
+);
+const countOf = prepared((d: Db, a: { min: number }) =>
+  (d as unknown as Kysely<Items>)
+    .selectFrom('t_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('qty', '>=', a.min),
+);
+
+it('answers every gathered read with the rows it gives alone: texts, nulls, integers, counts, order, none', async () => {
+  const alone = [
+    await itemsOf.all(db, { shop: 'A' }),
+    await itemsOf.all(db, { shop: 'B' }),
+    await itemsOf.all(db, { shop: 'Z' }),
+    await countOf.all(db, { min: 1 }),
+  ];
+  const reads = new ReadsTogether(db);
+  const together = [itemsOf.all(reads, { shop: 'A' }), itemsOf.all(reads, { shop: 'B' }), itemsOf.all(reads, { shop: 'Z' }), countOf.all(reads, { min: 1 })];
+  await reads.run();
+  expect(await Promise.all(together)).toEqual(alone);
+  expect(alone[0]).toEqual([
+    { id: 'a1', title: 'Caffè «speciale»', qty: 3 },
+    { id: 'a2', title: null, qty: 0 },
+  ]);
+  expect(alone[3]).toEqual([{ n: 2 }]);
+});
+
+it('stands all together or not at all behind its requirement, and says which way it went', async () => {
+  const take = (ids: string[]) => {
+    const writes = new PendingWrites();
+    writes.first(
+      'taken',
+      sql`update t_items set qty = qty - 1 where id = any(${ids}::text[]) and qty >= 1 returning id`.compile(db),
+      sql`(select count(*) from taken) = ${ids.length}`.compile(db),
+      'every item taken',
+    );
+    writes.add(sql`insert into t_items (id, shop, title, qty) select 'log-' || id, 'L', null, 0 from taken`.compile(db));
+    return writes.run(db);
+  };
+  // a2 has none left: a1's unit is given back and no log row stays.
+  const refused = await take(['a1', 'a2']).catch((err: unknown) => err);
+  expect(isRequirementFailure(refused)).toBe(true);
+  expect((await itemsOf.all(db, { shop: 'A' })).map((r) => r.qty)).toEqual([3, 0]);
+  expect(await itemsOf.all(db, { shop: 'L' })).toEqual([]);
+  await take(['a1', 'b1']);
+  expect((await itemsOf.all(db, { shop: 'A' })).map((r) => r.qty)).toEqual([2, 0]);
+  expect((await itemsOf.all(db, { shop: 'L' })).map((r) => r.id)).toEqual(['log-a1', 'log-b1']);
 });
