@@ -3,7 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { useNamedStatements } from './pg-statements.js';
-import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { SearchPathPostgresDialect } from './pg-introspector.js';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { attachReadWorkers, notARead, startSqliteWorkers } from './sqlite-workers.js';
@@ -45,7 +46,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const settings = [...(schema ? [`-c search_path="${schema}"`] : []), '-c plan_cache_mode=force_generic_plan'];
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: settings.join(' ') });
     pool.on('connect', useNamedStatements);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -101,3 +101,44 @@ it('stands all together or not at all behind its requirement, and says which way
   expect((await itemsOf.all(db, { shop: 'A' })).map((r) => r.qty)).toEqual([2, 0]);
   expect((await itemsOf.all(db, { shop: 'L' })).map((r) => r.id)).toEqual(['log-a1', 'log-b1']);
 });
+
+// The migrator asks at each start which tables exist: only the deployment's own schema is read, so
+// other schemas in the same database, even ones dropped meanwhile, neither slow nor fail a start.
+it('migrates reading only its own schema: another schema’s tables are not seen, and schemas dropped meanwhile do not fail a start', async () => {
+  const other = `other_${randomBytes(5).toString('hex')}`;
+  await sql`create schema ${sql.id(other)}`.execute(db);
+  await sql`create table ${sql.id(other, 'elsewhere')} (id serial primary key)`.execute(db);
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([schema]));
+  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['kysely_migration', 'products', 'product_search']));
+  expect(tables.find((t) => t.name === 'product_search')?.columns.find((c) => c.name === 'id')).toMatchObject({ isAutoIncrementing: true, isNullable: false });
+  expect((await db.introspection.getTables()).map((t) => t.name)).not.toContain('kysely_migration');
+  await sql`drop schema ${sql.id(other)} cascade`.execute(db);
+
+  const fresh = `start_${randomBytes(5).toString('hex')}`;
+  let churning = true;
+  const churn = (async () => {
+    for (let i = 0; churning; i++) {
+      const s = `churn_${i}_${randomBytes(3).toString('hex')}`;
+      await sql`create schema ${sql.id(s)}`.execute(db);
+      await sql`create table ${sql.id(s, 't')} (id serial primary key, name text)`.execute(db);
+      await sql`drop schema ${sql.id(s)} cascade`.execute(db);
+    }
+  })();
+  const second = await openDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL!,
+    databaseSchema: fresh,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-named-')),
+  });
+  try {
+    await migrate(second.db, fresh);
+    await migrate(second.db, fresh);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(second.db);
+    expect(rows[0]!.n).toBe((await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(db)).rows[0]!.n);
+  } finally {
+    churning = false;
+    await churn;
+    await sql`drop schema if exists ${sql.id(fresh)} cascade`.execute(db);
+    await second.destroy();
+  }
+});
