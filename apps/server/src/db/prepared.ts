@@ -88,16 +88,12 @@ export class ReadsTogether<DB = Database> {
       }
       return;
     }
-    const texts = renumbered(parts.map((p) => p.query));
-    const text = `select ${texts.map((t, i) => `(select coalesce(json_agg(t), '[]') from (${t}) t) as r${i}`).join(', ')}`;
-    nameStatement(text);
+    const query = asOneStatement(
+      parts.map((p) => p.query),
+      (texts) => `select ${texts.map((t, i) => `(select coalesce(json_agg(t), '[]') from (${t}) t) as r${i}`).join(', ')}`,
+    );
     try {
-      const { rows } = await this.db.executeQuery<Record<string, unknown[]>>(
-        CompiledQuery.raw(
-          text,
-          parts.flatMap((p) => [...p.query.parameters]),
-        ),
-      );
+      const { rows } = await this.db.executeQuery<Record<string, unknown[]>>(query);
       parts.forEach((part, i) => part.resolve(rows[0]![`r${i}`]!));
     } catch (err) {
       for (const part of parts) part.reject(err);
@@ -106,17 +102,24 @@ export class ReadsTogether<DB = Database> {
 }
 
 /**
- * The statements' texts with their placeholders numbered after those of the statements before
- * them, for one statement that holds them all. Compiled SQL binds every value ($1, $2…): its only
- * dollar signs are placeholders.
+ * One PostgreSQL statement that holds compiled ones: `compose` gets their texts, each with its
+ * placeholders numbered after those of the statements before it, and the values follow in the same
+ * order. Compiled SQL binds every value ($1, $2…): its only dollar signs are placeholders. The text
+ * depends only on the statements' texts, so it is a named statement like theirs.
  */
-function renumbered(queries: readonly CompiledQuery[]): string[] {
+function asOneStatement(queries: readonly CompiledQuery[], compose: (texts: string[]) => string): CompiledQuery {
   let offset = 0;
-  return queries.map((query) => {
+  const texts = queries.map((query) => {
     const at = offset;
     offset += query.parameters.length;
     return at ? query.sql.replace(/\$(\d+)/g, (_m, n: string) => `$${Number(n) + at}`) : query.sql;
   });
+  const text = compose(texts);
+  nameStatement(text);
+  return CompiledQuery.raw(
+    text,
+    queries.flatMap((q) => [...q.parameters]),
+  );
 }
 
 /**
@@ -208,15 +211,11 @@ export class PendingWrites {
     this.lead = null;
     if (!lead) return runTogether(db, queries);
     if (db.getExecutor().adapter instanceof SqliteAdapter) throw new Error('one-statement writes are PostgreSQL only');
-    const [first, requirement, ...rest] = renumbered([lead.query, lead.requirement, ...queries]);
-    const parts = [`${lead.name} as (${first})`, ...rest.map((part, i) => `w${i} as (${part})`)];
-    const text = `with ${parts.join(', ')} select vetrina_require(${requirement}, '${lead.what}') as ok`;
-    nameStatement(text);
     await db.executeQuery(
-      CompiledQuery.raw(
-        text,
-        [lead.query, lead.requirement, ...queries].flatMap((q) => [...q.parameters]),
-      ),
+      asOneStatement([lead.query, lead.requirement, ...queries], ([first, requirement, ...rest]) => {
+        const parts = [`${lead.name} as (${first})`, ...rest.map((part, i) => `w${i} as (${part})`)];
+        return `with ${parts.join(', ')} select vetrina_require(${requirement}, '${lead.what}') as ok`;
+      }),
     );
   }
 }
@@ -241,14 +240,10 @@ export async function runTogether<DB>(db: Kysely<DB>, queries: readonly Compiled
     for (const query of queries) await db.executeQuery(query);
     return;
   }
-  const parts = renumbered(queries);
-  const last = parts.pop()!;
-  const text = `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${last}`;
-  nameStatement(text);
   await db.executeQuery(
-    CompiledQuery.raw(
-      text,
-      queries.flatMap((q) => [...q.parameters]),
-    ),
+    asOneStatement(queries, (parts) => {
+      const last = parts.pop()!;
+      return `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${last}`;
+    }),
   );
 }

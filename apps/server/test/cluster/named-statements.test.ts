@@ -12,18 +12,21 @@ import { PendingWrites, ReadsTogether, prepared } from '../../src/db/prepared.js
 let db: Db;
 let destroy: () => Promise<void>;
 const schema = `named_${randomBytes(5).toString('hex')}`;
+// Asked for by openDatabase; PostgreSQL keeps nothing in it.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-named-'));
 
 beforeAll(async () => {
   ({ db, destroy } = await openDatabase({
     databaseUrl: process.env.TEST_DATABASE_URL!,
     databaseSchema: schema,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-named-')),
+    dataDir,
   }));
   await migrate(db, schema);
 });
 afterAll(async () => {
   await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
   await destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const storeBySlug = prepared((d: Db, a: { slug: string }) => d.selectFrom('stores').select(['id', 'name']).where('slug', '=', a.slug));
@@ -128,7 +131,7 @@ it('migrates reading only its own schema: another schema’s tables are not seen
   const second = await openDatabase({
     databaseUrl: process.env.TEST_DATABASE_URL!,
     databaseSchema: fresh,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-named-')),
+    dataDir,
   });
   try {
     await migrate(second.db, fresh);

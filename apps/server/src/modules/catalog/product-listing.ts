@@ -45,9 +45,10 @@ export interface ListingSpec {
 
 /** A store's kept entries (storefront/list-cache.ts), as the listing engine uses them. */
 export interface ListingMemo {
-  get<V>(kind: 'total' | 'from' | 'indexed', key: string): V | undefined;
-  set(kind: 'total' | 'from' | 'indexed', key: string, value: unknown): void;
+  get<V>(kind: ListingMemoKind, key: string): V | undefined;
+  set(kind: ListingMemoKind, key: string, value: unknown): void;
 }
+type ListingMemoKind = 'total' | 'from' | 'indexed';
 
 /** Deep pages of a kept list start from the nearest multiple of this many rows whose row is kept. */
 const CHECKPOINT_ROWS = 250;
