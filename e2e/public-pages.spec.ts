@@ -103,6 +103,18 @@ test.describe('pages rendered on the server', () => {
     const apiCalls: string[] = [];
     const visits: string[] = [];
     const fonts: string[] = [];
+    // Scripts that carry zod (its schema classes are named in the bundle): the storefront's pages
+    // parse nothing while they load, so the 90 KB library has no place in them, not even at idle.
+    let zodScripts: Promise<string | null>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script')
+        zodScripts.push(
+          r
+            .text()
+            .then((body) => (body.includes('$ZodType') ? r.url() : null))
+            .catch(() => null),
+        );
+    });
     page.on('request', (r) => {
       if (r.resourceType() === 'font') fonts.push(r.url());
       // The visit beacon (the dashboard's visit count) reads nothing: it is counted apart.
@@ -111,9 +123,13 @@ test.describe('pages rendered on the server', () => {
     });
     for (const url of pages) {
       apiCalls.length = 0;
+      zodScripts = [];
       await page.goto(url);
       await expect(page.locator('html[data-hydrated="true"]'), url).toHaveCount(1);
+      // What the page fetches once the browser is idle (the cart drawer, presence) is part of its load.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 300))));
       await page.waitForLoadState('networkidle');
+      if (url.startsWith('/store/') && !url.endsWith('/checkout')) expect((await Promise.all(zodScripts)).filter(Boolean), `${url} loaded zod`).toEqual([]);
       // Hydration kept the server's page as it was: same text, nothing re-rendered differently.
       // (The checkout is the exception by design: the cart lives in the browser, so the server
       // sends a placeholder that the saved cart replaces once mounted.)

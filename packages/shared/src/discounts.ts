@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatNumber } from './italian-format.js';
 import { formatEuro } from './pricing.js';
+import { DISCOUNT_KINDS, type DiscountKind } from './discount-text.js';
 
 /**
  * Discount codes ('Codici sconto'): a percentage or a fixed amount off the goods, with a minimum
@@ -8,8 +9,7 @@ import { formatEuro } from './pricing.js';
  * validates a code and counts its use in the order's transaction.
  */
 
-export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+export { DISCOUNT_KINDS, discountLabel, type DiscountKind } from './discount-text.js';
 export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: 'Percentuale', fixed: 'Importo fisso' };
 
 export const DISCOUNT_LIMITS = {
@@ -137,6 +137,3 @@ export function discountAvailability(
   if (d.maxUses !== null && d.uses >= d.maxUses) return 'exhausted';
   return 'available';
 }
-
-/** How a discount reads on a line of the cart, the order page and the mails. */
-export const discountLabel = (d: AppliedDiscount): string => (d.kind === 'percent' ? `Sconto ${d.code} (-${d.value}%)` : `Sconto ${d.code}`);

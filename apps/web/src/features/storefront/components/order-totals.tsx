@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import type { PaymentMethod } from '@vetrina/shared/payments';
 import type { OrderTotals } from '@vetrina/shared/pricing';
-import { discountLabel, type AppliedDiscount } from '@vetrina/shared/discounts';
+import type { AppliedDiscount } from '@vetrina/shared/discounts';
+import { discountLabel } from '@vetrina/shared/discount-text';
 import { formatCents } from '@/lib/format';
 import { shippingText, surchargeLabel } from '../checkout/checkout-totals';
 
