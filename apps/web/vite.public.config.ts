@@ -46,6 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Hashed files of the public build live apart from the dashboard's (/assets).
         assetsDir: 'p',
         manifest: true,
+        modulePreload: false,
         sourcemap: false,
         rollupOptions: { input: fileURLToPath(new URL('./public.html', import.meta.url)) },
       },
