@@ -99,6 +99,20 @@ test.describe('pages rendered on the server', () => {
 
     const context = await browser.newContext();
     const page = await context.newPage();
+    // Every Intl formatter a page builds: the first one loads the browser's locale data (50-75 ms
+    // of the main thread), so public pages print numbers and prices with the shared formatters.
+    await page.addInitScript(() => {
+      const built: string[] = [];
+      Object.assign(window, { vetrinaIntlBuilt: built });
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'RelativeTimeFormat', 'Collator', 'ListFormat'] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        const counted = function (this: unknown, ...args: unknown[]) {
+          built.push(name);
+          return new Original(...args);
+        };
+        Object.defineProperty(Intl, name, { value: counted, configurable: true, writable: true });
+      }
+    });
     const problems = watchConsole(page);
     const apiCalls: string[] = [];
     const visits: string[] = [];
@@ -129,6 +143,7 @@ test.describe('pages rendered on the server', () => {
       // What the page fetches once the browser is idle (the cart drawer, presence) is part of its load.
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 300))));
       await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { vetrinaIntlBuilt: string[] }).vetrinaIntlBuilt), `${url} built an Intl formatter`).toEqual([]);
       if (url.startsWith('/store/') && !url.endsWith('/checkout')) expect((await Promise.all(zodScripts)).filter(Boolean), `${url} loaded zod`).toEqual([]);
       // Hydration kept the server's page as it was: same text, nothing re-rendered differently.
       // (The checkout is the exception by design: the cart lives in the browser, so the server

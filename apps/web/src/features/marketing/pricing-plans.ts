@@ -1,3 +1,6 @@
+import { formatNumber } from '@vetrina/shared/italian-format';
+import { formatEuro } from '@vetrina/shared/pricing';
+
 export type BillingPeriod = 'monthly' | 'annual';
 
 export interface PricingPlan {
@@ -52,7 +55,8 @@ export const pricingPlans: PricingPlan[] = [
 export const monthlyPriceCents = (plan: PricingPlan, period: BillingPeriod) =>
   plan.monthlyCents === null ? null : period === 'annual' ? Math.round(plan.monthlyCents * (1 - ANNUAL_DISCOUNT)) : plan.monthlyCents;
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', trailingZeroDisplay: 'stripIfInteger' });
-
-/** "29 €" for round amounts, "23,20 €" otherwise. */
-export const formatPlanPrice = (cents: number) => euro.format(cents / 100);
+/**
+ * "29 €" for round amounts, "23,20 €" otherwise. The shared formatters, not an `Intl` one: the first
+ * `Intl.NumberFormat` a page builds loads the browser's locale data (docs/decisions/public-rendering.md).
+ */
+export const formatPlanPrice = (cents: number) => (cents % 100 === 0 ? `${formatNumber(cents / 100)}\u00a0€` : formatEuro(cents));

@@ -1,6 +1,6 @@
 import { ArrowRight, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { formatLongDate } from '@/lib/format';
+import { romeLongDate } from '@vetrina/shared/shop-day';
 import { cn } from '@/lib/cn';
 import type { BlogPost } from '../../blog-posts';
 
@@ -26,7 +26,7 @@ export function PostCard({ post, featured = false }: PostCardProps) {
       <div className={cn('flex flex-1 flex-col', featured ? 'p-6' : 'p-5')}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-xs text-muted-foreground">
           <Badge variant="purple">{post.category}</Badge>
-          <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+          <time dateTime={post.date}>{romeLongDate(post.date)}</time>
           <span className="flex items-center gap-1">
             <Clock aria-hidden className="size-3.5" />
             {post.readTime} min di lettura

@@ -1,15 +1,4 @@
-const integer = new Intl.NumberFormat('it-IT');
-const compactEuro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', notation: 'compact' });
-const percent = new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 1 });
-const seconds = new Intl.NumberFormat('it-IT', { style: 'unit', unit: 'second' });
-
-const stats = [
-  { value: `${integer.format(10000)}+`, label: 'store attivi' },
-  { value: compactEuro.format(45_000_000), label: 'di volume mensile' },
-  { value: percent.format(0.987), label: 'di clienti soddisfatti' },
-  { value: seconds.format(0.8), label: 'di caricamento medio' },
-  { value: percent.format(0.999), label: 'di uptime' },
-];
+import { LANDING_STATS } from './stats';
 
 export function StatsSection() {
   return (
@@ -19,7 +8,7 @@ export function StatsSection() {
           I numeri di Vetrina
         </h2>
         <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-8 sm:grid-cols-3 lg:grid-cols-5">
-          {stats.map((stat) => (
+          {LANDING_STATS.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse items-center justify-end gap-1 text-center last:col-span-2 sm:last:col-span-1">
               <dt className="text-sm text-zinc-600">{stat.label}</dt>
               <dd className="text-3xl font-bold tracking-tight tabular-nums">{stat.value}</dd>
