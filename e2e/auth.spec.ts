@@ -143,6 +143,9 @@ test.describe('accounts', () => {
     await page.context().clearCookies();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    // The login page has an Email field too: type once the reset page has replaced it (on a slow
+    // machine the address went into the login form, and the reset form was sent empty).
+    await expect(page.getByRole('heading', { name: 'Password dimenticata?' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Invia link' }).click();
     await expect(page.getByText(`Se esiste un account per`)).toBeVisible();
