@@ -33,7 +33,9 @@ export const mailbox = {
 };
 
 let n = 0;
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now().toString(36)}${(n++).toString(36)}@example.it`;
+// The suite runs in several worker processes: the process id keeps two workers' addresses apart
+// when they make one in the same millisecond.
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now().toString(36)}${process.pid.toString(36)}${(n++).toString(36)}@example.it`;
 export const PASSWORD = 'password-e2e-1';
 
 /** Registers through the real form and waits for the redirect to onboarding. */

@@ -32,6 +32,8 @@ test.describe('invoices', () => {
     await shop.getByRole('link', { name: 'Borsa Aurora' }).first().click();
     await expect(shop.getByTestId('prezzo-iva')).toHaveText(/IVA inclusa/);
     await shop.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    // The cart shows the line before the shopper moves on (a tap before the page is interactive is applied once it is).
+    await expect(shop.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 1 articolo');
     await shop.goto(`/store/${store.slug}/checkout`);
     const shopperEmail = uniqueEmail('azienda');
     await shop.getByLabel('Nome e cognome').fill('Giulia Bianchi');

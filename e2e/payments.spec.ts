@@ -15,6 +15,8 @@ async function addToCartAndCheckout(shop: Page, slug: string) {
   await shop.goto(`/store/${slug}/products`);
   await shop.getByRole('link', { name: 'Tazza Aurora' }).first().click();
   await shop.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+  // The cart shows the line before the shopper moves on (a tap before the page is interactive is applied once it is).
+  await expect(shop.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 1 articolo');
   await shop.goto(`/store/${slug}/checkout`);
   await shop.getByLabel('Nome e cognome').fill('Giulia Bianchi');
   await shop.getByLabel('Email', { exact: true }).fill(uniqueEmail('cliente'));

@@ -197,6 +197,33 @@ test.describe('pages rendered on the server', () => {
     await page.close();
   });
 
+  test('taps made before the page is interactive are not lost: a variant picked and the cart opened on a slow phone', async ({ browser }) => {
+    const { store, lamp } = await storeWithCatalogue(browser);
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    // A slow network: the page's entry script arrives two seconds after the HTML.
+    await page.route('**/p/public-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await page.goto(`/store/${store.slug}/products/${lamp.slug}`, { waitUntil: 'commit' });
+    // The shopper picks 'Grande' and opens the cart before any handler exists.
+    await page.getByRole('radio', { name: /^Grande/ }).click({ force: true });
+    await page.getByRole('button', { name: 'Carrello, vuoto' }).click();
+    await expect(page.locator('html[data-hydrated="true"]'), 'the taps must come before the page is interactive').toHaveCount(0);
+    // Once it is, both taps have their effect: the cart is open, the variant is chosen.
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const cart = page.getByRole('dialog', { name: 'Il tuo carrello' });
+    await expect(cart).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cart).toBeHidden();
+    await expect(page.getByRole('radio', { name: /^Grande/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    await expect(page.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 1 articolo');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test('an old product address by id moves permanently to the readable one; unknown pages answer 404', async ({ browser }) => {
     const { store, lamp } = await storeWithCatalogue(browser);
     const page = await browser.newPage();

@@ -36,6 +36,8 @@ test.describe('shipping rates and discount codes', () => {
     await shop.goto(`/store/${store.slug}/products`);
     await shop.getByRole('link', { name: 'Tazza Aurora' }).first().click();
     await shop.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    // The cart shows the line before the shopper moves on (a tap before the page is interactive is applied once it is).
+    await expect(shop.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 1 articolo');
     await shop.getByRole('button', { name: /^Carrello/ }).click();
     await expect(shop.getByTestId('spedizione-gratuita')).toHaveText('Ti mancano 30,00 € per la spedizione gratuita');
 
@@ -52,6 +54,7 @@ test.describe('shipping rates and discount codes', () => {
     await shop.getByRole('link', { name: 'Tazza Aurora' }).first().click();
     await shop.getByRole('button', { name: 'Aumenta quantità' }).click();
     await shop.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    await expect(shop.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 3 articoli');
     await shop.goto(`/store/${store.slug}/checkout`);
     await shop.getByLabel('Codice sconto').fill('benvenuto10');
     await shop.getByRole('button', { name: 'Applica' }).click();

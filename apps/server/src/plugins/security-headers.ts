@@ -1,23 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The Content-Security-Policy of every HTML page that does not bring its own: scripts only from
- * this origin (no inline script can run even if some text slipped through as HTML), images also
- * from S3/CDN hosts over https, inline styles allowed (store colours are CSS variables set in
- * style attributes), no framing.
+ * The Content-Security-Policy of an HTML page: scripts only from this origin (no inline script can
+ * run even if some text slipped through as HTML) and, for a page with inline scripts of its own
+ * template, exactly those (by their SHA-256, `'sha256-…'`); images also from S3/CDN hosts over
+ * https, inline styles allowed (store colours are CSS variables set in style attributes), no framing.
  */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function pageCsp(inlineScriptHashes: readonly string[] = []) {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...inlineScriptHashes.map((h) => `'sha256-${h}'`)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "connect-src 'self' ws: wss:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The policy of every HTML page that does not bring its own. */
+export const PAGE_CSP = pageCsp();
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 

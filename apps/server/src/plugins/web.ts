@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,7 @@ import { msg } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
 import { webDistDir } from '../paths.js';
 import { AppError } from '../lib/errors.js';
+import { pageCsp } from './security-headers.js';
 import { concurrencyLimit } from '../lib/limit.js';
 import { singleFlight } from '../lib/ttl-cache.js';
 import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, type StorefrontService } from '../modules/storefront/service.js';
@@ -178,6 +180,9 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     return html;
   };
 
+  // The template's own inline script (it keeps early taps: src/public/early-taps.ts) runs by its
+  // hash; nothing else inline can.
+  const csp = pageCsp(inlineScriptHashes(built.template));
   const document = (page: RenderedPage) => `${head0}${page.head}\n${pageStyles(page.modules)}${beforeBody}${page.body}${beforeData}${page.data}${afterData}`;
 
   /** The cache key of a page: a store's pages start with its slug, so its writes drop them. */
@@ -233,6 +238,7 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
     if (redirect) return reply.header('cache-control', 'public, max-age=300').redirect(redirect, 301);
     reply
       .status(status)
+      .header('content-security-policy', csp)
       .header('cache-control', status === 200 ? 'public, max-age=0, must-revalidate' : 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
@@ -287,6 +293,23 @@ async function storefrontRead(service: StorefrontService, apiPath: string): Prom
     if (err instanceof AppError) return json(err.status, JSON.stringify({ error: { code: err.code, message: err.message } }));
     throw err;
   }
+}
+
+/**
+ * The SHA-256 (base64) of each inline script of an HTML template, as a Content-Security-Policy
+ * `'sha256-…'` source names it: the exact text between the tags. Data blocks
+ * (`type="application/json"`) are not scripts and are left out.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1] ?? '';
+    if (/\bsrc\s*=/i.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    hashes.push(createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64'));
+  }
+  return hashes;
 }
 
 /** Brotli when the client takes it, else gzip, else nothing (q=0 refusals honoured). */

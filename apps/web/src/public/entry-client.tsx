@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/api-error';
 import { browserCache, type Seed } from '@/features/storefront/data/cache';
 import { BrowserApp, locationOf, type ResolvedPage } from './app';
 import { installTitleHook } from './document-title';
+import { replayEarlyTaps } from './early-taps';
 import { loadRoute, matchPublicRoute, notFoundMatch } from './routes';
 import '../public.css';
 
@@ -37,6 +38,12 @@ async function start() {
   hydrateRoot(document.getElementById('root')!, <BrowserApp initial={initial} />);
   // For tests and monitoring: the page is interactive from here on.
   document.documentElement.dataset.hydrated = 'true';
+  // Buttons tapped before this moment (kept by the page's head script) get their tap now.
+  await replayEarlyTaps();
 }
 
-void start();
+start().catch((err: unknown) => {
+  // A page that could not start must not keep swallowing taps: the browser's own behaviour returns.
+  window.__vetrinaTaps?.stop();
+  throw err;
+});
