@@ -289,11 +289,17 @@ describe(`pages rendered on the server (${engine})`, () => {
     expect(page.status).toBe(200);
     expect(page.html).not.toContain('<script>alert');
     expect(page.html).not.toContain('<b>');
-    // Exactly the page's own scripts: the module entry, the embedded data and the JSON-LD blocks.
-    const scripts = [...page.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!.trim());
-    for (const attrs of scripts)
-      expect(attrs, 'an injected script').toMatch(
-        /^(type="module" crossorigin src="\/p\/[\w.-]+\.js"|type="application\/json" id="vetrina-data"|type="application\/ld\+json")$/,
+    // Exactly the page's own scripts: the template's one inline script (it keeps early taps), the
+    // module entry, the embedded data and the JSON-LD blocks.
+    const scripts = [...page.html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    const inline = scripts.filter((m) => m[1]!.trim() === '');
+    expect(
+      inline.map((m) => m[2]!.includes('__vetrinaTaps')),
+      'an injected inline script',
+    ).toEqual([true]);
+    for (const [, attrs] of scripts)
+      expect(attrs!.trim(), 'an injected script').toMatch(
+        /^(|type="module" crossorigin src="\/p\/[\w.-]+\.js"|type="application\/json" id="vetrina-data"|type="application\/ld\+json")$/,
       );
     const blocks = jsonLd(page.html);
     expect(blocks.find((b) => b['@type'] === 'Product')!.name).toBe(`Titolo ${HOSTILE}`);
