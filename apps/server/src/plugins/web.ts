@@ -307,7 +307,11 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc\s*=/i.test(attrs)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
     if (type && type !== 'module' && type !== 'text/javascript') continue;
-    hashes.push(createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64'));
+    hashes.push(
+      createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64'),
+    );
   }
   return hashes;
 }
