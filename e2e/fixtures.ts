@@ -32,6 +32,9 @@ export const mailbox = {
   },
 };
 
+/** The storefront header's cart button; its accessible name says how many items the cart holds. */
+export const cartButton = (page: Page) => page.getByRole('button', { name: /^Carrello/ });
+
 let n = 0;
 // The suite runs in several worker processes: the process id keeps two workers' addresses apart
 // when they make one in the same millisecond.

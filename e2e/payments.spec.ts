@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail, merchantShopViaApi } from './fixtures';
+import { cartButton, expect, test, uniqueEmail, merchantShopViaApi } from './fixtures';
 
 /** A merchant with a store and one active product (20,00 €, 10 pieces), made through the API. */
 async function merchantWithProduct(page: Page) {
@@ -16,7 +16,7 @@ async function addToCartAndCheckout(shop: Page, slug: string) {
   await shop.getByRole('link', { name: 'Tazza Aurora' }).first().click();
   await shop.getByRole('button', { name: 'Aggiungi al carrello' }).click();
   // The cart shows the line before the shopper moves on (a tap before the page is interactive is applied once it is).
-  await expect(shop.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 1 articolo');
+  await expect(cartButton(shop)).toHaveAccessibleName('Carrello, 1 articolo');
   await shop.goto(`/store/${slug}/checkout`);
   await shop.getByLabel('Nome e cognome').fill('Giulia Bianchi');
   await shop.getByLabel('Email', { exact: true }).fill(uniqueEmail('cliente'));

@@ -1,6 +1,6 @@
 import type { Browser, ConsoleMessage, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { cartButton, expect, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 /** A store with a category, a product with a real photo and variants, and a sold-out product. */
 async function storeWithCatalogue(browser: Browser) {
@@ -182,8 +182,8 @@ test.describe('pages rendered on the server', () => {
     // The shopper adds to the cart and goes to checkout, still without reloading.
     await page.getByRole('radio', { name: /^Grande/ }).check({ force: true });
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
-    await expect(page.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 1 articolo');
-    await page.getByRole('button', { name: /^Carrello/ }).click();
+    await expect(cartButton(page)).toHaveAccessibleName('Carrello, 1 articolo');
+    await cartButton(page).click();
     await page.getByRole('dialog', { name: 'Il tuo carrello' }).getByRole('button', { name: 'Procedi al Checkout' }).click();
     await expect(page).toHaveURL(new RegExp(`/store/${store.slug}/checkout$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
@@ -219,7 +219,7 @@ test.describe('pages rendered on the server', () => {
     await expect(cart).toBeHidden();
     await expect(page.getByRole('radio', { name: /^Grande/ })).toBeChecked();
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
-    await expect(page.getByRole('button', { name: /^Carrello/ })).toHaveAccessibleName('Carrello, 1 articolo');
+    await expect(cartButton(page)).toHaveAccessibleName('Carrello, 1 articolo');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { cartButton, expect, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 type Auth = { authorization: string };
 
@@ -78,8 +78,6 @@ async function merchantWithCatalogue(browser: Browser) {
   };
   return { context, page, email, store, other, draftId: draft.id, skus: { teeL: `TEE-L-${tag}`, mug: `MUG-${tag}` }, inventory };
 }
-
-const cartButton = (page: Page) => page.getByRole('button', { name: /^Carrello/ });
 
 test.describe('storefront, cart, checkout and orders', () => {
   test('a shopper browses, fills the cart, checks out once; the merchant ships the order and stock follows', async ({ browser }) => {
