@@ -128,7 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jwtSecret: loadJwtSecret(config),
     log: app.log,
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
-    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, db, dialect, app.log) : outboxMailer(db, app.log),
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, db, dialect, app.log, { perSecond: config.mailSendRate }) : outboxMailer(db, app.log),
     publicUrl: () => config.publicUrl ?? listenOrigin,
     storage: createStorage(config),
     bus,

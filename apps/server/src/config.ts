@@ -83,6 +83,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL deve iniziare con smtp:// o smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Vetrina <no-reply@vetrina.local>'),
+  /** Queued mails each instance sends per second at most (0 = no limit): a burst of orders is mailed at this pace after it. */
+  MAIL_SEND_RATE: z.coerce
+    .number({ message: 'MAIL_SEND_RATE deve essere un numero di email al secondo (0 = nessun limite)' })
+    .int('MAIL_SEND_RATE deve essere un numero intero')
+    .min(0, 'MAIL_SEND_RATE non può essere negativo')
+    .max(10_000, 'MAIL_SEND_RATE può essere al massimo 10000')
+    .default(50),
   REQUIRE_EMAIL_CONFIRMATION: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
@@ -138,6 +145,8 @@ export interface Config {
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Queued mails sent per second at most by this instance (0 = no limit). */
+  mailSendRate: number;
   requireEmailConfirmation: boolean;
   logLevel: string;
   /** false, a number of proxy hops, or the proxies' addresses / CIDR ranges (never 'everyone'). */
@@ -199,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailSendRate: e.MAIL_SEND_RATE,
     requireEmailConfirmation: e.REQUIRE_EMAIL_CONFIRMATION,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

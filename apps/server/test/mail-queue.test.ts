@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { client, createStoreFor, createUser, engine, startPeer, startServer, uniqueEmail, type TestServer } from './harness.js';
+import { loadConfig } from '../src/config.js';
 import { checkoutBody, insertProduct } from './catalog-factory.js';
 import { startSmtp, type CapturedMail } from './smtp.js';
 
@@ -233,6 +234,55 @@ describe(`several instances on one database (${engine})`, () => {
       for (const p of peers) await p.close();
       await a.close();
     }
+  });
+});
+
+describe(`a burst of orders is mailed at the instance's pace (${engine})`, () => {
+  it('every mail arrives once and never faster than MAIL_SEND_RATE; a reset link does not wait behind them', async () => {
+    const server = await startServer({ ...NO_LIMITS, MAIL_SEND_RATE: '10' });
+    try {
+      const s = await shop(server);
+      const forgetful = await createUser(server);
+      const customers = Array.from({ length: 20 }, (_, i) => uniqueEmail(`raffica${i}`));
+      const orderMails = () =>
+        received(server.smtp.mails, s.admin.email, /Nuovo ordine/) + customers.reduce((n, c) => n + received(server.smtp.mails, c, /confermato/), 0);
+      // Ten may go at once, then one every 100 ms: never more than that since the first order.
+      const started = Date.now();
+      const allowed = () => 10 + Math.floor((Date.now() - started) / 100);
+      let over: string | null = null;
+      const watch = setInterval(() => {
+        const n = orderMails();
+        const limit = allowed();
+        if (n > limit) over ??= `${n} mails sent, at most ${limit} allowed`;
+      }, 20);
+      try {
+        for (const c of customers) expect((await placeOrder(server, s, c)).status).toBe(201);
+        // While the burst's mails are still going out, a shopper asks for a reset link: it arrives first.
+        await expect.poll(orderMails, WAIT).toBeGreaterThanOrEqual(12);
+        expect((await client(server.url).post('/api/auth/recover', { email: forgetful.email })).status).toBe(202);
+        await server.smtp.waitFor(forgetful.email, /Reimposta la tua password/, WAIT.timeout);
+        expect(orderMails()).toBeLessThan(40);
+
+        await expect.poll(orderMails, WAIT).toBe(40);
+        await queueDrained(server);
+      } finally {
+        clearInterval(watch);
+      }
+      expect(over).toBeNull();
+      expect(orderMails()).toBe(40);
+      for (const c of customers) expect(received(server.smtp.mails, c, /confermato/)).toBe(1);
+      expect(received(server.smtp.mails, forgetful.email, /Reimposta la tua password/)).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a rate that is not a whole number of mails a second stops the start with an Italian message', () => {
+    expect(loadConfig({}).mailSendRate).toBe(50);
+    expect(loadConfig({ MAIL_SEND_RATE: '0' }).mailSendRate).toBe(0);
+    expect(() => loadConfig({ MAIL_SEND_RATE: 'tanti' })).toThrow(/MAIL_SEND_RATE deve essere un numero di email al secondo/);
+    expect(() => loadConfig({ MAIL_SEND_RATE: '2.5' })).toThrow(/MAIL_SEND_RATE deve essere un numero intero/);
+    expect(() => loadConfig({ MAIL_SEND_RATE: '-1' })).toThrow(/MAIL_SEND_RATE non può essere negativo/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupedRemoval } from './queue-worker.js';
+import { groupedRemoval, sendPacer } from './queue-worker.js';
 
 /** A delete that finishes when the test says so, remembering the ids of each statement. */
 function manualDeletes() {
@@ -73,5 +73,29 @@ describe("sent mails' rows", () => {
     d.finish[1]!();
     await tick();
     expect(b.done).toBe(true);
+  });
+});
+
+describe('the send pace', () => {
+  it('lets a burst of its rate go at once, then spaces the rest evenly', () => {
+    const pace = sendPacer(50);
+    const waits = Array.from({ length: 60 }, () => pace(10_000));
+    expect(waits.slice(0, 50).every((w) => w === 0)).toBe(true);
+    // One every 20 ms after the burst.
+    expect(waits.slice(50)).toEqual(Array.from({ length: 10 }, (_, i) => (i + 1) * 20));
+  });
+
+  it('gives the burst back after a quiet second, never more', () => {
+    const pace = sendPacer(10);
+    for (let i = 0; i < 15; i++) pace(0);
+    // Booked up to 600 ms ahead; a second after that, ten go at once again.
+    const later = Array.from({ length: 11 }, () => pace(1600));
+    expect(later.slice(0, 10).every((w) => w === 0)).toBe(true);
+    expect(later[10]).toBe(100);
+  });
+
+  it('never waits without a rate', () => {
+    const pace = sendPacer(0);
+    expect(Array.from({ length: 1000 }, () => pace(0)).every((w) => w === 0)).toBe(true);
   });
 });

@@ -15,15 +15,35 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** How long closing waits for sends in flight. */
   stopWaitMs?: number;
+  /** Mails this instance sends per second at most, on average (`sendPacer`); 0: as fast as the SMTP server takes them. */
+  perSecond?: number;
 }
 
-export const WORKER_DEFAULTS = { pollMs: 2000, batchSize: 50, concurrency: 8, leaseMs: 10 * 60_000, stopWaitMs: 10_000 };
+export const WORKER_DEFAULTS = { pollMs: 2000, batchSize: 50, concurrency: 8, leaseMs: 10 * 60_000, stopWaitMs: 10_000, perSecond: 0 };
 // No mail of a batch is started with less than this left of its claim (the SMTP timeouts fit in it).
 const SEND_BUDGET_MS = 2 * 60_000;
 
 // Scheduling uses the real clock, not lib/clock: tests that move business time must not delay mail.
 const iso = (ms: number) => new Date(ms).toISOString();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Spaces sends `1000 / perSecond` ms apart on average; after a quiet spell up to `perSecond` go at
+ * once. Each call books the next free turn and returns how long its caller waits for it (0: go now).
+ * A burst of orders then queues its mails and the outbox sends them at this pace afterwards,
+ * instead of taking the processor from the checkouts while they come in.
+ */
+export function sendPacer(perSecond: number): (now?: number) => number {
+  if (!(perSecond > 0)) return () => 0;
+  const interval = 1000 / perSecond;
+  const burst = Math.max(1, Math.floor(perSecond));
+  let next = -Infinity;
+  return (now = Date.now()) => {
+    const turn = Math.max(next, now - (burst - 1) * interval);
+    next = turn + interval;
+    return Math.max(0, turn - now);
+  };
+}
 
 /**
  * Delivers the queued mails of every instance, a batch at a time. `wake()` runs it at once (a mail
@@ -39,6 +59,7 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<void>>();
   const removeSent = groupedRemoval((ids) => repo.remove(ids));
+  const pace = sendPacer(opts.perSecond);
 
   async function sendOne(mail: QueuedMail): Promise<void> {
     try {
@@ -65,6 +86,8 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
     const left = [...batch];
     const lane = async () => {
       for (let mail = left.shift(); mail; mail = left.shift()) {
+        const wait = pace();
+        if (wait > 0) await sleep(wait);
         if (stopping || Date.now() + SEND_BUDGET_MS > leaseEnd) {
           left.unshift(mail);
           return;
@@ -131,6 +154,9 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
     wake: run,
     /** Sends a mail this instance queued already claimed (see mailer.ts `send`); failures go back to the queue. */
     sendClaimed(mail: QueuedMail): Promise<void> {
+      // Someone is waiting for this one (a reset link, an invitation): it goes now, and takes a turn
+      // of the pace so the queue's mails leave room for it.
+      pace();
       const attempt = sendOne(mail).catch((err: unknown) => log.error({ mailId: mail.id, error: describeSendError(err) }, 'mail attempt not recorded'));
       inFlight.add(attempt);
       void attempt.finally(() => inFlight.delete(attempt));

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   PAYMENT_LIMITS,
   bankTransferCausale,
@@ -24,7 +23,7 @@ import { isRequirementFailure, isUniqueViolation, type Db } from '../../db/index
 import { PendingWrites, ReadsTogether } from '../../db/prepared.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
-import { newId } from '../../lib/ids.js';
+import { newId, newToken } from '../../lib/ids.js';
 import { inventory } from '../inventory/service.js';
 import type { ChosenMethod } from '../payments/service.js';
 import { checkoutSettings } from './checkout-settings.js';
@@ -129,7 +128,7 @@ export function checkoutService(ctx: AppContext) {
     }
 
     const orderId = newId();
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const nowMs = clock.nowMs();
     const now = new Date(nowMs).toISOString();
     const c = input.customer;
