@@ -49,7 +49,8 @@ export interface RouteInput<B, Q, P> {
  * byte, without a second serialisation (response-schemas.test.ts parses these with the schemas).
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** The JSON as text, or as its UTF-8 bytes. */
+  constructor(readonly text: string | Buffer) {}
 }
 
 /** No content: documented for the OpenAPI page; Fastify never serialises a 204. */
