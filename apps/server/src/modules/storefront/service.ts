@@ -23,38 +23,26 @@ type ProductsQuery = z.output<typeof storefrontProductsQuerySchema>;
 type SuggestionsQuery = z.output<typeof storefrontSuggestionsQuerySchema>;
 
 /**
- * Bytes of their own. A small `Buffer.from` is a slice of Node's shared 8 KB pool, and a slice that
- * is kept (a card for a minute, an answer for two seconds) would hold its whole 8 KB of the pool.
- */
-function ownBytes(text: string, encoding: 'utf8' | 'latin1' = 'utf8'): Buffer {
-  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(text, encoding));
-  out.write(text, 0, encoding);
-  return out;
-}
-
-/**
  * JSON with every character beyond ASCII written as its \u escape ('Caffè', '€'): the same value,
  * in bytes that are its characters one for one. A kept card is these bytes: a list answer is its
  * cards' bytes put together once, with no text joined, measured and encoded again per response.
  */
 function asciiJson(value: unknown): Buffer {
-  return ownBytes(
+  return Buffer.from(
     JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     'latin1',
   );
 }
-/** A list answer's bytes: `{"items":[card,card…],…rest}` (the rest is numbers, booleans and a base64url cursor: ASCII). */
+const COMMA = Buffer.from(',');
+/** A list answer's bytes: `{"items":[card,card…],…rest}`. */
 function listAnswer({ items, ...rest }: Omit<StorefrontProductPage, 'items'> & { items: Buffer[] }): Buffer {
-  const head = '{"items":[';
-  const tail = `],${JSON.stringify(rest).slice(1)}`;
-  const out = Buffer.allocUnsafeSlow(head.length + tail.length + Math.max(0, items.length - 1) + items.reduce((n, card) => n + card.length, 0));
-  let at = out.write(head, 0, 'latin1');
-  items.forEach((card, i) => {
-    if (i) out[at++] = 0x2c; // a comma between cards
-    at += card.copy(out, at);
-  });
-  out.write(tail, at, 'latin1');
-  return out;
+  const parts: Buffer[] = [Buffer.from('{"items":[')];
+  for (let i = 0; i < items.length; i++) {
+    if (i) parts.push(COMMA);
+    parts.push(items[i]!);
+  }
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -66,7 +54,7 @@ function listAnswer({ items, ...rest }: Omit<StorefrontProductPage, 'items'> & {
 export function storefrontService(ctx: AppContext) {
   const repo = storefrontRepo(ctx.db, ctx.dialect);
   const once = singleFlight<Buffer>();
-  const json = (v: unknown) => ownBytes(JSON.stringify(v));
+  const json = (v: unknown) => Buffer.from(JSON.stringify(v));
   async function cached<T>(key: string, load: () => Promise<T>, serialise: (v: T) => Buffer = json): Promise<Buffer> {
     const body = ctx.publicCache.get(key);
     if (Buffer.isBuffer(body)) return body;
@@ -77,7 +65,7 @@ export function storefrontService(ctx: AppContext) {
     });
   }
   /**
-   * The JSON bytes of a page's cards, in the order of `ids`: kept ones from the store's list cache,
+   * The JSON text of a page's cards, in the order of `ids`: kept ones from the store's list cache,
    * the others read in one pass and kept. A card is the same on every list, search and page.
    */
   async function cardsJson(kept: StoreListCache, storeId: string, ids: string[]): Promise<Buffer[]> {
