@@ -180,11 +180,9 @@ describe(`response schemas (${engine})`, () => {
       const res = await fetch(server.url + a.path);
       expect(res.status, a.path).toBe(200);
       expect(res.headers.get('content-type'), a.path).toBe('application/json; charset=utf-8');
-      const bytes = Buffer.from(await res.arrayBuffer());
-      const text = bytes.toString();
-      // The same bytes the service keeps in the storefront cache (the server-rendered pages read them too).
-      expect(bytes.equals(await a.text()), a.path).toBe(true);
-      expect(res.headers.get('content-length'), a.path).toBe(String(bytes.length));
+      const text = await res.text();
+      // The same text the service keeps in the storefront cache (the server-rendered pages read it too).
+      expect(text, a.path).toBe(await a.text());
       const parsed = a.schema.safeParse(JSON.parse(text));
       expect(parsed.success, a.path).toBe(true);
       expect(text, a.path).not.toMatch(/store_id|sort_title|price_from|storage_key|"status"/);

@@ -49,8 +49,7 @@ export interface RouteInput<B, Q, P> {
  * byte, without a second serialisation (response-schemas.test.ts parses these with the schemas).
  */
 export class JsonText {
-  /** The JSON as text, or as its UTF-8 bytes. */
-  constructor(readonly text: string | Buffer) {}
+  constructor(readonly text: string) {}
 }
 
 /** No content: documented for the OpenAPI page; Fastify never serialises a 204. */

@@ -29,10 +29,10 @@ interface Answer {
   status: number;
   json(): Promise<unknown>;
 }
-const answer = (status: number, body: string | Buffer | null): Answer => ({
+const answer = (status: number, body: string | null): Answer => ({
   ok: status >= 200 && status < 300,
   status,
-  json: async () => (body?.length ? JSON.parse(typeof body === 'string' ? body : body.toString()) : null),
+  json: async () => (body ? JSON.parse(body) : null),
 });
 interface PublicRenderer {
   setTransport(t: (path: string, init: { method: 'GET' | 'POST'; body?: string; fresh: boolean }) => Promise<Answer>): void;

@@ -4,8 +4,8 @@ import type { AppContext } from '../../lib/context.js';
 import { addRoute, JsonText } from '../../lib/route.js';
 import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, storefrontSuggestionsQuerySchema } from './service.js';
 
-/** The service's cached answer (JSON bytes already), sent as it is; browsers may keep it two seconds. */
-function cachedJson(reply: FastifyReply, text: Buffer): JsonText {
+/** The service's cached answer (JSON text already), sent as it is; browsers may keep it two seconds. */
+function cachedJson(reply: FastifyReply, text: string): JsonText {
   reply.header('cache-control', 'public, max-age=2');
   return new JsonText(text);
 }

@@ -23,41 +23,25 @@ type ProductsQuery = z.output<typeof storefrontProductsQuerySchema>;
 type SuggestionsQuery = z.output<typeof storefrontSuggestionsQuerySchema>;
 
 /**
- * JSON with every character beyond ASCII written as its \u escape ('Caffè', '€'): the same value,
- * in bytes that are its characters one for one. A kept card is these bytes: a list answer is its
- * cards' bytes put together once, with no text joined, measured and encoded again per response.
+ * JSON with every character beyond ASCII written as its \u escape: the same value, and a text whose
+ * every character is one byte, so the list answers joined from kept cards are copied to the socket
+ * as they are instead of being encoded again on every response ('Caffè', '€').
  */
-function asciiJson(value: unknown): Buffer {
-  return Buffer.from(
-    JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-    'latin1',
-  );
-}
-const COMMA = Buffer.from(',');
-/** A list answer's bytes: `{"items":[card,card…],…rest}`. */
-function listAnswer({ items, ...rest }: Omit<StorefrontProductPage, 'items'> & { items: Buffer[] }): Buffer {
-  const parts: Buffer[] = [Buffer.from('{"items":[')];
-  for (let i = 0; i < items.length; i++) {
-    if (i) parts.push(COMMA);
-    parts.push(items[i]!);
-  }
-  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return Buffer.concat(parts);
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
  * The public storefront's answers, serialised and kept in the short-lived cache. The HTTP routes
  * and the server-rendered pages (plugins/web.ts) both read through here: one cache, one set of
- * rules. Each method returns the answer's JSON as UTF-8 bytes (sent as they are, however often the
- * cache serves them) or throws the Italian 404.
+ * rules. Each method returns the JSON text of the answer or throws the Italian 404.
  */
 export function storefrontService(ctx: AppContext) {
   const repo = storefrontRepo(ctx.db, ctx.dialect);
-  const once = singleFlight<Buffer>();
-  const json = (v: unknown) => Buffer.from(JSON.stringify(v));
-  async function cached<T>(key: string, load: () => Promise<T>, serialise: (v: T) => Buffer = json): Promise<Buffer> {
+  const once = singleFlight<string>();
+  async function cached<T>(key: string, load: () => Promise<T>, serialise: (v: T) => string = JSON.stringify): Promise<string> {
     const body = ctx.publicCache.get(key);
-    if (Buffer.isBuffer(body)) return body;
+    if (typeof body === 'string') return body;
     return once(key, async () => {
       const fresh = serialise(await load());
       ctx.publicCache.set(key, fresh);
@@ -68,10 +52,10 @@ export function storefrontService(ctx: AppContext) {
    * The JSON text of a page's cards, in the order of `ids`: kept ones from the store's list cache,
    * the others read in one pass and kept. A card is the same on every list, search and page.
    */
-  async function cardsJson(kept: StoreListCache, storeId: string, ids: string[]): Promise<Buffer[]> {
-    const known = ids.map((id) => kept.get<Buffer>('card', id));
+  async function cardsJson(kept: StoreListCache, storeId: string, ids: string[]): Promise<string[]> {
+    const known = ids.map((id) => kept.get<string>('card', id));
     const missing = ids.filter((_, i) => known[i] === undefined);
-    const read = new Map<string, Buffer>();
+    const read = new Map<string, string>();
     for (const card of missing.length ? await repo.productCards(storeId, missing) : []) {
       const json = asciiJson(card);
       read.set(card.id, json);
@@ -103,18 +87,18 @@ export function storefrontService(ctx: AppContext) {
         `${slug}|store`,
         async () => {
           const kept = ctx.publicLists.of(slug);
-          const known = kept.get<Buffer>('answer', 'store');
+          const known = kept.get<string>('answer', 'store');
           if (known !== undefined) return known;
-          const answer = json({ store: await store(slug) });
-          kept.set('answer', 'store', answer);
-          return answer;
+          const json = JSON.stringify({ store: await store(slug) });
+          kept.set('answer', 'store', json);
+          return json;
         },
-        (answer) => answer,
+        (json) => json,
       ),
     products: (slug: string, query: ProductsQuery) =>
       cached(
         `${slug}|list|${JSON.stringify([query.search ?? '', query.category ?? '', query.sort ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.available ?? '', query.page, query.pageSize, query.cursor ?? ''])}`,
-        async (): Promise<Omit<StorefrontProductPage, 'items'> & { items: Buffer[] }> => {
+        async (): Promise<Omit<StorefrontProductPage, 'items'> & { items: string[] }> => {
           // Taken before any read: what the reads find is kept only if the store has not changed since.
           const kept = ctx.publicLists.of(slug);
           // The store's id, kept with its lists (a store deleted or changed drops them).
@@ -154,8 +138,8 @@ export function storefrontService(ctx: AppContext) {
             pageSize: query.pageSize,
           };
         },
-        // The cards are JSON bytes already: put together, not serialised again.
-        listAnswer,
+        // The cards are JSON text already: spliced in, not serialised again.
+        ({ items, ...rest }: Omit<StorefrontProductPage, 'items'> & { items: string[] }) => `{"items":[${items.join(',')}],${JSON.stringify(rest).slice(1)}`,
       ),
     /** Up to 5 active products for what the shopper is typing, best match first. */
     suggestions: (slug: string, query: SuggestionsQuery) =>
