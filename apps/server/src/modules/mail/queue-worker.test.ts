@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { groupedRemoval, sendPacer } from './queue-worker.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { MailQueueRepo, QueuedMail } from './queue-repo.js';
+import { groupedRemoval, mailQueueWorker, sendPacer } from './queue-worker.js';
 
 /** A delete that finishes when the test says so, remembering the ids of each statement. */
 function manualDeletes() {
@@ -97,5 +99,54 @@ describe('the send pace', () => {
   it('never waits without a rate', () => {
     const pace = sendPacer(0);
     expect(Array.from({ length: 1000 }, () => pace(0)).every((w) => w === 0)).toBe(true);
+  });
+});
+
+describe('stopping while mails wait for their turn', () => {
+  it('does not wait for their turns: they are released at once for the next instance', async () => {
+    vi.useFakeTimers();
+    try {
+      const mails = Array.from({ length: 20 }, (_, i) => ({
+        id: `m${i}`,
+        to_address: `c${i}@example.it`,
+        subject: 'Ordine',
+        text: 'Testo',
+        html: null,
+        attempts: 1,
+      }));
+      let claimed = false;
+      const sent: string[] = [];
+      const released: string[] = [];
+      // Only what the worker calls: one batch of twenty due mails, then nothing.
+      const repo = {
+        nextDue: async () => (claimed ? null : new Date(0).toISOString()),
+        claim: async () => ((claimed = true), mails as unknown as QueuedMail[]),
+        release: async (ids: string[]) => void released.push(...ids),
+        remove: async () => undefined,
+        retryLater: async () => undefined,
+        giveUp: async () => undefined,
+      } as unknown as MailQueueRepo;
+      const log = { error: () => undefined, warn: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+      const worker = mailQueueWorker(repo, async (m) => void sent.push(m.to), log, { perSecond: 1 });
+      worker.start();
+      await vi.advanceTimersByTimeAsync(1);
+      // One a second: the first went at once, the next ones are booked a second apart.
+      expect(sent).toEqual(['c0@example.it']);
+
+      let stopped = false;
+      void worker.stop().then(() => (stopped = true));
+      // Well before the next turn (a second away), stopping is done and the other nineteen are released.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(stopped).toBe(true);
+      expect(sent).toHaveLength(1);
+      expect([...released].sort()).toEqual(
+        mails
+          .slice(1)
+          .map((m) => m.id)
+          .sort(),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

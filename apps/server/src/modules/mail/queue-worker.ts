@@ -54,6 +54,9 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
   const worker = newId();
   let started = false;
   let stopping = false;
+  // Settles when stop() is called: a send waiting for its turn stops waiting, and its mail is released.
+  let stopped!: () => void;
+  const stopCalled = new Promise<void>((resolve) => (stopped = resolve));
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -87,7 +90,7 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
     const lane = async () => {
       for (let mail = left.shift(); mail; mail = left.shift()) {
         const wait = pace();
-        if (wait > 0) await sleep(wait);
+        if (wait > 0) await Promise.race([sleep(wait), stopCalled]);
         if (stopping || Date.now() + SEND_BUDGET_MS > leaseEnd) {
           left.unshift(mail);
           return;
@@ -168,6 +171,7 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
     /** Stops claiming; sends in flight may finish (bounded), the rest of a batch is released. */
     async stop(): Promise<void> {
       stopping = true;
+      stopped();
       clearTimeout(timer);
       await Promise.race([Promise.all([running, ...inFlight]), sleep(opts.stopWaitMs)]);
     },
