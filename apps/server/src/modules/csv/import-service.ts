@@ -44,7 +44,7 @@ export async function importProducts(
   mode: 'preview' | 'apply',
   actorId: string,
 ): Promise<ProductImportResult> {
-  const table = readCsv(bytes);
+  const table = await readCsv(bytes);
   const cols = mapColumns(table.header);
   const errors: ImportRowError[] = [];
   const groups = groupRows(table.rows, cols, errors);

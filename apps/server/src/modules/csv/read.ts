@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { CSV_LIMITS, csvMsg } from '@vetrina/shared/csv';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { restoreNeutralised } from './cells.js';
@@ -51,11 +50,16 @@ export function detectDelimiter(text: string): ',' | ';' {
 
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
-/** Parses the file with csv-parse (the byte limit bounds the work): at most CSV_LIMITS.maxRows data rows, blank rows skipped (their numbers kept). */
-export function readCsv(bytes: Buffer): CsvTable {
+/**
+ * Parses the file with csv-parse (the byte limit bounds the work): at most CSV_LIMITS.maxRows data
+ * rows, blank rows skipped (their numbers kept). The parser is loaded by the first import, not by
+ * every start of the server (docs/decisions/production-runtime.md).
+ */
+export async function readCsv(bytes: Buffer): Promise<CsvTable> {
   if (bytes.length > CSV_LIMITS.maxBytes) throw new AppError(413, 'payload_too_large', csvMsg.tooLarge);
   const text = decodeCsv(bytes);
   if (text.trim() === '') throw badRequest(csvMsg.empty, 'file');
+  const { parse } = await import('csv-parse/sync');
   let records: string[][];
   try {
     records = parse(text, {

@@ -1,4 +1,3 @@
-import { strToU8, zipSync } from 'fflate';
 import { csvLine, euroText, UTF8_BOM } from '../csv/cells.js';
 import type { InvoiceDocument } from './document.js';
 
@@ -34,8 +33,9 @@ export function monthSummaryCsv(invoices: readonly ArchivedInvoice[]): string {
   return csv;
 }
 
-/** A month's ZIP: every XML as sent to the Exchange System, and the CSV summary. */
-export function monthArchive(month: string, invoices: readonly ArchivedInvoice[]): Uint8Array {
+/** A month's ZIP: every XML as sent to the Exchange System, and the CSV summary (the ZIP writer is loaded by the first archive, not by every start). */
+export async function monthArchive(month: string, invoices: readonly ArchivedInvoice[]): Promise<Uint8Array> {
+  const { strToU8, zipSync } = await import('fflate');
   const files: Record<string, Uint8Array> = {};
   for (const inv of invoices) files[inv.file_name] = strToU8(inv.xml);
   files[`riepilogo-${month}.csv`] = strToU8(monthSummaryCsv(invoices));

@@ -79,7 +79,7 @@ export function registerLegalRoutes(app: FastifyInstance, ctx: AppContext) {
       body: legalPageInputSchema,
       response: { 200: legalPreviewResponseSchema },
     },
-    async (req, { body }) => (requireMember(req), { html: legal.preview(body.markdown) }),
+    async (req, { body }) => (requireMember(req), { html: await legal.preview(body.markdown) }),
   );
 
   addRoute(

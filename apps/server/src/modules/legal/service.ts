@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { paymentsService } from '../payments/service.js';
 import { shippingService } from '../shipping/service.js';
-import { renderLegalMarkdown } from './markdown.js';
+import { legalMarkdownRenderer, renderLegalMarkdown } from './markdown.js';
 import { legalRepo } from './repo.js';
 import { legalTemplate, type TemplateData } from './templates.js';
 
@@ -50,7 +50,7 @@ export function legalService(ctx: AppContext) {
     const rows = await repo.pages(store.id);
     const kinds = only ? [only] : LEGAL_PAGE_KINDS;
     const needTemplate = kinds.some((k) => !rows.some((r) => r.kind === k));
-    const data = needTemplate ? await templateData(store) : null;
+    const [data, render] = await Promise.all([needTemplate ? templateData(store) : null, legalMarkdownRenderer()]);
     return kinds.map((kind) => {
       const row = rows.find((r) => r.kind === kind);
       const markdown = row ? row.markdown : legalTemplate(kind, data!);
@@ -58,7 +58,7 @@ export function legalService(ctx: AppContext) {
         kind,
         title: LEGAL_PAGE_TITLES[kind],
         markdown,
-        html: renderLegalMarkdown(markdown),
+        html: render(markdown),
         customised: Boolean(row),
         updatedAt: row?.updated_at ?? null,
       };
