@@ -270,6 +270,8 @@ export interface ProductSearchTable {
   title_terms: Generated<string>;
   meta_terms: Generated<string>;
   body_terms: Generated<string>;
+  /** SQLite: the store's mark, which the FTS5 index puts before each of the row's bare words (migration 025). Not on PostgreSQL. */
+  word_mark: Generated<string>;
   /** Bumped by triggers when the product's text changes; the row is stale while above indexed_version. */
   version: Generated<number>;
   indexed_version: Generated<number>;

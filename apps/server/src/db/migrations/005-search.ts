@@ -100,7 +100,7 @@ export async function up(db: Db): Promise<void> {
   await run(`insert into store_product_counts (store_id, status, n) select store_id, status, count(*) from products group by store_id, status`);
   await run(`insert into product_search (product_id, store_id, version, indexed_version) select id, store_id, 1, 0 from products`);
   const stores = (await db.selectFrom('products').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
-  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId);
+  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId, 'marked');
 
   if (pg) await postgresTriggers(run, priceFrom);
   else await sqliteTriggers(run, priceFrom);

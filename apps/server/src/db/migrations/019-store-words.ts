@@ -19,7 +19,7 @@ export async function up(db: Db): Promise<void> {
   if (!pg) await dropFts(run);
   await run(`update product_search set version = indexed_version + 1`);
   const stores = (await db.selectFrom('product_search').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
-  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId);
+  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId, 'marked');
   if (!pg)
     await createFts(
       run,

@@ -241,7 +241,7 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
     spec.kept?.set('indexed', '', true);
   }
   const byPrice = order?.column === 'p.price_from_cents';
-  const patterns = query ? searchScorePatterns(spec.storeId, query) : [];
+  const patterns = query ? searchScorePatterns(dialect, spec.storeId, query) : [];
   const stock = spec.availableOnly || spec.stock === 'in' ? 1 : spec.stock === 'out' ? 0 : null;
   const filteredOnProduct =
     Boolean(spec.categoryId) || spec.minPriceCents !== undefined || spec.maxPriceCents !== undefined || stock !== null || spec.stock === 'low';

@@ -16,8 +16,7 @@ import { storeWordPrefix, type SearchQuery } from './normalise.js';
  * The query words as the store's index holds them (marked with the store's prefix, see
  * `storeWordPrefix`), each with whether it is matched as a prefix (the last one, while typing).
  */
-const termsOf = (storeId: string, q: SearchQuery) => {
-  const mark = storeWordPrefix(storeId);
+const termsOf = (storeId: string, q: SearchQuery, mark = storeWordPrefix(storeId)) => {
   return [...q.words.map((w) => [mark + w, false] as const), ...(q.prefix ? [[mark + q.prefix, true] as const] : [])];
 };
 
@@ -41,9 +40,13 @@ export function searchMatch(dialect: Dialect, storeId: string, value: string): R
   return sql<SqlBool>`(s.id in (select rowid from product_fts where product_fts match ${value}) and s.store_id = ${storeId})`;
 }
 
-/** The LIKE patterns `searchScore` tests, in its order: three per word (title, SKU/variants/category, description). */
-export function searchScorePatterns(storeId: string, q: SearchQuery): string[] {
-  return termsOf(storeId, q).flatMap(([w, prefix]) => Array<string>(3).fill(`% ${w}${prefix ? '' : ' '}%`));
+/**
+ * The LIKE patterns `searchScore` tests, in its order: three per word (title, SKU/variants/category,
+ * description). SQLite's rows hold bare words (migration 025), PostgreSQL's marked ones.
+ */
+export function searchScorePatterns(dialect: Dialect, storeId: string, q: SearchQuery): string[] {
+  const terms = dialect === 'postgres' ? termsOf(storeId, q) : termsOf(storeId, q, '');
+  return terms.flatMap(([w, prefix]) => Array<string>(3).fill(`% ${w}${prefix ? '' : ' '}%`));
 }
 
 /**

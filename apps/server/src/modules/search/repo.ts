@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
-import { sortTitle, storeTermText } from './normalise.js';
+import { sortTitle, storeTermText, storeWordPrefix, termText } from './normalise.js';
 
 type AnyDb = Kysely<Database>;
 
@@ -27,6 +27,14 @@ interface StaleRow {
 }
 
 /**
+ * How a row holds its words: `marked`, each word behind its store's mark (PostgreSQL, whose tsvector
+ * is generated from the row; SQLite before migration 025), or `bare`, the words alone and the mark
+ * once in `word_mark` (SQLite, whose FTS5 index puts the mark back: docs/decisions/search.md).
+ */
+export type WordForm = 'marked' | 'bare';
+export const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof PostgresAdapter ? 'marked' : 'bare');
+
+/**
  * Rebuilds the search rows (and the name sort key) of a store's products whose text changed since
  * they were last indexed. Triggers mark them (`version` > `indexed_version`) on every write of a
  * product, its variants or its category, whoever writes (the catalogue, sample data, imports), so
@@ -37,7 +45,7 @@ interface StaleRow {
  * text, and only if no newer version was indexed meanwhile; a write that lands in between leaves
  * the row marked, and the next call rebuilds it.
  */
-export async function refreshStale(db: AnyDb, storeId: string): Promise<number> {
+export async function refreshStale(db: AnyDb, storeId: string, form: WordForm = wordFormOf(db)): Promise<number> {
   // Every list and search starts here: the probe alone, compiled once, in the common case.
   if (!(await staleProbe.first(db, { storeId }))) return 0;
   let done = 0;
@@ -63,14 +71,17 @@ export async function refreshStale(db: AnyDb, storeId: string): Promise<number> 
       .execute();
     const variantText = new Map<string, string[]>();
     for (const v of variants) variantText.set(v.product_id, [...(variantText.get(v.product_id) ?? []), v.label, v.sku]);
+    const words = form === 'marked' ? (...texts: string[]) => storeTermText(storeId, ...texts) : termText;
+    const mark = form === 'bare' ? { word_mark: storeWordPrefix(storeId) } : {};
     let written = 0;
     for (const r of stale) {
       const res = await db
         .updateTable('product_search')
         .set({
-          title_terms: storeTermText(storeId, r.title),
-          meta_terms: storeTermText(storeId, r.sku, r.category_name ?? '', ...(variantText.get(r.product_id) ?? [])),
-          body_terms: storeTermText(storeId, r.description),
+          title_terms: words(r.title),
+          meta_terms: words(r.sku, r.category_name ?? '', ...(variantText.get(r.product_id) ?? [])),
+          body_terms: words(r.description),
+          ...mark,
           indexed_version: r.version,
         })
         .where('product_id', '=', r.product_id)
