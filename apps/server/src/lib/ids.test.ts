@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newId } from './ids.js';
+import { newId, newToken } from './ids.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const msOf = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16);
@@ -36,5 +36,14 @@ describe('row ids', () => {
     // The random part changes in every position: no byte is stuck (a pool reused or unfilled).
     const tails = new Set(ids.map((id) => id.slice(-12)));
     expect(tails.size).toBe(ids.length);
+  });
+
+  it('tokens are 256 random bits, URL-safe, never repeated across many pool refills', () => {
+    const tokens = Array.from({ length: 1_000 }, () => newToken());
+    for (const t of tokens) expect(t).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    // Every byte position varies: a pool slice reused or left unfilled would repeat.
+    for (let k = 0; k <= 35; k += 7) expect(new Set(tokens.map((t) => t.slice(k, k + 4))).size).toBeGreaterThan(900);
+    expect(Buffer.from(tokens[0]!, 'base64url')).toHaveLength(32);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomFillSync, createHash } from 'node:crypto';
+import { randomFillSync, createHash } from 'node:crypto';
 
 /** Random bytes drawn in batches: one system call per 256 ids instead of one per id. */
 const RANDOM_BYTES = 10;
@@ -26,7 +26,19 @@ export function newId(): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-/** 256 random bits, URL-safe: for links mailed to people and refresh tokens. */
-export const newToken = (): string => randomBytes(32).toString('base64url');
+const TOKEN_BYTES = 32;
+const tokenPool = Buffer.alloc(TOKEN_BYTES * 64);
+let tokenAt = tokenPool.length;
+/**
+ * 256 random bits, URL-safe: for links mailed to people, order links and refresh tokens. Drawn 64
+ * at a time, like the ids (every checkout makes one); each token's bytes are used once.
+ */
+export function newToken(): string {
+  if (tokenAt === tokenPool.length) {
+    randomFillSync(tokenPool);
+    tokenAt = 0;
+  }
+  return tokenPool.toString('base64url', tokenAt, (tokenAt += TOKEN_BYTES));
+}
 /** Tokens are stored hashed so that a database leak reveals nothing usable. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
