@@ -115,8 +115,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // 16 M, a crawler reading every product page held 40 MB more in the cache (runtime-memory.md).
   const publicCache = ttlCache<string | Buffer>({ ttlMs: config.publicCacheMs, maxEntries: 5000, weigh: (s) => s.length, maxWeight: 4_000_000 });
   // What storefront lists compute again and again, per store (cards, filter totals, deep-page
-  // checkpoints; modules/storefront/list-cache.ts): at most 10,000 entries (~5 MB).
-  const publicLists = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 10_000 });
+  // checkpoints; modules/storefront/list-cache.ts): at most ~8 MB by its entries' weight (a
+  // 10,000-product store's cards with its totals and checkpoints take about half) and 50,000
+  // entries. A bound of 10,000 entries left a third of such a store's cards unkept: every deep
+  // page read its missing cards again (docs/decisions/search.md).
+  const publicLists = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 50_000, maxBytes: 8_000_000 });
   const storeSettings = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 10_000 });
   const invalidation = storefrontCacheInvalidation(publicCache, publicLists, storeSettings, bus, app.log);
   const ctx: AppContext = {

@@ -78,3 +78,26 @@ it('counts what it holds exactly when a store is started afresh during a request
   expect(cache.of('alfa').get('card', 'p1')).toBeUndefined();
   expect(cache.size).toBe(2);
 });
+
+it('bounds what it keeps by weight too: long texts fill it sooner than small numbers, and a replaced entry is weighed again', () => {
+  const card = 'x'.repeat(920); // with its place in the maps, 1,000
+  const cache = listCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 3_000 });
+  for (const id of ['p1', 'p2', 'p3', 'p4']) cache.of('alfa').set('card', id, card);
+  expect(cache.size).toBe(3);
+  expect(cache.bytes).toBe(3_000);
+  expect(cache.of('alfa').get('card', 'p4')).toBeUndefined();
+  // A replaced entry weighs its new value: a shorter card leaves room for a total.
+  cache.of('alfa').set('card', 'p3', 'y');
+  expect(cache.bytes).toBe(2_081);
+  cache.of('alfa').set('total', 'casa', 12);
+  expect(cache.of('alfa').get('total', 'casa')).toBe(12);
+  expect(cache.bytes).toBe(2_161);
+  cache.of('alfa').set('card', 'p5', card);
+  expect(cache.bytes).toBe(3_161);
+  // A new store makes room by letting whole stores go; their weight goes with them.
+  cache.of('beta').set('card', 'q1', card);
+  expect(cache.of('alfa').get('card', 'p1')).toBeUndefined();
+  expect(cache.of('beta').get('card', 'q1')).toBe(card);
+  expect(cache.size).toBe(1);
+  expect(cache.bytes).toBe(1_000);
+});

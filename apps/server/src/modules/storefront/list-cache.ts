@@ -13,17 +13,23 @@
  * the first one, which bounds what an instance that missed an announcement could show; checkout
  * re-checks prices and stock in any case.
  */
-export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () => number }) {
+export function listCache(opts: { ttlMs: number; maxEntries: number; maxBytes?: number; now?: () => number }) {
   const now = opts.now ?? Date.now;
+  const maxBytes = opts.maxBytes ?? Infinity;
   const stores = new Map<string, { until: number; entries: Map<ListEntryKind, Map<string, unknown>> }>();
   const generations = new Map<string, number>();
   let size = 0;
+  let bytes = 0;
   const dropStore = (slug: string) => {
     const kept = stores.get(slug);
     if (!kept) return;
-    for (const entries of kept.entries.values()) size -= entries.size;
+    for (const entries of kept.entries.values()) {
+      size -= entries.size;
+      for (const value of entries.values()) bytes -= weightOf(value);
+    }
     stores.delete(slug);
   };
+  const full = () => size >= opts.maxEntries || bytes >= maxBytes;
   const live = (slug: string) => {
     const kept = stores.get(slug);
     if (kept && kept.until <= now()) {
@@ -48,15 +54,17 @@ export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () =>
           let kept = live(slug);
           if (!kept) {
             // Whole stores leave, least recently started first, when the bound is reached.
-            while (size >= opts.maxEntries && stores.size) dropStore(stores.keys().next().value as string);
+            while (full() && stores.size) dropStore(stores.keys().next().value as string);
             stores.set(slug, (kept = { until: now() + opts.ttlMs, entries: new Map() }));
           }
           let entries = kept.entries.get(kind);
           if (!entries) kept.entries.set(kind, (entries = new Map()));
-          if (!entries.has(key)) {
-            if (size >= opts.maxEntries) return;
+          const before = entries.get(key);
+          if (before === undefined && !entries.has(key)) {
+            if (full()) return;
             size++;
-          }
+          } else bytes -= weightOf(before);
+          bytes += weightOf(value);
           entries.set(key, value);
         },
       };
@@ -70,9 +78,19 @@ export function listCache(opts: { ttlMs: number; maxEntries: number; now?: () =>
     get size() {
       return size;
     },
+    /** About how much memory the kept entries take (`weightOf`). */
+    get bytes() {
+      return bytes;
+    },
   };
 }
 export type ListCache = ReturnType<typeof listCache>;
+/**
+ * About what an entry costs the heap: a text's characters (cards are ASCII JSON: a byte each) and
+ * its place in the maps; ids, totals and checkpoints count as the place alone.
+ */
+const ENTRY_BYTES = 80;
+const weightOf = (value: unknown): number => ENTRY_BYTES + (typeof value === 'string' ? value.length : 0);
 /** One store's kept entries, as seen by one request (`ListCache.of`). */
 export interface StoreListCache {
   get<V>(kind: ListEntryKind, key: string): V | undefined;
