@@ -101,3 +101,17 @@ it('bounds what it keeps by weight too: long texts fill it sooner than small num
   expect(cache.size).toBe(1);
   expect(cache.bytes).toBe(1_000);
 });
+
+it('lets a store’s entries go once their lifetime is over, even if that store is never read again', () => {
+  let t = 0;
+  const cache = listCache({ ttlMs: 1000, maxEntries: 100, now: () => t });
+  cache.of('alfa').set('card', 'p1', 'x'.repeat(100));
+  t = 600;
+  cache.of('beta').set('card', 'q1', 'y');
+  expect(cache.size).toBe(2);
+  t = 1000;
+  // Only beta is asked for: alfa's entries, started at 0, go; beta's, started at 600, stay.
+  expect(cache.of('beta').get('card', 'q1')).toBe('y');
+  expect(cache.size).toBe(1);
+  expect(cache.bytes).toBe(81);
+});

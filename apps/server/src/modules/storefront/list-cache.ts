@@ -30,6 +30,16 @@ export function listCache(opts: { ttlMs: number; maxEntries: number; maxBytes?: 
     stores.delete(slug);
   };
   const full = () => size >= opts.maxEntries || bytes >= maxBytes;
+  // Stores are kept in the order their entries started, all with the same lifetime: the first
+  // ones are the first to expire. Dropped as soon as any store is read, not only when read again,
+  // so a store nobody asks for again does not hold its entries for as long as the process lives.
+  const sweep = () => {
+    const t = now();
+    for (const [slug, kept] of stores) {
+      if (kept.until > t) break;
+      dropStore(slug);
+    }
+  };
   const live = (slug: string) => {
     const kept = stores.get(slug);
     if (kept && kept.until <= now()) {
@@ -44,6 +54,7 @@ export function listCache(opts: { ttlMs: number; maxEntries: number; maxBytes?: 
      * the store changed is not kept (it was read from the store as it was).
      */
     of(slug: string): StoreListCache {
+      sweep();
       const generation = generations.get(slug) ?? 0;
       const seen = live(slug);
       return {
