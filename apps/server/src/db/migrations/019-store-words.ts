@@ -34,10 +34,20 @@ export async function dropFts(run: Run) {
   await run(`drop table if exists product_fts`);
 }
 
-/** The FTS5 table over product_search, its external-content sync triggers, and its content. */
-export async function createFts(run: Run, create: string, columns: string[]) {
+/**
+ * The FTS5 table over product_search, its external-content sync triggers, and its content. `value`
+ * is what a trigger indexes of a row's column (the column itself unless given: migration 025 puts
+ * the store's mark back), `updateOf` the columns whose update re-indexes the row.
+ */
+export async function createFts(
+  run: Run,
+  create: string,
+  columns: string[],
+  opts: { value?: (row: 'new' | 'old', column: string) => string; updateOf?: string[] } = {},
+) {
   const list = columns.join(', ');
-  const of = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
+  const value = opts.value ?? ((row, column) => `${row}.${column}`);
+  const of = (row: 'new' | 'old') => columns.map((c) => value(row, c)).join(', ');
   await run(create);
   await run(`create trigger product_search_fts_insert after insert on product_search begin
     insert into product_fts (rowid, ${list}) values (new.id, ${of('new')});
@@ -45,7 +55,7 @@ export async function createFts(run: Run, create: string, columns: string[]) {
   await run(`create trigger product_search_fts_delete after delete on product_search begin
     insert into product_fts (product_fts, rowid, ${list}) values ('delete', old.id, ${of('old')});
   end`);
-  await run(`create trigger product_search_fts_update after update of title_terms, meta_terms, body_terms on product_search begin
+  await run(`create trigger product_search_fts_update after update of ${(opts.updateOf ?? ['title_terms', 'meta_terms', 'body_terms']).join(', ')} on product_search begin
     insert into product_fts (product_fts, rowid, ${list}) values ('delete', old.id, ${of('old')});
     insert into product_fts (rowid, ${list}) values (new.id, ${of('new')});
   end`);

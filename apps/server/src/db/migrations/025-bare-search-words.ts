@@ -30,20 +30,15 @@ export async function up(db: Db): Promise<void> {
   const stores = (await db.selectFrom('product_search').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
   for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId, 'bare');
   await run(`create view product_search_words as select id, ${COLUMNS.map((c) => `${marked('product_search', c)} as ${c}`).join(', ')} from product_search`);
-  const list = COLUMNS.join(', ');
-  const of = (row: 'new' | 'old') => COLUMNS.map((c) => marked(row, c)).join(', ');
-  await run(`create virtual table product_fts using fts5(${list}, content='product_search_words', content_rowid='id', ${TOKENS})`);
-  await run(`create trigger product_search_fts_insert after insert on product_search begin
-    insert into product_fts (rowid, ${list}) values (new.id, ${of('new')});
-  end`);
-  await run(`create trigger product_search_fts_delete after delete on product_search begin
-    insert into product_fts (product_fts, rowid, ${list}) values ('delete', old.id, ${of('old')});
-  end`);
-  await run(`create trigger product_search_fts_update after update of ${list}, word_mark on product_search begin
-    insert into product_fts (product_fts, rowid, ${list}) values ('delete', old.id, ${of('old')});
-    insert into product_fts (rowid, ${list}) values (new.id, ${of('new')});
-  end`);
-  await run(`insert into product_fts (product_fts) values ('rebuild')`);
+  await createFts(
+    run,
+    `create virtual table product_fts using fts5(${COLUMNS.join(', ')}, content='product_search_words', content_rowid='id', ${TOKENS})`,
+    [...COLUMNS],
+    {
+      value: marked,
+      updateOf: [...COLUMNS, 'word_mark'],
+    },
+  );
 }
 
 /** Back to marked words in the rows and 020's table over them. */
