@@ -32,7 +32,7 @@ interface StaleRow {
  * once in `word_mark` (SQLite, whose FTS5 index puts the mark back: docs/decisions/search.md).
  */
 export type WordForm = 'marked' | 'bare';
-export const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof PostgresAdapter ? 'marked' : 'bare');
+const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof PostgresAdapter ? 'marked' : 'bare');
 
 /**
  * Rebuilds the search rows (and the name sort key) of a store's products whose text changed since
