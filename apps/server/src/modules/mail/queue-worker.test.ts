@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { MailQueueRepo, QueuedMail } from './queue-repo.js';
@@ -145,6 +147,49 @@ describe('stopping while mails wait for their turn', () => {
           .map((m) => m.id)
           .sort(),
       );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a long run of paced mails', () => {
+  it('keeps nothing per mail sent: the heap after 22,000 mails is the heap after 2,000', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    vi.useFakeTimers();
+    try {
+      let sent = 0;
+      let queued = 0;
+      const repo = {
+        nextDue: async () => new Date(0).toISOString(),
+        claim: async () =>
+          Array.from({ length: 50 }, () => {
+            const n = queued++;
+            return { id: `m${n}`, to_address: `c${n}@example.it`, subject: 'Ordine', text: 'Testo', html: null, attempts: 1 };
+          }) as unknown as QueuedMail[],
+        release: async () => undefined,
+        remove: async () => undefined,
+        retryLater: async () => undefined,
+        giveUp: async () => undefined,
+      } as unknown as MailQueueRepo;
+      const log = { error: () => undefined, warn: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+      // A thousand a second: after the first second's burst, every mail waits for its turn.
+      const worker = mailQueueWorker(repo, async () => void sent++, log, { perSecond: 1000 });
+      const heapAfter = async (ms: number) => {
+        await vi.advanceTimersByTimeAsync(ms);
+        gc();
+        return process.memoryUsage().heapUsed;
+      };
+      worker.start();
+      const early = await heapAfter(2_000);
+      const earlySent = sent;
+      const late = await heapAfter(20_000);
+      expect(earlySent).toBeGreaterThan(1_500);
+      expect(sent - earlySent).toBeGreaterThan(19_000);
+      // A few hundred bytes kept per mail would be several megabytes here.
+      expect(late - early).toBeLessThan(1_000_000);
+      await worker.stop();
     } finally {
       vi.useRealTimers();
     }

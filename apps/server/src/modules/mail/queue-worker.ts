@@ -54,9 +54,22 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
   const worker = newId();
   let started = false;
   let stopping = false;
-  // Settles when stop() is called: a send waiting for its turn stops waiting, and its mail is released.
-  let stopped!: () => void;
-  const stopCalled = new Promise<void>((resolve) => (stopped = resolve));
+  // The sends waiting for their turn: stop() ends every wait at once, and their mails are released.
+  // Each wait leaves the set when its own timer fires. (Racing each wait against one promise that
+  // settles only at stop left a reaction on it per paced mail: a heap that grew with every mail
+  // sent, ~3,300 of them after a burst of 10,000 mails, seen in a heap snapshot.)
+  const waits = new Set<() => void>();
+  const waitTurn = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waits.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      waits.add(done);
+    });
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -90,7 +103,7 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
     const lane = async () => {
       for (let mail = left.shift(); mail; mail = left.shift()) {
         const wait = pace();
-        if (wait > 0) await Promise.race([sleep(wait), stopCalled]);
+        if (wait > 0 && !stopping) await waitTurn(wait);
         if (stopping || Date.now() + SEND_BUDGET_MS > leaseEnd) {
           left.unshift(mail);
           return;
@@ -171,7 +184,7 @@ export function mailQueueWorker(repo: MailQueueRepo, deliver: (mail: Mail) => Pr
     /** Stops claiming; sends in flight may finish (bounded), the rest of a batch is released. */
     async stop(): Promise<void> {
       stopping = true;
-      stopped();
+      for (const done of [...waits]) done();
       clearTimeout(timer);
       await Promise.race([Promise.all([running, ...inFlight]), sleep(opts.stopWaitMs)]);
     },
