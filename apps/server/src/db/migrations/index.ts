@@ -24,6 +24,7 @@ import * as m022 from './022-search-row-status.js';
 import * as m023 from './023-waiting-mails.js';
 import * as m024 from './024-statement-requirement.js';
 import * as m025 from './025-bare-search-words.js';
+import * as m026 from './026-search-function-words.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '023-waiting-mails': m023,
   '024-statement-requirement': m024,
   '025-bare-search-words': m025,
+  '026-search-function-words': m026,
 };

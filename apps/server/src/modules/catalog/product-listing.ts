@@ -222,7 +222,8 @@ const staleColumn = (d: Db, storeId: string) =>
 export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec): Promise<ListingPage> {
   const text = spec.search?.trim() ?? '';
   const query = text ? parseSearchQuery(text) : null;
-  // Only symbols (e.g. '%', '100%' has words): matched literally in title and SKU, never as syntax.
+  // Only symbols (e.g. '%', '100%' has words) or only function words ('la '): matched literally in
+  // title and SKU, never as syntax.
   // NUL cannot travel to PostgreSQL; a query of nothing else finds nothing.
   const literal = text !== '' && !query ? text.replaceAll(String.fromCharCode(0), '') : null;
   // PostgreSQL compares text with the database's locale unless told otherwise; "C" (bytes) is SQLite's order.

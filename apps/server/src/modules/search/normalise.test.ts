@@ -43,6 +43,17 @@ describe('search normaliser', () => {
     expect(parseSearchQuery('')).toBeNull();
   });
 
+  it('leaves out articles, prepositions and conjunctions, also cut before an apostrophe', () => {
+    expect(searchTerms("Borsa in pelle per la casa, dell'olio e d'oro")).toEqual(['bors', 'pell', 'cas', 'oli', 'oro']);
+    expect(termText('Set di 2 tazze', 'TAZ-DI-2')).toBe('set 2 tazz taz');
+    expect(parseSearchQuery('borsa di pelle')).toEqual({ words: ['bors'], prefix: 'pell' });
+    // An article being typed narrows nothing until its word follows; alone it is the start of one.
+    expect(parseSearchQuery('borsa di')).toEqual({ words: ['bors'], prefix: null });
+    expect(parseSearchQuery('la')).toEqual({ words: [], prefix: 'la' });
+    expect(parseSearchQuery('la ')).toBeNull();
+    expect(parseSearchQuery('della pasta ')).toEqual({ words: ['past'], prefix: null });
+  });
+
   it('gives a name sort key without accents or punctuation', () => {
     expect(sortTitle('  Éclair — al CIOCCOLATO!')).toBe('eclair al cioccolato');
   });

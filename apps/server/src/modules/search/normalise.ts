@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
  * 1. Fold: Unicode NFD, combining marks removed, lower case ('Caffè' → 'caffe').
  * 2. Split into words of letters and digits; everything else (punctuation, quotes, operators,
  *    emoji) separates words and is never part of one, so no search syntax can reach the engines.
- * 3. Stem each word with a small Italian light stemmer (`stemItalian`).
+ * 3. Leave out Italian function words (articles, prepositions, 'e', 'o': `FUNCTION_WORDS`).
+ * 4. Stem each word with a small Italian light stemmer (`stemItalian`).
  */
 
 /** Words longer than this are cut: nobody types them, and the index stays small. */
@@ -55,9 +56,27 @@ export function stemItalian(word: string): string {
   return w;
 }
 
-/** The stemmed words of a text: what the index stores for it. */
+/**
+ * Words that say nothing about a product, as folded: articles, prepositions (simple, joined with an
+ * article, or cut before an apostrophe: "dell'olio", "d'oro", "l'uva") and 'e'/'o'. Nearly every
+ * description holds some ('borsa in pelle per la casa'), so as query words they only hid products:
+ * every word of a query must match, and 'borsa di pelle' missed 'Borsa in pelle'. As a typed prefix
+ * ('la…') they matched every product of the store, which the search then had to rank in full.
+ */
+const FUNCTION_WORDS = new Set(
+  (
+    'il lo la i gli le l un uno una ' +
+    'di a ad da in con su per tra fra ' +
+    'del dello della dei degli delle dell al allo alla ai agli alle all dal dallo dalla dai dagli dalle dall ' +
+    'nel nello nella nei negli nelle nell sul sullo sulla sui sugli sulle sull col coi ' +
+    'd e ed o od'
+  ).split(' '),
+);
+const meaningful = (word: string) => !FUNCTION_WORDS.has(word);
+
+/** The stemmed words of a text, function words left out: what the index stores for it. */
 export function searchTerms(text: string): string[] {
-  return foldedWords(text).map(stemItalian);
+  return foldedWords(text).filter(meaningful).map(stemItalian);
 }
 
 /** Stemmed words of the texts, each once, in order of appearance. */
@@ -105,14 +124,19 @@ const MAX_QUERY_WORDS = 8;
 
 /**
  * What a typed query asks for. The last word is a prefix unless the text ends with a separator
- * (the shopper finished it). Null when nothing searchable is left (only symbols or emoji).
+ * (the shopper finished it). Function words are left out, except one being typed alone ('la…' is
+ * the start of 'lana' as much as an article). Null when nothing searchable is left (only symbols,
+ * emoji or function words).
  */
 export function parseSearchQuery(input: string): SearchQuery | null {
-  const words = searchTerms(input).slice(0, MAX_QUERY_WORDS);
-  if (!words.length) return null;
+  const folded = foldedWords(input).slice(0, MAX_QUERY_WORDS);
   const finished = /[^\p{L}\p{N}]$/u.test(input.normalize('NFD').replace(/\p{M}+/gu, ''));
-  const prefix = finished ? null : (words.pop() ?? null);
-  const exact = [...new Set(words)].filter((w) => w !== prefix);
+  const typing = finished ? undefined : folded.pop();
+  const words = [...new Set(folded.filter(meaningful).map(stemItalian))];
+  // 'borsa di…': until a letter follows, the article narrows nothing.
+  const prefix = typing === undefined || (!meaningful(typing) && words.length) ? null : stemItalian(typing);
+  const exact = words.filter((w) => w !== prefix);
+  if (!exact.length && prefix === null) return null;
   return { words: exact, prefix };
 }
 
