@@ -3,7 +3,8 @@
  * does, seeds through the product's own services a store of 1,000 products × 6 variants and a
  * store of 10,000 products, starts the compiled server in production mode, and measures with one
  * load tool (autocannon, 50 connections) beside a bare node:http server (this machine's ceiling)
- * in the same run. Every uncached path uses a different query on every request. With
+ * in the same run. Every uncached path uses a different query on every request; storefront reads
+ * send a browser's `accept-encoding`. With
  * BENCH_DATABASE_URL and BENCH_REDIS_URL it repeats the main measures on PostgreSQL with two
  * instances. Prints each target with its measured value; exits non-zero when one fails.
  */
@@ -269,6 +270,8 @@ interface Target {
   value: string;
   ok: boolean;
 }
+/** What a browser sends with every request: its answers may come compressed, as shoppers get them. */
+const browserLike = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const pct = (r: Result, ceiling: number) => Math.round((r.requestsPerSec / ceiling) * 1000) / 10;
 
 async function stop(child: ChildProcess) {
@@ -297,26 +300,37 @@ async function sqliteRun(ceilingUrl: string) {
   // The page-cached instance (as deployed) and one with the cache off (every request computed).
   const cached = await startServer(29101, {});
   const uncached = await startServer(29102, { PUBLIC_CACHE_MS: '0' });
-  const browserLike = { 'accept-encoding': 'gzip, deflate, br' };
   log(`Measuring ${DURATION} s each at ${CONNECTIONS} connections…`);
   const results: Result[] = [];
   results.push(await load('bare node:http (ceiling)', [ceilingUrl], () => ({ path: '/' })));
-  results.push(await load('first page of the 10,000-product store (cached)', [cached.url], () => ({ path: `/api/public/stores/${big!.slug}/products` })));
+  results.push(
+    await load('first page of the 10,000-product store (cached)', [cached.url], () => ({ path: `/api/public/stores/${big!.slug}/products` }), browserLike),
+  );
   const q = searchQueries();
   // Search and listings go to the instance whose cache is off: every request is computed, even when
   // the generator repeats a combination of page, sort and filters.
   results.push(
-    await load('search, 10,000 products, a different query each request', [uncached.url], () => ({
-      path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}`,
-    })),
+    await load(
+      'search, 10,000 products, a different query each request',
+      [uncached.url],
+      () => ({
+        path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}`,
+      }),
+      browserLike,
+    ),
   );
   const list = listings(big!);
-  results.push(await load('listing, 10,000 products (deep pages, categories, sorts, filters)', [uncached.url], () => ({ path: list() })));
+  results.push(await load('listing, 10,000 products (deep pages, categories, sorts, filters)', [uncached.url], () => ({ path: list() }), browserLike));
   let d = 0;
   results.push(
-    await load('product detail, uncached (10,000 products)', [uncached.url], () => ({
-      path: `/api/public/stores/${big!.slug}/products/${big!.products[(d++ * 7) % big!.products.length]!.slug}`,
-    })),
+    await load(
+      'product detail, uncached (10,000 products)',
+      [uncached.url],
+      () => ({
+        path: `/api/public/stores/${big!.slug}/products/${big!.products[(d++ * 7) % big!.products.length]!.slug}`,
+      }),
+      browserLike,
+    ),
   );
   const before = mail!.received;
   const checkout = await load('checkout, one line with a variant (orders/s)', [cached.url], checkouts(variants!));
@@ -377,16 +391,26 @@ async function postgresRun(ceiling: number, databaseUrl: string, redisUrl: strin
     const both = [a.url, b.url];
     const results: Result[] = [];
     results.push(
-      await load('PostgreSQL ×2: first page of the 10,000-product store (cached)', both, () => ({ path: `/api/public/stores/${big!.slug}/products` })),
+      await load(
+        'PostgreSQL ×2: first page of the 10,000-product store (cached)',
+        both,
+        () => ({ path: `/api/public/stores/${big!.slug}/products` }),
+        browserLike,
+      ),
     );
     const q = searchQueries();
     results.push(
-      await load('PostgreSQL ×2: search, 10,000 products', both, () => ({
-        path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}`,
-      })),
+      await load(
+        'PostgreSQL ×2: search, 10,000 products',
+        both,
+        () => ({
+          path: `/api/public/stores/${big!.slug}/products?search=${encodeURIComponent(q())}`,
+        }),
+        browserLike,
+      ),
     );
     const list = listings(big!);
-    results.push(await load('PostgreSQL ×2: listing, 10,000 products', both, () => ({ path: list() })));
+    results.push(await load('PostgreSQL ×2: listing, 10,000 products', both, () => ({ path: list() }), browserLike));
     const before = mail!.received;
     const checkout = await load('PostgreSQL ×2: checkout with a variant (orders/s)', both, checkouts(variants!));
     const race = await oversell(both, scarce!);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -95,6 +96,24 @@ export interface ApiResult<T = any> {
   status: number;
   body: T;
   headers: Headers;
+}
+
+/**
+ * A GET read as it travels: its status, encoding and `vary` headers and its bytes as sent (fetch
+ * would decompress them).
+ */
+export function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
 }
 
 /** An HTTP client with a cookie jar, like one browser. */

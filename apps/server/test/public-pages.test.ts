@@ -1,8 +1,7 @@
-import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createUser, engine, startServer, type Client, type TestServer } from './harness.js';
+import { createUser, engine, rawGet, startServer, type Client, type TestServer } from './harness.js';
 
 /**
  * The storefront and the public site as crawlers and phones receive them: server-rendered HTML with
@@ -352,18 +351,7 @@ describe(`pages rendered on the server (${engine})`, () => {
   });
 
   it('pages travel compressed as the browser asks (Brotli, else gzip), and decompress to the same page', async () => {
-    const raw = (path: string, encoding: string) =>
-      new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-        http
-          .get(server.url + path, { headers: { 'accept-encoding': encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
-            );
-          })
-          .on('error', reject);
-      });
+    const raw = (path: string, encoding: string) => rawGet(server.url + path, { 'accept-encoding': encoding });
     const path = `${home()}/products/${lamp.slug}`;
     const plain = await raw(path, 'identity');
     expect(plain.status).toBe(200);

@@ -171,10 +171,18 @@ describe(`response schemas (${engine})`, () => {
     const service = storefrontService(server.ctx);
     const query = storefrontProductsQuerySchema.parse({ search: 'sciarpa' });
     const answers = [
-      { path: base, schema: publicStoreResponseSchema, text: () => service.store(m.store.slug) },
-      { path: `${base}/products?search=sciarpa`, schema: storefrontProductPageSchema, text: () => service.products(m.store.slug, query) },
-      { path: `${base}/products/${product.slug}`, schema: storefrontProductResponseSchema, text: () => service.product(m.store.slug, product.slug) },
-      { path: `${base}/suggestions?q=sciar`, schema: storefrontSuggestionsResponseSchema, text: () => service.suggestions(m.store.slug, { q: 'sciar' }) },
+      { path: base, schema: publicStoreResponseSchema, text: async () => (await service.store(m.store.slug)).text },
+      { path: `${base}/products?search=sciarpa`, schema: storefrontProductPageSchema, text: async () => (await service.products(m.store.slug, query)).text },
+      {
+        path: `${base}/products/${product.slug}`,
+        schema: storefrontProductResponseSchema,
+        text: async () => (await service.product(m.store.slug, product.slug)).text,
+      },
+      {
+        path: `${base}/suggestions?q=sciar`,
+        schema: storefrontSuggestionsResponseSchema,
+        text: async () => (await service.suggestions(m.store.slug, { q: 'sciar' })).text,
+      },
     ];
     for (const a of answers) {
       const res = await fetch(server.url + a.path);

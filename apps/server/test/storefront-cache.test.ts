@@ -1,7 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from './catalog-factory.js';
 import { createProduct, merchant } from './catalog-fixtures.js';
-import { client, engine, startPeer, startServer, type TestServer } from './harness.js';
+import { client, engine, rawGet, startPeer, startServer, type TestServer } from './harness.js';
 
 const REDIS = process.env.REDIS_TEST_URL;
 // Long enough that only an invalidation, never the lifetime, can explain a fresh answer.
@@ -93,6 +94,65 @@ describe.runIf(REDIS)(`storefront cache across instances with Redis (${engine})`
     expect(seen).toEqual(['Delta due', 'Delta uno']);
     expect(await page(peer.url, a.store.slug)).toContain('Delta due');
     expect(await titles(peer.url, b.store.slug)).toEqual(['Epsilon uno']);
+  });
+});
+
+describe(`storefront answers asked for again travel compressed (${engine})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(LONG_CACHE);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+  it('sends a repeated list compressed as the browser asks, the same JSON once decompressed, and the new list after a write', async () => {
+    const a = await merchant(server, 'Negozio Zeta');
+    for (let i = 0; i < 12; i++) await createProduct(a.client, a.base, { title: `Zeta lampada ${i}`, status: 'active' });
+    const url = `${server.url}/api/public/stores/${a.store.slug}/products`;
+    // Computed for this request: sent as it is.
+    const first = await rawGet(url, browser);
+    expect(first.status).toBe(200);
+    expect(first.encoding).toBeUndefined();
+    expect(first.vary).toContain('accept-encoding');
+    const plain = await rawGet(url);
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.equals(first.body)).toBe(true);
+    // Asked for again: compressed, Brotli first, else gzip.
+    const br = await rawGet(url, browser);
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toContain('accept-encoding');
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // The team's write drops the compressed copies with the answer.
+    await createProduct(a.client, a.base, { title: 'Zeta novità', status: 'active' });
+    await rawGet(url, browser);
+    const after = await rawGet(url, browser);
+    expect(after.encoding).toBe('br');
+    expect(brotliDecompressSync(after.body).toString()).toContain('Zeta novit');
+    // fetch, as the storefront's pages use it, reads the compressed answer as JSON.
+    expect(await titles(server.url, a.store.slug)).toContain('Zeta novità');
+  });
+
+  it('sends small answers and refusals as they are', async () => {
+    const a = await merchant(server, 'Negozio Eta');
+    await createProduct(a.client, a.base, { title: 'Eta sola', status: 'active' });
+    const small = `${server.url}/api/public/stores/${a.store.slug}/suggestions?q=sola`;
+    await rawGet(small, browser);
+    const again = await rawGet(small, browser);
+    expect(again.status).toBe(200);
+    expect(again.encoding).toBeUndefined();
+    expect(JSON.parse(again.body.toString()).items).toHaveLength(1);
+    const missing = `${server.url}/api/public/stores/negozio-che-non-esiste/products`;
+    await rawGet(missing, browser);
+    const refused = await rawGet(missing, browser);
+    expect(refused.status).toBe(404);
+    expect(refused.encoding).toBeUndefined();
+    expect(JSON.parse(refused.body.toString()).error.message).toBe('Store non trovato');
   });
 });
 

@@ -47,9 +47,10 @@ export interface RouteInput<B, Q, P> {
 /**
  * An answer already serialised from the route's schema (a cached storefront answer): sent byte for
  * byte, without a second serialisation (response-schemas.test.ts parses these with the schemas).
+ * Bytes when the route compressed them (it sets their `content-encoding`).
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 /** No content: documented for the OpenAPI page; Fastify never serialises a 204. */

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
@@ -12,6 +11,7 @@ import { AppError } from '../lib/errors.js';
 import { pageCsp } from './security-headers.js';
 import { concurrencyLimit } from '../lib/limit.js';
 import { singleFlight } from '../lib/ttl-cache.js';
+import { acceptedEncoding, compressedCopy } from '../lib/compression.js';
 import { productParams, slugParams, storefrontProductsQuerySchema, storefrontService, type StorefrontService } from '../modules/storefront/service.js';
 
 /** The server bundle of the public build (apps/web/src/public/entry-server.tsx). */
@@ -197,7 +197,6 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
   }
 
   const once = singleFlight<Buffer>();
-  const compressOnce = singleFlight<Buffer>();
 
   const renderSlot = concurrencyLimit(RENDER_CONCURRENCY);
   async function render(href: string, notFound: boolean): Promise<RenderedPage & { html: string }> {
@@ -243,23 +242,9 @@ function pageServer(ctx: AppContext, renderer: PublicRenderer, built: { spa: str
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     const encoding = key ? acceptedEncoding(req.headers['accept-encoding']) : null;
-    if (!encoding) return reply.send(cached.subarray(b + 1));
+    if (!key || !encoding) return reply.send(cached.subarray(b + 1));
     // Compressed once per cached page (kept beside it, so the store's writes drop it too).
-    const zkey = `${key}|${encoding}`;
-    let packed = ctx.publicCache.get(zkey);
-    if (!Buffer.isBuffer(packed)) {
-      const html = cached.subarray(b + 1);
-      packed = await compressOnce(zkey, async () => {
-        const bytes =
-          encoding === 'br'
-            ? brotliCompressSync(html, {
-                params: { [zlib.BROTLI_PARAM_QUALITY]: 3, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length, [zlib.BROTLI_PARAM_LGWIN]: brotliWindow(html.length) },
-              })
-            : gzipSync(html, { level: 6 });
-        ctx.publicCache.set(zkey, bytes);
-        return bytes;
-      });
-    }
+    const packed = compressedCopy(ctx.publicCache, key, encoding, cached, cached.subarray(b + 1));
     return reply.header('content-encoding', encoding).send(packed);
   }
   return { serve };
@@ -284,11 +269,11 @@ async function storefrontRead(service: StorefrontService, apiPath: string): Prom
   if (!params.success) return null;
   const json = answer;
   try {
-    if (ref !== undefined) return json(200, await service.product(slug, ref));
-    if (!isList) return json(200, await service.store(slug));
+    if (ref !== undefined) return json(200, (await service.product(slug, ref)).text);
+    if (!isList) return json(200, (await service.store(slug)).text);
     const query = storefrontProductsQuerySchema.safeParse(Object.fromEntries(new URL(apiPath, 'http://x').searchParams));
     if (!query.success) return null;
-    return json(200, await service.products(slug, query.data));
+    return json(200, (await service.products(slug, query.data)).text);
   } catch (err) {
     if (err instanceof AppError) return json(err.status, JSON.stringify({ error: { code: err.code, message: err.message } }));
     throw err;
@@ -314,29 +299,6 @@ export function inlineScriptHashes(html: string): string[] {
     );
   }
   return hashes;
-}
-
-/** Brotli when the client takes it, else gzip, else nothing (q=0 refusals honoured). */
-function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  if (!value) return null;
-  const accepted = new Set<string>();
-  for (const part of value.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
-    if (name) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
-/**
- * The smallest Brotli window that holds the whole page (a window is 2^n − 16 bytes): the same
- * output as the default 4 MB window, without setting up a 4 MB window for a 25 KB page.
- */
-function brotliWindow(bytes: number) {
-  return Math.min(zlib.BROTLI_MAX_WINDOW_BITS, Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 16))));
 }
 
 function splitOnce(s: string, marker: string): [string, string] {

@@ -32,21 +32,32 @@ function asciiJson(value: unknown): string {
 }
 
 /**
+ * An answer's JSON text and its key in the response cache; `repeated` when it was found there (it
+ * was asked for before), not computed for this request.
+ */
+export interface CachedAnswer {
+  key: string;
+  text: string;
+  repeated: boolean;
+}
+
+/**
  * The public storefront's answers, serialised and kept in the short-lived cache. The HTTP routes
  * and the server-rendered pages (plugins/web.ts) both read through here: one cache, one set of
- * rules. Each method returns the JSON text of the answer or throws the Italian 404.
+ * rules. Each method returns the answer (its JSON text) or throws the Italian 404.
  */
 export function storefrontService(ctx: AppContext) {
   const repo = storefrontRepo(ctx.db, ctx.dialect);
   const once = singleFlight<string>();
-  async function cached<T>(key: string, load: () => Promise<T>, serialise: (v: T) => string = JSON.stringify): Promise<string> {
+  async function cached<T>(key: string, load: () => Promise<T>, serialise: (v: T) => string = JSON.stringify): Promise<CachedAnswer> {
     const body = ctx.publicCache.get(key);
-    if (typeof body === 'string') return body;
-    return once(key, async () => {
+    if (typeof body === 'string') return { key, text: body, repeated: true };
+    const text = await once(key, async () => {
       const fresh = serialise(await load());
       ctx.publicCache.set(key, fresh);
       return fresh;
     });
+    return { key, text, repeated: false };
   }
   /**
    * The JSON text of a page's cards, in the order of `ids`: kept ones from the store's list cache,
