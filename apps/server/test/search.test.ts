@@ -8,6 +8,7 @@ import { migrate, openDatabase } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { productListing } from '../src/modules/catalog/product-listing.js';
 import { storeWordPrefix } from '../src/modules/search/normalise.js';
+import { refreshStale } from '../src/modules/search/repo.js';
 import { client, dropSchema, engine, PG_URL, startServer, type Client, type TestServer } from './harness.js';
 import { createCategory, createProduct, createVariant, merchant } from './catalog-fixtures.js';
 import { insertProduct } from './catalog-factory.js';
@@ -207,6 +208,43 @@ describe(`catalogue search (${engine})`, () => {
     expect((await anon().get(`/api/public/stores/${m.store.slug}/suggestions?q=`)).body.items).toEqual([]);
     expect((await anon().get(`/api/public/stores/non-esiste/suggestions?q=x`)).status).toBe(404);
     expect((await anon().get(`/api/public/stores/${m.store.slug}/suggestions?q=x&limit=50`)).status).toBe(400);
+  });
+});
+
+describe(`rebuilding a large catalogue's search rows (${engine})`, () => {
+  it('rebuilds more than one batch in one transaction, lets the instance answer between batches, and finds every product after', async () => {
+    const big = await merchant(server, 'Negozio Mille');
+    const rows = ['Handle,Title,Variant SKU,Variant Price,Variant Inventory Qty'];
+    for (let i = 0; i < 1_200; i++) rows.push(`lume-${i},Lume da tavolo ${i},LUME-${i},12.50,3`);
+    const form = new FormData();
+    form.append('file', new Blob([rows.join('\r\n')], { type: 'text/csv' }), 'lumi.csv');
+    const imported = await big.client.post(`${big.base}/import/products?mode=apply`, form);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    // Every row marked to be rebuilt, as renaming a category of 1,200 products does.
+    await server.ctx.db
+      .updateTable('product_search')
+      .set((eb) => ({ version: eb('indexed_version', '+', 1) }))
+      .where('store_id', '=', big.store.id)
+      .execute();
+    let answeredDuring = false;
+    let rebuilt = false;
+    setImmediate(() => (answeredDuring = !rebuilt));
+    const count = await server.ctx.db.transaction().execute(async (trx) => {
+      const n = await refreshStale(trx, big.store.id);
+      rebuilt = true;
+      return n;
+    });
+    expect(count).toBe(1_200);
+    // SQLite's statements are synchronous: without a turn between batches, nothing else of the instance ran until the end.
+    expect(answeredDuring).toBe(true);
+    expect(await dashboard(big.client, big.base, 'lume 1199')).toEqual(['Lume da tavolo 1199']);
+    const left = await server.ctx.db
+      .selectFrom('product_search')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('store_id', '=', big.store.id)
+      .where(sql<boolean>`version > indexed_version`)
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { Kysely, Migrator, SqliteAdapter, SqliteDialect, sql, type MigrationProv
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { attachReadWorkers, notARead, startSqliteWorkers } from './sqlite-workers.js';
+import { PAGE_CACHE_KIB } from './page-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -119,16 +120,6 @@ function withStatementCache(file: SQLite.Database, max = 500) {
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-/**
- * Each SQLite connection's page cache, in KiB. The driver's default is 16 MB a connection, and the
- * caches filled to it under the bench's load: 25–30 MB of the server's resident memory for a 56 MB
- * database. The read worker runs the searches and lists (their pages: the search words, their rows,
- * the narrow index of migration 021); the request thread writes orders and reads one product at a
- * time. Measured side by side (docs/decisions/runtime-memory.md): 2 and 8 MB kept checkout, product
- * pages and searches at their speed, with about 28 MB less at peak.
- */
-export const PAGE_CACHE_KIB = { requestThread: 2000, readWorker: 8000 } as const;
 
 /** `schema`: the PostgreSQL schema in use, so migration bookkeeping never looks at another schema's tables. */
 export async function migrate(db: Db, schema?: string): Promise<void> {

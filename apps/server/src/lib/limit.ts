@@ -24,3 +24,10 @@ export function concurrencyLimit(n: number) {
     }
   };
 }
+
+/**
+ * Lets the event loop run what is waiting (other requests' I/O, timers) before going on: long work
+ * made of synchronous steps (SQLite's) awaits this between batches, or it would hold every other
+ * request of the instance until it ends.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

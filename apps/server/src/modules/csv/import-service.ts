@@ -5,6 +5,7 @@ import { guardSku } from '../catalog/skus.js';
 import { guardSlug } from '../catalog/slugs.js';
 import { removeFiles } from '../catalog/image-files.js';
 import { refreshStale } from '../search/repo.js';
+import { withLargeWriteCache } from '../../db/page-cache.js';
 import { fileSkus, groupRows, planImport, type ImportPlan } from './import-plan.js';
 import { RowFailure, writePlan } from './import-write.js';
 import { mapColumns } from './product-columns.js';
@@ -65,13 +66,16 @@ export async function importProducts(
     removedKeys = await guardSku(() =>
       guardSlug(
         () =>
-          ctx.db.transaction().execute(async (trx) => {
-            const keys = await writePlan(trx, storeId, plan, { reason: 'import', actorId });
-            if (mode === 'preview') throw new DryRunDone();
-            // In the transaction, as the catalogue does: one commit instead of one per product on PostgreSQL.
-            await refreshStale(trx, storeId);
-            return keys;
-          }),
+          ctx.db.transaction().execute((trx) =>
+            // Thousands of rows in one transaction: with room in SQLite's page cache (db/page-cache.ts).
+            withLargeWriteCache(trx, async () => {
+              const keys = await writePlan(trx, storeId, plan, { reason: 'import', actorId });
+              if (mode === 'preview') throw new DryRunDone();
+              // In the transaction, as the catalogue does: one commit instead of one per product on PostgreSQL.
+              await refreshStale(trx, storeId);
+              return keys;
+            }),
+          ),
         { derived: false },
       ),
     );

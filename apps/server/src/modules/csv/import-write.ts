@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { nextTurn } from '../../lib/limit.js';
 import { categoriesService } from '../catalog/categories.js';
 import { writeProductUpdate } from '../catalog/products.js';
 import { skuRegistry } from '../catalog/skus.js';
@@ -22,8 +23,6 @@ export class RowFailure extends Error {
 }
 
 const CHUNK = 500;
-/** Lets other requests' I/O through between batches: a 10,000-row import must not hold the event loop. */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** SKU-0001… numbers for new products with variants that the file gives no product SKU. */
 async function giveSkus(trx: Db, storeId: string, products: PlannedProduct[]): Promise<void> {
@@ -74,7 +73,7 @@ async function insertNewProducts(
         })),
       )
       .execute();
-    await breathe();
+    await nextTurn(); // a 10,000-row import must not hold the event loop
   }
   const variants = rows.flatMap(({ p, id, at }) =>
     (p.variants ?? []).map((v, k) => ({ productId: id, variantId: newId(), data: v.data, at: new Date(Date.parse(at) + k).toISOString() })),
@@ -97,7 +96,7 @@ async function insertNewProducts(
         })),
       )
       .execute();
-    await breathe();
+    await nextTurn();
   }
   await skuRegistry.addMany(trx, storeId, [
     ...rows.map(({ p, id }) => ({ sku: p.data.sku, productId: id, variantId: null })),
@@ -139,7 +138,7 @@ async function updateProducts(
       if (err instanceof AppError) throw new RowFailure(line, err);
       throw err;
     }
-    if (i % 50 === 49) await breathe();
+    if (i % 50 === 49) await nextTurn();
   }
   return removed;
 }

@@ -1,6 +1,8 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
+import { withLargeWriteCache } from '../../db/page-cache.js';
+import { nextTurn } from '../../lib/limit.js';
 import { sortTitle, storeTermText, storeWordPrefix, termText } from './normalise.js';
 
 type AnyDb = Kysely<Database>;
@@ -48,55 +50,70 @@ const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof
 export async function refreshStale(db: AnyDb, storeId: string, form: WordForm = wordFormOf(db)): Promise<number> {
   // Every list and search starts here: the probe alone, compiled once, in the common case.
   if (!(await staleProbe.first(db, { storeId }))) return 0;
-  let done = 0;
-  for (;;) {
-    const stale: StaleRow[] = await db
-      .selectFrom('product_search as s')
-      .innerJoin('products as p', 'p.id', 's.product_id')
-      .leftJoin('categories as c', 'c.id', 'p.category_id')
-      .select(['s.product_id', 's.version', 'p.title', 'p.description', 'p.sku', 'c.name as category_name'])
-      .where('s.store_id', '=', storeId)
-      .where(sql<boolean>`s.version > s.indexed_version`)
-      .limit(BATCH)
-      .execute();
-    if (!stale.length) return done;
-    const variants = await db
-      .selectFrom('product_variants')
-      .select(['product_id', 'label', 'sku'])
-      .where(
-        'product_id',
-        'in',
-        stale.map((r) => r.product_id),
-      )
-      .execute();
-    const variantText = new Map<string, string[]>();
-    for (const v of variants) variantText.set(v.product_id, [...(variantText.get(v.product_id) ?? []), v.label, v.sku]);
-    const words = form === 'marked' ? (...texts: string[]) => storeTermText(storeId, ...texts) : termText;
-    const mark = form === 'bare' ? { word_mark: storeWordPrefix(storeId) } : {};
-    let written = 0;
-    for (const r of stale) {
-      const res = await db
-        .updateTable('product_search')
-        .set({
-          title_terms: words(r.title),
-          meta_terms: words(r.sku, r.category_name ?? '', ...(variantText.get(r.product_id) ?? [])),
-          body_terms: words(r.description),
-          ...mark,
-          indexed_version: r.version,
-        })
-        .where('product_id', '=', r.product_id)
-        .where('indexed_version', '<', r.version)
-        .executeTakeFirst();
-      await db
-        .updateTable('products')
-        .set({ sort_title: sortTitle(r.title) })
-        .where('id', '=', r.product_id)
-        .where('sort_title', '!=', sortTitle(r.title))
-        .execute();
-      written += Number(res.numUpdatedRows);
+  const first = await rebuildBatch(db, storeId, form);
+  if (first.read < BATCH || first.written === 0) return first.written;
+  // Thousands of rows (an import, a category of thousands renamed): the rest with room in the page
+  // cache, and the event loop gets a turn between batches (SQLite's steps are synchronous: 10,000
+  // rows held every other request of the instance for ~2 s).
+  return withLargeWriteCache(db, async () => {
+    let done = first.written;
+    for (;;) {
+      await nextTurn();
+      const batch = await rebuildBatch(db, storeId, form);
+      done += batch.written;
+      if (batch.read === 0) return done;
+      // Every row of the batch was taken by a concurrent writer or reader: let them finish it.
+      if (batch.written === 0) return done;
     }
-    done += written;
-    // Every row of the batch was taken by a concurrent writer or reader: let them finish it.
-    if (written === 0) return done;
+  });
+}
+
+/** Rebuilds up to `BATCH` stale rows: how many it read, and how many it wrote. */
+async function rebuildBatch(db: AnyDb, storeId: string, form: WordForm): Promise<{ read: number; written: number }> {
+  const stale: StaleRow[] = await db
+    .selectFrom('product_search as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select(['s.product_id', 's.version', 'p.title', 'p.description', 'p.sku', 'c.name as category_name'])
+    .where('s.store_id', '=', storeId)
+    .where(sql<boolean>`s.version > s.indexed_version`)
+    .limit(BATCH)
+    .execute();
+  if (!stale.length) return { read: 0, written: 0 };
+  const variants = await db
+    .selectFrom('product_variants')
+    .select(['product_id', 'label', 'sku'])
+    .where(
+      'product_id',
+      'in',
+      stale.map((r) => r.product_id),
+    )
+    .execute();
+  const variantText = new Map<string, string[]>();
+  for (const v of variants) variantText.set(v.product_id, [...(variantText.get(v.product_id) ?? []), v.label, v.sku]);
+  const words = form === 'marked' ? (...texts: string[]) => storeTermText(storeId, ...texts) : termText;
+  const mark = form === 'bare' ? { word_mark: storeWordPrefix(storeId) } : {};
+  let written = 0;
+  for (const r of stale) {
+    const res = await db
+      .updateTable('product_search')
+      .set({
+        title_terms: words(r.title),
+        meta_terms: words(r.sku, r.category_name ?? '', ...(variantText.get(r.product_id) ?? [])),
+        body_terms: words(r.description),
+        ...mark,
+        indexed_version: r.version,
+      })
+      .where('product_id', '=', r.product_id)
+      .where('indexed_version', '<', r.version)
+      .executeTakeFirst();
+    await db
+      .updateTable('products')
+      .set({ sort_title: sortTitle(r.title) })
+      .where('id', '=', r.product_id)
+      .where('sort_title', '!=', sortTitle(r.title))
+      .execute();
+    written += Number(res.numUpdatedRows);
   }
+  return { read: stale.length, written };
 }
