@@ -19,7 +19,8 @@ export function locationOf(url: URL, state: unknown = null, key = 'default'): Lo
 
 /** Starts the data of both modules (layout first) into the cache; never waits for it. */
 export function runLoaders(resolved: Omit<ResolvedPage, 'location'> & { url: URL }, cache: DataCache) {
-  const args = { params: resolved.match.params, request: new Request(resolved.url) };
+  // The URL itself, not a fetch Request: building one cost ~4 µs and an abort signal on every render.
+  const args = { params: resolved.match.params, url: resolved.url };
   resolved.layout.loader?.(args, cache);
   resolved.page.loader?.(args, cache);
 }

@@ -13,8 +13,8 @@ import { StoreLink } from '../components/ui';
 import { useStorefront } from '../store-context';
 import { foundLabel } from './products-page';
 
-export function loader({ params, request }: PageLoaderArgs, cache: DataCache = browserCache) {
-  prefetchProducts(params.storeSlug ?? '', categoryListParams(params.categorySlug, new URL(request.url).searchParams), cache);
+export function loader({ params, url }: PageLoaderArgs, cache: DataCache = browserCache) {
+  prefetchProducts(params.storeSlug ?? '', categoryListParams(params.categorySlug, url.searchParams), cache);
   return null;
 }
 

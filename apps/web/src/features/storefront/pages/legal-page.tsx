@@ -15,8 +15,8 @@ export function legalKindOf(pathname: string): LegalPageKind {
   return isLegalPageKind(last) ? last : 'termini';
 }
 
-export function loader({ params, request }: PageLoaderArgs, cache: DataCache = browserCache) {
-  prefetchLegalPage(params.storeSlug ?? '', legalKindOf(new URL(request.url).pathname), cache);
+export function loader({ params, url }: PageLoaderArgs, cache: DataCache = browserCache) {
+  prefetchLegalPage(params.storeSlug ?? '', legalKindOf(url.pathname), cache);
   return null;
 }
 

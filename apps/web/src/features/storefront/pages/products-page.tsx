@@ -14,8 +14,8 @@ import { ProductsError, ProductsLoading, ProductsMessage } from '../components/p
 import { StoreButton } from '../components/ui';
 import { useStorefront } from '../store-context';
 
-export function loader({ params, request }: PageLoaderArgs, cache: DataCache = browserCache) {
-  prefetchProducts(params.storeSlug ?? '', listParams(new URL(request.url).searchParams), cache);
+export function loader({ params, url }: PageLoaderArgs, cache: DataCache = browserCache) {
+  prefetchProducts(params.storeSlug ?? '', listParams(url.searchParams), cache);
   return null;
 }
 
