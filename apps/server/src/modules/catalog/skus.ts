@@ -1,6 +1,7 @@
 import { catalogMsg, formatSku, generatedSkuNumber, skuKey } from '@vetrina/shared';
 import { isUniqueViolation, type Db } from '../../db/index.js';
 import { conflict } from '../../lib/errors.js';
+import { nextTurn } from '../../lib/limit.js';
 
 /** Who owns a SKU: a product's own unit (variantId null) or one of its variants. */
 export interface SkuOwner {
@@ -49,6 +50,8 @@ export const skuRegistry = {
         .insertInto('store_skus')
         .values(chunk.map((e) => ({ store_id: storeId, sku: skuKey(e.sku), product_id: e.productId, variant_id: e.variantId })))
         .execute();
+      // Thousands of rows (an import): other requests get a turn between statements.
+      if (i + 500 < entries.length) await nextTurn();
     }
     const highest = Math.max(0, ...entries.map((e) => generatedSkuNumber(e.sku) ?? 0));
     if (highest > 0) await skuRegistry.advanceGenerator(trx, storeId, formatSku(highest));

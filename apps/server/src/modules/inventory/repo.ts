@@ -6,6 +6,7 @@ import { inList, prepared, preparedInsert, writeNowOrLater, type PendingWrites, 
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { nextTurn } from '../../lib/limit.js';
 
 /** Why a unit's counters change and who made them change: every write here takes one ('Storico'). */
 export interface StockSource {
@@ -132,6 +133,8 @@ export const inventoryUnits = {
         rows.map((unit) => ({ unit, qty: unit.qty, reserved: 0 })),
         source,
       );
+      // Thousands of units (an import): other requests get a turn between statements.
+      if (i + 500 < units.length) await nextTurn();
     }
   },
 
