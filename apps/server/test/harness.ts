@@ -17,6 +17,8 @@ export interface TestServer extends BuiltApp {
   url: string;
   smtp: Awaited<ReturnType<typeof startSmtp>>;
   dataDir: string;
+  /** The server's PostgreSQL schema (PostgreSQL runs only). */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}, opts: BuildO
     url,
     smtp,
     dataDir,
+    schema,
     async close() {
       await built.app.close();
       await smtp.close();
