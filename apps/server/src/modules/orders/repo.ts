@@ -326,7 +326,10 @@ export function ordersRepo(db: Db) {
       return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
     },
 
-    /** The store's next order number, taken in the order's transaction. */
+    /**
+     * The store's next order number: in the order's transaction on SQLite (its shared commit), in a
+     * statement of its own just before the order's on PostgreSQL (checkout-service.ts).
+     */
     async nextNumber(trx: Db, storeId: string): Promise<number> {
       // In a transaction (SQLite's shared commit, an order with a discount code) the increment
       // commits with the order; alone, on PostgreSQL, it need not wait for the disk (above).
