@@ -29,30 +29,24 @@ import { listInvoices } from '../invoices/invoice-list.js';
 import { storedOrderVat } from '../invoices/order-vat.js';
 import { invoicesRepo } from '../invoices/repo.js';
 
-/** The store's next order number, taken by every checkout (compiled once). */
-const takeOrderNumber = prepared((db: Db, a: { storeId: string }) =>
-  db
-    .updateTable('stores')
-    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-    .where('id', '=', a.storeId)
-    .returning('next_order_number'),
-);
 /**
- * The same, as a PostgreSQL statement of its own that commits without waiting for its log record
- * to reach the disk (`synchronous_commit` off for this statement's transaction only). Safe because
- * the order that uses the number commits after it, synchronously, and PostgreSQL's log is one
- * sequence: waiting for the order's commit record waits for this increment too. After a crash an
- * acknowledged order's number is never given again; an increment lost with a crash was on no
- * committed order (docs/decisions/orders.md).
+ * The store's next order number, taken by every checkout (compiled once). `alone`: as a PostgreSQL
+ * statement of its own that commits without waiting for its log record to reach the disk
+ * (`synchronous_commit` off for this statement's transaction only). Safe because the order that uses the number commits after it, synchronously,
+ * and PostgreSQL's log is one sequence: waiting for the order's commit record waits for this
+ * increment too. After a crash an acknowledged order's number is never given again; an increment
+ * lost with a crash was on no committed order (docs/decisions/orders.md).
  */
-const takeOrderNumberAlone = prepared((db: Db, a: { storeId: string }) =>
-  db
-    .updateTable('stores')
-    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-    .where('id', '=', a.storeId)
-    .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
-    .returning('next_order_number'),
-);
+const orderNumberStatement = (alone: boolean) =>
+  prepared((db: Db, a: { storeId: string }) => {
+    const update = db
+      .updateTable('stores')
+      .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
+      .where('id', '=', a.storeId);
+    return (alone ? update.where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`) : update).returning('next_order_number');
+  });
+const takeOrderNumber = orderNumberStatement(false);
+const takeOrderNumberAlone = orderNumberStatement(true);
 
 type OrderRow = Selectable<OrdersTable>;
 

@@ -61,8 +61,7 @@ export async function refreshStale(db: AnyDb, storeId: string, form: WordForm = 
       await nextTurn();
       const batch = await rebuildBatch(db, storeId, form);
       done += batch.written;
-      if (batch.read === 0) return done;
-      // Every row of the batch was taken by a concurrent writer or reader: let them finish it.
+      // Nothing left, or every row of the batch was taken by a concurrent writer or reader: let them finish it.
       if (batch.written === 0) return done;
     }
   });
