@@ -124,6 +124,21 @@ describe(`checkout never oversells (${engine})`, () => {
     );
     expect(results.map((r) => r.body.orderNumber).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => 1001 + i));
   });
+
+  it('a retry, a payment method not offered and a country not shipped to take no order number', async () => {
+    const admin = await createUser(server);
+    const fresh = await createStoreFor(server, admin.id, 'Negozio Senza Buchi');
+    const p = await insertProduct(server, fresh.id, { priceCents: 100, stock: 50 });
+    const line = [{ productId: p.id, quantity: 1, unitPriceCents: 100 }];
+    const first = checkoutBody(line);
+    expect((await checkout(first, fresh.slug)).body.orderNumber).toBe(1001);
+    const retry = await checkout(first, fresh.slug);
+    expect([retry.status, retry.body.orderNumber]).toEqual([200, 1001]);
+    expect((await checkout(checkoutBody(line, { paymentMethod: 'bank_transfer' }), fresh.slug)).status).toBe(400);
+    expect((await checkout(checkoutBody(line, { country: 'Germania' }), fresh.slug)).status).toBe(400);
+    const next = await checkout(checkoutBody(line), fresh.slug);
+    expect([next.status, next.body.orderNumber]).toEqual([201, 1002]);
+  });
 });
 
 describe(`the server computes every price (${engine})`, () => {

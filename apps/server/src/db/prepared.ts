@@ -65,12 +65,25 @@ export type ReadFrom<DB = Database> = Kysely<DB> | ReadsTogether<DB>;
  * this schema uses (text, integers, nulls). SQLite has no round trips: the reads run one by one.
  */
 export class ReadsTogether<DB = Database> {
-  private parts: Array<{ query: CompiledQuery; resolve: (rows: unknown[]) => void; reject: (err: unknown) => void }> = [];
+  private parts: Array<{ query: CompiledQuery; write: boolean; resolve: (rows: unknown[]) => void; reject: (err: unknown) => void }> = [];
   constructor(readonly db: Kysely<DB>) {}
 
   /** Adds a compiled read; its rows arrive once `run` has run. */
   rows<Row>(query: CompiledQuery<Row>): Promise<Row[]> {
-    return new Promise<Row[]>((resolve, reject) => this.parts.push({ query, resolve: resolve as (rows: unknown[]) => void, reject }));
+    return this.add(query, false);
+  }
+
+  /**
+   * Adds a write whose `returning` rows are read with the reads: on PostgreSQL a data-modifying
+   * `with` of the same statement, so it commits with them (nothing else of the statement writes).
+   * It sees the same snapshot as the reads, and they do not see its change. SQLite runs it in turn.
+   */
+  returning<Row>(query: CompiledQuery<Row>): Promise<Row[]> {
+    return this.add(query, true);
+  }
+
+  private add<Row>(query: CompiledQuery<Row>, write: boolean): Promise<Row[]> {
+    return new Promise<Row[]>((resolve, reject) => this.parts.push({ query, write, resolve: resolve as (rows: unknown[]) => void, reject }));
   }
 
   /** Runs every read added so far (a read whose statement failed rejects, with every other of its statement). */
@@ -90,7 +103,11 @@ export class ReadsTogether<DB = Database> {
     }
     const query = asOneStatement(
       parts.map((p) => p.query),
-      (texts) => `select ${texts.map((t, i) => `(select coalesce(json_agg(t), '[]') from (${t}) t) as r${i}`).join(', ')}`,
+      (texts) => {
+        const writes = texts.flatMap((t, i) => (parts[i]!.write ? [`w${i} as (${t})`] : []));
+        const columns = texts.map((t, i) => `(select coalesce(json_agg(t), '[]') from ${parts[i]!.write ? `w${i}` : `(${t})`} t) as r${i}`);
+        return `${writes.length ? `with ${writes.join(', ')} ` : ''}select ${columns.join(', ')}`;
+      },
     );
     try {
       const { rows } = await this.db.executeQuery<Record<string, unknown[]>>(query);

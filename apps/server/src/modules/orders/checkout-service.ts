@@ -109,6 +109,7 @@ export function checkoutService(ctx: AppContext) {
     discount: AcceptedDiscount | null,
     defaultVatCode: VatCode,
     team: NotifiedMember[],
+    early: number | null,
   ): Promise<Placed> {
     const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
     const vat = orderVat({
@@ -135,12 +136,6 @@ export function checkoutService(ctx: AppContext) {
     // Read before the transaction: inside it, every statement after the order number is taken
     // holds the store's counter row, i.e. every other checkout of the store waits.
     const audience = chosen.option.method !== 'card' ? audienceOf(await storeSettings(slug).brand(store.id), team) : undefined;
-    // On PostgreSQL the number is taken in its own statement, before the order's transaction: taken
-    // inside, it would lock the store's counter row until the commit and queue every other checkout
-    // of the store behind it (measured: 170 orders/s, every waiter on that row). The price is a gap
-    // in the numbering when the order is then refused (stock gone meanwhile). SQLite has one writer
-    // at a time anyway, so there it stays inside and the numbers have no gaps.
-    const early = ctx.dialect === 'postgres' ? await repo.nextNumber(db, store.id) : null;
     /**
      * The order's rows, mails, bell and numbers, after its stock: added to its pending writes (one
      * statement on PostgreSQL, db/prepared.ts). A discount's redemption names the order, so with a
@@ -278,19 +273,40 @@ export function checkoutService(ctx: AppContext) {
 
       const merged = mergeLines(input.items);
       const fingerprint = checkoutFingerprint(input, merged);
+      // What the store's settings refuse (kept per store, no read) is known before the reads; it is
+      // told after the key's earlier order is looked up, as before.
+      const settled = handled(
+        (async () => {
+          const chosen = await settings.payment(store.id, input.paymentMethod);
+          const destination = await settings.destination(store.id, input.country);
+          if (input.invoice) checkInvoiceRequest(input.invoice, destination, input.customer.postalCode);
+          return { chosen, destination, defaultVatCode: await settings.vatCode(store.id) };
+        })(),
+      );
+      const accepted = await settled.then(
+        () => true,
+        () => false,
+      );
       // One round trip on PostgreSQL (db/prepared.ts, ReadsTogether): the key's earlier order, the
       // cart's products, variants and units, and the team the order's mails and bell go to.
       const reads = new ReadsTogether(db);
       const replayRead = previousOrder(reads, store.id, input.idempotencyKey, fingerprint);
       const linesRead = handled(priceLines(reads, store.id, merged));
       const teamRead = handled(noticeAudience(reads, store.id));
+      // On PostgreSQL the order's number travels with the reads, when the settings accept the order
+      // and the key made none yet. Taken in the order's own statement it would hold the store's
+      // counter row until that commit and queue every other checkout of the store behind it
+      // (measured: 170 orders/s, every waiter on that row). The price is a gap in the numbering when
+      // the order is then refused (stock gone, prices changed). SQLite has one writer at a time
+      // anyway: there the number is taken in the order's transaction and has no gaps.
+      const numberRead = ctx.dialect === 'postgres' ? handled(repo.numberBesideReads(reads, store.id, input.idempotencyKey, accepted)) : null;
       await reads.run();
       const replay = await replayRead;
       if (replay) return { result: replay, replayed: true };
-      const chosen = await settings.payment(store.id, input.paymentMethod);
-      const destination = await settings.destination(store.id, input.country);
-      if (input.invoice) checkInvoiceRequest(input.invoice, destination, input.customer.postalCode);
-      const defaultVatCode = await settings.vatCode(store.id);
+      const { chosen, destination, defaultVatCode } = await settled;
+      // None taken although the key had no order in the reads' snapshot cannot happen; if it did,
+      // the number is taken alone.
+      const early = numberRead ? ((await numberRead) ?? (await repo.nextNumber(db, store.id))) : null;
 
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
@@ -300,7 +316,7 @@ export function checkoutService(ctx: AppContext) {
         const discount = input.discountCode
           ? await discounts.evaluate(store.id, input.discountCode, orderTotals(lines).subtotalCents, input.customer.customerEmail)
           : null;
-        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode, await teamRead);
+        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode, await teamRead, early);
         if (placed.replayed) await giveBack();
         return placed;
       } catch (err) {

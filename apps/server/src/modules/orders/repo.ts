@@ -1,4 +1,4 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import {
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -17,7 +17,7 @@ import {
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
-import { prepared, preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { prepared, preparedInsert, writeNowOrLater, type PendingWrites, type ReadsTogether } from '../../db/prepared.js';
 import type { Selectable } from 'kysely';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -29,24 +29,44 @@ import { listInvoices } from '../invoices/invoice-list.js';
 import { storedOrderVat } from '../invoices/order-vat.js';
 import { invoicesRepo } from '../invoices/repo.js';
 
+/** The store's next order number, in the caller's transaction or alone (compiled once). */
+const takeOrderNumber = prepared((db: Db, a: { storeId: string }) =>
+  db
+    .updateTable('stores')
+    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
+    .where('id', '=', a.storeId)
+    .returning('next_order_number'),
+);
+
 /**
- * The store's next order number, taken by every checkout (compiled once). `alone`: as a PostgreSQL
- * statement of its own that commits without waiting for its log record to reach the disk
- * (`synchronous_commit` off for this statement's transaction only). Safe because the order that uses the number commits after it, synchronously,
- * and PostgreSQL's log is one sequence: waiting for the order's commit record waits for this
- * increment too. After a crash an acknowledged order's number is never given again; an increment
- * lost with a crash was on no committed order (docs/decisions/orders.md).
+ * PostgreSQL: the number taken in the checkout's reads statement (`ReadsTogether.returning`), only
+ * when `take` is 1 (the store's settings accept the order) and the idempotency key made no order
+ * yet (a retry takes none). That statement commits without waiting for the disk
+ * (`synchronous_commit` off for its transaction only). Safe because the order that uses the number
+ * commits after it, synchronously, and PostgreSQL's log is one sequence: waiting for the order's
+ * commit record waits for this increment too. After a crash an acknowledged order's number is
+ * never given again; an increment lost with a crash was on no committed order
+ * (docs/decisions/orders.md).
  */
-const orderNumberStatement = (alone: boolean) =>
-  prepared((db: Db, a: { storeId: string }) => {
-    const update = db
-      .updateTable('stores')
-      .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-      .where('id', '=', a.storeId);
-    return (alone ? update.where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`) : update).returning('next_order_number');
-  });
-const takeOrderNumber = orderNumberStatement(false);
-const takeOrderNumberAlone = orderNumberStatement(true);
+const takeOrderNumberBesideReads = prepared((db: Db, a: { storeId: string; key: string; take: number }) =>
+  db
+    .updateTable('stores')
+    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
+    .where('id', '=', a.storeId)
+    .where(sql<boolean>`${a.take} = 1`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orders')
+            .select(sql`1`.as('one'))
+            .where('orders.store_id', '=', a.storeId)
+            .where('orders.idempotency_key', '=', a.key),
+        ),
+      ),
+    )
+    .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
+    .returning('next_order_number'),
+);
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -320,17 +340,20 @@ export function ordersRepo(db: Db) {
       return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
     },
 
-    /**
-     * The store's next order number: in the order's transaction on SQLite (its shared commit), in a
-     * statement of its own just before the order's on PostgreSQL (checkout-service.ts).
-     */
+    /** The store's next order number, in the order's transaction (SQLite's shared commit, an order with a discount code on PostgreSQL) or alone. */
     async nextNumber(trx: Db, storeId: string): Promise<number> {
-      // In a transaction (SQLite's shared commit, an order with a discount code) the increment
-      // commits with the order; alone, on PostgreSQL, it need not wait for the disk (above).
-      const alone = !trx.isTransaction && !(trx.getExecutor().adapter instanceof SqliteAdapter);
-      const seq = await (alone ? takeOrderNumberAlone : takeOrderNumber).first(trx, { storeId });
+      const seq = await takeOrderNumber.first(trx, { storeId });
       if (!seq) throw new Error(`store ${storeId} has no order counter`);
       return seq.next_order_number - 1;
+    },
+
+    /**
+     * PostgreSQL: the store's next order number, with the checkout's reads (above); null when none
+     * was taken (`take` false, or the key's order exists).
+     */
+    async numberBesideReads(reads: ReadsTogether, storeId: string, key: string, take: boolean): Promise<number | null> {
+      const [seq] = await reads.returning(takeOrderNumberBesideReads.compile(reads.db, { storeId, key, take: take ? 1 : 0 }));
+      return seq ? seq.next_order_number - 1 : null;
     },
 
     /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
