@@ -79,10 +79,9 @@ export function redisBus(publisher: Redis): EventBus {
       // A malformed frame from Redis is dropped, never delivered.
     }
   });
+  const publish = coalescedPublisher(publisher);
   return {
-    async publish(topic, event) {
-      await publisher.publish(PREFIX + topic, JSON.stringify(event));
-    },
+    publish: (topic, event) => publish(PREFIX + topic, JSON.stringify(event)),
     subscribe(topic, handler) {
       local.on(topic, handler);
       const n = (counts.get(topic) ?? 0) + 1;
@@ -102,5 +101,35 @@ export function redisBus(publisher: Redis): EventBus {
       local.removeAllListeners();
       await subscriber.quit().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * What one turn of the event loop publishes travels to Redis together: one pipeline, one write.
+ * An event published again in the same turn (two orders of one store, each saying its stock
+ * changed) is sent once, in the place of its last publication, so the order in which each topic's
+ * events arrive still ends on the newest state. Each publication's promise settles with its batch
+ * (it rejects when Redis refused or could not be reached). Under a checkout burst every order
+ * published three events, each a write of its own; the events are signals ("changed"), so one per
+ * turn tells every instance the same.
+ */
+export function coalescedPublisher(publisher: Pick<Redis, 'pipeline'>): (channel: string, message: string) => Promise<void> {
+  let batch: { events: Map<string, [string, string]>; sent: Promise<void> } | null = null;
+  const send = async (events: Map<string, [string, string]>) => {
+    const pipeline = publisher.pipeline();
+    for (const [channel, message] of events.values()) pipeline.publish(channel, message);
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([err]) => err)?.[0];
+    if (failed) throw failed;
+  };
+  return (channel, message) => {
+    if (!batch) {
+      const events = new Map<string, [string, string]>();
+      batch = { events, sent: new Promise<void>((resolve) => setImmediate(resolve)).then(() => ((batch = null), send(events))) };
+    }
+    const key = `${channel}\n${message}`;
+    batch.events.delete(key);
+    batch.events.set(key, [channel, message]);
+    return batch.sent;
   };
 }
