@@ -330,6 +330,17 @@ describe(`search index migration (${engine})`, () => {
           title_terms: mark(words.title_terms),
         });
       }
+      if (PG_URL) {
+        // Migration 027: the document weighs each field (title A, SKU/variants/category B, description C),
+        // for the rows that existed before it too; the relevance score reads those weights.
+        const weighs = async (query: string) =>
+          (await sql<{ hit: boolean }>`select document @@ ${query}::tsquery as hit from product_search where product_id = ${productId}`.execute(db)).rows[0]
+            ?.hit;
+        const m = storeWordPrefix(storeId);
+        expect([await weighs(`'${m}espress':A`), await weighs(`'${m}espress':B`), await weighs(`'${m}espress':C`)]).toEqual([true, false, false]);
+        expect([await weighs(`'${m}mok':A`), await weighs(`'${m}mok':B`), await weighs(`'${m}mok':C`)]).toEqual([true, true, false]);
+        expect([await weighs(`'${m}tazz':*A`), await weighs(`'${m}tazz':*C`)]).toEqual([false, true]);
+      }
       const product = await db.selectFrom('products').select(['price_from_cents', 'sort_title']).where('id', '=', productId).executeTakeFirstOrThrow();
       expect(product).toEqual({ price_from_cents: 2000, sort_title: 'moka espresso' });
       expect(await db.selectFrom('store_product_counts').select(['status', 'n']).where('store_id', '=', storeId).execute()).toEqual([

@@ -25,6 +25,7 @@ import * as m023 from './023-waiting-mails.js';
 import * as m024 from './024-statement-requirement.js';
 import * as m025 from './025-bare-search-words.js';
 import * as m026 from './026-search-function-words.js';
+import * as m027 from './027-weighted-search-document.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '024-statement-requirement': m024,
   '025-bare-search-words': m025,
   '026-search-function-words': m026,
+  '027-weighted-search-document': m027,
 };
