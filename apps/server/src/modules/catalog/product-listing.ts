@@ -296,7 +296,11 @@ export async function productListing(db: Db, dialect: Dialect, spec: ListingSpec
       order ? [col(`${t}.k`, order.text), col(`${t}.id`, true)] : [sql.ref(`${t}.k`), col(`${t}.created_at`, true), col(`${t}.id`, true)];
     const ordered = <Q extends { orderBy: (e: RawBuilder<unknown>, d: 'asc' | 'desc') => Q }>(q: Q, t: 'm' | 'r') =>
       terms(t).reduce((acc, term) => acc.orderBy(term, dir), q);
-    const score = (a: Values) => searchScore(dialect, Array.from({ length: patterns.length }, (_, i) => a[`p${i}`] as string));
+    const score = (a: Values) =>
+      searchScore(
+        dialect,
+        Array.from({ length: patterns.length }, (_, i) => a[`p${i}`] as string),
+      );
     const matchesOf = (d: Db, a: Values) =>
       shape.rowsOnly
         ? (searchRowsOnly(d)
