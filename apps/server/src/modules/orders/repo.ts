@@ -340,7 +340,10 @@ export function ordersRepo(db: Db) {
       return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
     },
 
-    /** The store's next order number, in the order's transaction (SQLite's shared commit, an order with a discount code on PostgreSQL) or alone. */
+    /**
+     * The store's next order number: in the order's transaction on SQLite (its shared commit, no
+     * gaps); alone on PostgreSQL only when the reads took none although they should have (never seen).
+     */
     async nextNumber(trx: Db, storeId: string): Promise<number> {
       const seq = await takeOrderNumber.first(trx, { storeId });
       if (!seq) throw new Error(`store ${storeId} has no order counter`);
