@@ -29,14 +29,15 @@ import { listInvoices } from '../invoices/invoice-list.js';
 import { storedOrderVat } from '../invoices/order-vat.js';
 import { invoicesRepo } from '../invoices/repo.js';
 
-/** The store's next order number, in the caller's transaction or alone (compiled once). */
-const takeOrderNumber = prepared((db: Db, a: { storeId: string }) =>
+/** The increment of the store's order counter, which both statements below make. */
+const counterIncrement = (db: Db, storeId: string) =>
   db
     .updateTable('stores')
     .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-    .where('id', '=', a.storeId)
-    .returning('next_order_number'),
-);
+    .where('id', '=', storeId);
+
+/** The store's next order number, in the caller's transaction or alone (compiled once). */
+const takeOrderNumber = prepared((db: Db, a: { storeId: string }) => counterIncrement(db, a.storeId).returning('next_order_number'));
 
 /**
  * PostgreSQL: the number taken in the checkout's reads statement (`ReadsTogether.returning`), only
@@ -49,10 +50,7 @@ const takeOrderNumber = prepared((db: Db, a: { storeId: string }) =>
  * (docs/decisions/orders.md).
  */
 const takeOrderNumberBesideReads = prepared((db: Db, a: { storeId: string; key: string; take: number }) =>
-  db
-    .updateTable('stores')
-    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-    .where('id', '=', a.storeId)
+  counterIncrement(db, a.storeId)
     .where(sql<boolean>`${a.take} = 1`)
     .where(({ not, exists, selectFrom }) =>
       not(
