@@ -25,7 +25,20 @@ export interface DatabaseOptions {
   dataDir: string;
   /** SQLite: read worker threads (./sqlite-workers.ts); none unless given. */
   sqliteReadWorkers?: number;
+  /** PostgreSQL: seconds a pooled connection lives before it is replaced (see below). */
+  connectionLifetimeSeconds?: number;
 }
+
+/**
+ * A connection's named statements keep the generic plan PostgreSQL made at their first run. A plan
+ * made while a table was empty can be wrong once the table has grown: made on an empty orders
+ * table, the order-key lookup read every order of the store at each checkout (bench/run.ts,
+ * `autovacuum`). PostgreSQL plans them again when it analyses the table (autovacuum, on by
+ * default); connections are also replaced after this long, so a server whose database runs without
+ * autovacuum gets plans made on today's tables within the half hour. A connection in use is
+ * replaced when it is given back, never in the middle of a statement or transaction.
+ */
+const PG_CONNECTION_LIFETIME_SECONDS = 1800;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
@@ -45,7 +58,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     // docs/decisions/search.md). Only named statements are affected, and each list shape has an
     // index whose leading columns are all equalities, so one plan serves every value.
     const settings = [...(schema ? [`-c search_path="${schema}"`] : []), '-c plan_cache_mode=force_generic_plan'];
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: settings.join(' ') });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      options: settings.join(' '),
+      maxLifetimeSeconds: opts.connectionLifetimeSeconds ?? PG_CONNECTION_LIFETIME_SECONDS,
+    });
     pool.on('connect', useNamedStatements);
     const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
