@@ -97,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db, dialect, destroy } = await openDatabase({
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
+    postgresPoolSize: config.postgresPoolSize,
     dataDir: config.dataDir,
     sqliteReadWorkers: config.sqliteReadWorkers,
   });

@@ -72,6 +72,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
     .optional(),
+  /**
+   * PostgreSQL connections each instance keeps at most. Instances × this stays under the database's
+   * `max_connections` (100 by default); on a database with few cores fewer connections serve more.
+   */
+  PG_POOL_SIZE: z.coerce
+    .number({ message: 'PG_POOL_SIZE deve essere un numero di connessioni' })
+    .int('PG_POOL_SIZE deve essere un numero intero')
+    .min(1, 'PG_POOL_SIZE deve essere almeno 1')
+    .max(500, 'PG_POOL_SIZE può essere al massimo 500')
+    .default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL deve iniziare con redis://')
@@ -140,6 +150,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databaseSchema?: string;
+  /** PostgreSQL connections this instance keeps at most. */
+  postgresPoolSize: number;
   redisUrl?: string;
   publicUrl?: string;
   jwtSecret?: string;
@@ -203,6 +215,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    postgresPoolSize: e.PG_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,

@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** SQLite: read worker threads (./sqlite-workers.ts); none unless given. */
   sqliteReadWorkers?: number;
+  /** PostgreSQL: connections kept at most (PG_POOL_SIZE); 10 unless given. */
+  postgresPoolSize?: number;
   /** PostgreSQL: seconds a pooled connection lives before it is replaced (see below). */
   connectionLifetimeSeconds?: number;
 }
@@ -60,7 +62,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const settings = [...(schema ? [`-c search_path="${schema}"`] : []), '-c plan_cache_mode=force_generic_plan'];
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.postgresPoolSize ?? 10,
       options: settings.join(' '),
       maxLifetimeSeconds: opts.connectionLifetimeSeconds ?? PG_CONNECTION_LIFETIME_SECONDS,
     });
