@@ -1,7 +1,10 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createUser, engine, rawGet, startServer, type Client, type TestServer } from './harness.js';
+import { webDistDir } from '../src/paths.js';
 
 /**
  * The storefront and the public site as crawlers and phones receive them: server-rendered HTML with
@@ -365,5 +368,63 @@ describe(`pages rendered on the server (${engine})`, () => {
     const gz = await raw(path, 'gzip;q=1, br;q=0');
     expect(gz.encoding).toBe('gzip');
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
+
+  /** The page's body as the browser receives it, from the header to the embedded data. */
+  const body = (html: string) => /<div id="root">[\s\S]*<\/div>\s*<script type="application\/json"/.exec(html)?.[0] ?? '';
+
+  it("the store's header and footer, written from their kept copy, are what a fresh render writes on every kind of page", async () => {
+    // The server's renderer, the very module the server loaded (same address): its kept parts can be dropped.
+    const renderer = (await import(pathToFileURL(path.join(webDistDir, 'server', 'entry-server.js')).href)) as { forgetKeptParts(): void };
+    // Each pair: a page that renders the parts and keeps them, then one of the same kind written from
+    // the kept copy. A query the page ignores makes each address a page of its own (no page cache).
+    const kinds = [
+      [`${home()}/products/${lamp.slug}`, `${home()}/products/${shade.slug}`],
+      [`${home()}/category/${category.slug}?v=1`, `${home()}/category/${category.slug}?v=2`],
+      [`${home()}?v=1`, `${home()}?v=2`],
+      [`${home()}/products?v=1`, `${home()}/products?v=2`],
+      [`${home()}/privacy?v=1`, `${home()}/privacy?v=2`],
+    ];
+    for (const [first, second] of kinds) {
+      renderer.forgetKeptParts();
+      expect((await get(first!)).status, first).toBe(200);
+      const kept = await get(second!);
+      renderer.forgetKeptParts();
+      const fresh = await get(`${second}${second!.includes('?') ? '&' : '?'}fresh=1`);
+      expect(kept.status, second).toBe(200);
+      expect(body(kept.html), second).not.toBe('');
+      expect(body(kept.html).replaceAll('fresh=1', ''), second).toBe(body(fresh.html).replaceAll('fresh=1', ''));
+      expect(kept.html, second).not.toContain('vetrina-part');
+    }
+    // The header marks where the shopper is: on a product page 'Prodotti', on a category page that category.
+    const product = await get(`${home()}/products/${lamp.slug}?v=3`);
+    expect(product.html).toMatch(/<a href="\/store\/[^"]+\/products" aria-current="page"/);
+    const inCategory = await get(`${home()}/category/${category.slug}?v=3`);
+    expect(inCategory.html).toMatch(new RegExp(`<a href="/store/[^"]+/category/${category.slug}" aria-current="page"`));
+    expect(inCategory.html).not.toMatch(/<a href="\/store\/[^"]+\/products" aria-current="page"/);
+  });
+
+  it('a change to the store (its name, a new category) shows in the header and footer of the next page', async () => {
+    const before = await get(`${home()}/products/${lamp.slug}?v=4`);
+    expect(bodyText(before.html)).toContain('Bottega della Luce');
+    const renamed = await merchant.patch(`/api/stores/${store.id}`, { name: 'Bottega della Luce Nuova' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const added = await merchant.post<{ id: string; slug: string }>(`/api/stores/${store.id}/categories`, { name: 'Applique da parete' });
+    expect(added.status).toBe(201);
+    await merchant.post(`/api/stores/${store.id}/products`, {
+      title: 'Applique Ottone',
+      priceCents: 4500,
+      sku: 'APPL-1',
+      stock: 1,
+      categoryId: added.body.id,
+      status: 'active',
+    });
+    const after = await get(`${home()}/products/${shade.slug}?v=4`);
+    const header = /<header[\s\S]*<\/header>/.exec(after.html)?.[0] ?? '';
+    const footer = /<footer[\s\S]*<\/footer>/.exec(after.html)?.[0] ?? '';
+    expect(header).toContain('Bottega della Luce Nuova');
+    expect(header).toContain('Applique da parete');
+    expect(footer).toContain('Bottega della Luce Nuova');
+    await merchant.patch(`/api/stores/${store.id}`, { name: 'Bottega della Luce' });
   });
 });

@@ -5,10 +5,18 @@ import { DataCache } from '@/features/storefront/data/cache';
 import { setPublicApiTransport, type Transport } from '@/features/storefront/data/public-api';
 import { locationOf, PageTree, runLoaders, staticNavigator } from './app';
 import { installTitleHook } from './document-title';
+import { setMarkupKeeper } from '@/features/storefront/kept-markup';
+import { serverMarkupKeeper } from './kept-markup-server';
 import { describePage, scriptJson } from './head';
 import { loadRoute, matchPublicRoute, notFoundMatch, type RouteMatch } from './routes';
 
 installTitleHook('server');
+
+// The store's header and footer are rendered once per store and kind of page, then written from the kept copy.
+const parts = serverMarkupKeeper();
+setMarkupKeeper(parts.keeper);
+/** Forgets the kept parts (tests compare them with a fresh render). */
+export const forgetKeptParts = parts.forget;
 
 export { matchPublicRoute };
 
@@ -50,7 +58,8 @@ export async function renderPage(href: string, origin: string, options: { notFou
   const modules = moduleSources(match);
   if (head.redirect) return { status: head.status, redirect: head.redirect, head: '', body: '', data: '', modules };
   const resolved = { location: locationOf(url), match, layout, page };
-  const body = renderToString(createElement(PageTree, { resolved, navigator: staticNavigator, cache }) as never);
+  parts.beginPage();
+  const body = parts.takeKeptParts(renderToString(createElement(PageTree, { resolved, navigator: staticNavigator, cache }) as never));
   const seed = cache.toSeed((e) => (e instanceof ApiError ? { status: e.status, message: e.message } : { status: 503, message: 'Servizio non disponibile' }));
   return {
     status: head.status,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, ScrollRestoration, useParams } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
 import type { PageLoaderArgs } from '@/public/loader-args';
 import type { PublicStore } from '@vetrina/shared';
 import { prefetchStore, usePublicStore } from './api';
@@ -14,6 +14,7 @@ import { StorefrontContext } from './store-context';
 import { storeStyle } from './theme/store-style';
 import { themeFor } from './theme/themes';
 import { ChatLauncher } from './chat/chat-launcher';
+import { KeptMarkup } from './kept-markup';
 
 // Not needed for the first paint: the drawer's code is fetched when the browser is idle (or on the
 // first tap).
@@ -47,6 +48,15 @@ function StoreShell({ store }: { store: PublicStore }) {
     return { store, theme, home: `/store/${store.slug}`, openCart };
   }, [store]);
   const style = useMemo(() => storeStyle(store.colors, value.theme), [store.colors, value.theme]);
+  const { pathname } = useLocation();
+  // What the header and footer show, for their kept markup (server only): the store's data (its
+  // text: any change is a new key), and for the header the cart's count and the current link,
+  // which is the same on every product page.
+  let storeText: string | undefined;
+  const storeKey = () => (storeText ??= JSON.stringify(store));
+  const productsPath = `${value.home}/products/`;
+  const headerKey = () => `header|${cart.count}|${pathname.startsWith(productsPath) ? productsPath : pathname}|${storeKey()}`;
+  const footerKey = () => `footer|${new Date().getFullYear()}|${storeKey()}`;
 
   return (
     <StorefrontContext.Provider value={value}>
@@ -55,11 +65,15 @@ function StoreShell({ store }: { store: PublicStore }) {
         <a href="#contenuto" className="sr-only z-50 bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Vai al contenuto
         </a>
-        <StoreHeader cartCount={cart.count} />
+        <KeptMarkup keyOf={headerKey}>
+          <StoreHeader cartCount={cart.count} />
+        </KeptMarkup>
         <main id="contenuto" className="flex-1">
           <Outlet />
         </main>
-        <StoreFooter />
+        <KeptMarkup keyOf={footerKey}>
+          <StoreFooter />
+        </KeptMarkup>
         {cartUsed && (
           <Suspense fallback={null}>
             <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />

@@ -1,15 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { linkedCategories } from '../linked-categories';
 import { useStorefront } from '../store-context';
 
-/** The header's 'Categorie' dropdown: a disclosure with links, closed by Escape, a click outside or navigating. */
-export function CategoryMenu({ linkClass }: { linkClass: string }) {
+/**
+ * The header's 'Categorie' dropdown: a disclosure with links, closed by Escape, a click outside or
+ * navigating. `panelId` is given, not made with `useId`: the header's markup is kept (kept-markup.tsx).
+ */
+export function CategoryMenu({ linkClass, panelId }: { linkClass: string; panelId: string }) {
   const { store, home, theme } = useStorefront();
   const [open, setOpen] = useState(false);
-  const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();

@@ -15,7 +15,8 @@ const NAV_TYPE: Record<ThemeKey, string> = {
   audace: 'text-sm font-black uppercase',
 };
 
-function StoreNav({ className }: { className?: string }) {
+/** The navigation, shown once for wide screens and once for narrow ones (`place`: the menu's id). */
+function StoreNav({ className, place }: { className?: string; place: 'wide' | 'narrow' }) {
   const { home, theme } = useStorefront();
   const link = clsx('rounded-md px-2 py-2 transition hover:text-(--sf-primary-ink) aria-[current=page]:text-(--sf-primary-ink)', NAV_TYPE[theme.key]);
   return (
@@ -26,7 +27,7 @@ function StoreNav({ className }: { className?: string }) {
       <NavLink to={`${home}/products`} className={link}>
         Prodotti
       </NavLink>
-      <CategoryMenu linkClass={link} />
+      <CategoryMenu linkClass={link} panelId={`categorie-${place}`} />
     </nav>
   );
 }
@@ -75,7 +76,7 @@ export function StoreHeader({ cartCount }: { cartCount: number }) {
           <div className="flex justify-center">{brand}</div>
           <CartButton count={cartCount} />
         </div>
-        <StoreNav className={clsx(CONTAINER, 'justify-center py-2')} />
+        <StoreNav place="wide" className={clsx(CONTAINER, 'justify-center py-2')} />
       </header>
     );
   }
@@ -83,12 +84,12 @@ export function StoreHeader({ cartCount }: { cartCount: number }) {
     <header className={theme.header}>
       <div className={clsx(CONTAINER, 'flex items-center gap-4', theme.key === 'minimal' ? 'py-6 sm:py-8' : 'h-16')}>
         {brand}
-        <StoreNav className="ml-auto hidden md:flex" />
+        <StoreNav place="wide" className="ml-auto hidden md:flex" />
         <div className="ml-auto md:ml-0">
           <CartButton count={cartCount} />
         </div>
       </div>
-      <StoreNav className={clsx(CONTAINER, 'pb-2 md:hidden')} />
+      <StoreNav place="narrow" className={clsx(CONTAINER, 'pb-2 md:hidden')} />
     </header>
   );
 }
