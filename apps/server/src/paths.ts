@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -6,3 +7,6 @@ import { fileURLToPath } from 'node:url';
  * bundles it), so the same relative path holds in both.
  */
 export const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The server bundle of the web app's public build (apps/web/src/public/entry-server.tsx) in a build's folder. */
+export const publicRendererFile = (distDir = webDistDir) => path.join(distDir, 'server', 'entry-server.js');

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { publicRendererFile } from '../src/paths.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const web = path.join(root, 'apps/web');
-const output = path.join(web, 'dist/server/entry-server.js');
+const output = publicRendererFile();
 
 function newest(dir: string): number {
   let latest = 0;

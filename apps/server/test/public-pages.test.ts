@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createUser, engine, rawGet, startServer, type Client, type TestServer } from './harness.js';
-import { webDistDir } from '../src/paths.js';
+import { publicRendererFile } from '../src/paths.js';
 
 /**
  * The storefront and the public site as crawlers and phones receive them: server-rendered HTML with
@@ -375,7 +374,7 @@ describe(`pages rendered on the server (${engine})`, () => {
 
   it("the store's header and footer, written from their kept copy, are what a fresh render writes on every kind of page", async () => {
     // The server's renderer, the very module the server loaded (same address): its kept parts can be dropped.
-    const renderer = (await import(pathToFileURL(path.join(webDistDir, 'server', 'entry-server.js')).href)) as { forgetKeptParts(): void };
+    const renderer = (await import(pathToFileURL(publicRendererFile()).href)) as { forgetKeptParts(): void };
     // Each pair: a page that renders the parts and keeps them, then one of the same kind written from
     // the kept copy. A query the page ignores makes each address a page of its own (no page cache).
     const kinds = [

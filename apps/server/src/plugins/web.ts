@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { msg } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
-import { webDistDir } from '../paths.js';
+import { publicRendererFile, webDistDir } from '../paths.js';
 import { AppError } from '../lib/errors.js';
 import { pageCsp } from './security-headers.js';
 import { concurrencyLimit } from '../lib/limit.js';
@@ -66,7 +66,7 @@ export async function registerWeb(app: FastifyInstance, ctx: AppContext, distDir
   const publicDir = path.join(distDir, 'public');
   const spaIndex = path.join(appDir, 'index.html');
   const template = path.join(publicDir, 'public.html');
-  const serverEntry = path.join(distDir, 'server', 'entry-server.js');
+  const serverEntry = publicRendererFile(distDir);
   const built = [spaIndex, template, serverEntry, path.join(publicDir, '.vite', 'manifest.json')].every((f) => fs.existsSync(f));
 
   let pages: ReturnType<typeof pageServer> | null = null;

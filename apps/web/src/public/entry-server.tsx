@@ -58,8 +58,7 @@ export async function renderPage(href: string, origin: string, options: { notFou
   const modules = moduleSources(match);
   if (head.redirect) return { status: head.status, redirect: head.redirect, head: '', body: '', data: '', modules };
   const resolved = { location: locationOf(url), match, layout, page };
-  parts.beginPage();
-  const body = parts.takeKeptParts(renderToString(createElement(PageTree, { resolved, navigator: staticNavigator, cache }) as never));
+  const body = parts.render(() => renderToString(createElement(PageTree, { resolved, navigator: staticNavigator, cache }) as never));
   const seed = cache.toSeed((e) => (e instanceof ApiError ? { status: e.status, message: e.message } : { status: 503, message: 'Servizio non disponibile' }));
   return {
     status: head.status,

@@ -7,9 +7,12 @@ const MAX_KEPT = 100;
 /** Marks around a part rendered this time; a comment no text can forge (Preact escapes `<`). */
 const MARK = `vetrina-part-${Math.random().toString(36).slice(2, 10)}`;
 
+/** The comments around the `n`th part rendered in a page. */
+const marksOf = (n: number) => [`<!--${MARK}:${n}-->`, `<!--/${MARK}:${n}-->`] as const;
+
 /**
  * The server's keeper of parts' markup. A render is synchronous, so the parts marked during one
- * (`pending`) are taken out of its HTML right after it (`takeKeptParts`), before the next starts.
+ * (`pending`) are taken out of its HTML right after it (`render`), before the next starts.
  */
 export function serverMarkupKeeper() {
   const kept = new Map<string, string>();
@@ -27,37 +30,37 @@ export function serverMarkupKeeper() {
         kept.set(key, html);
         return raw(html);
       }
-      const n = pending.push(key) - 1;
-      return [raw(`<!--${MARK}:${n}-->`), children, raw(`<!--/${MARK}:${n}-->`)];
+      const [open, close] = marksOf(pending.push(key) - 1);
+      return [raw(open), children, raw(close)];
     },
   };
 
-  /** Starts a page: marks left by a render that failed are forgotten. */
-  const beginPage = () => {
+  /**
+   * Runs one page's synchronous render and returns its HTML without the marks, keeping the markup
+   * of each part marked in it. Marks of a render that failed are forgotten with it.
+   */
+  const render = (renderPage: () => string): string => {
     pending = [];
-  };
-
-  /** The page's HTML without the marks, keeping the markup of each part marked in it. */
-  const takeKeptParts = (html: string): string => {
-    if (!pending.length) return html;
-    let out = html;
-    pending.forEach((key, n) => {
-      const open = `<!--${MARK}:${n}-->`;
-      const close = `<!--/${MARK}:${n}-->`;
-      const start = out.indexOf(open);
-      const end = out.indexOf(close, start);
-      if (start < 0 || end < 0) return;
-      const part = out.slice(start + open.length, end);
-      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(key, part);
-      out = out.slice(0, start) + part + out.slice(end + close.length);
-    });
-    pending = [];
-    return out;
+    try {
+      let out = renderPage();
+      pending.forEach((key, n) => {
+        const [open, close] = marksOf(n);
+        const start = out.indexOf(open);
+        const end = out.indexOf(close, start);
+        if (start < 0 || end < 0) return;
+        const part = out.slice(start + open.length, end);
+        if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+        kept.set(key, part);
+        out = out.slice(0, start) + part + out.slice(end + close.length);
+      });
+      return out;
+    } finally {
+      pending = [];
+    }
   };
 
   /** Drops every kept part (tests compare a kept part with a fresh render). */
   const forget = () => kept.clear();
 
-  return { keeper, beginPage, takeKeptParts, forget };
+  return { keeper, render, forget };
 }

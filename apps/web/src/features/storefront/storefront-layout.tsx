@@ -56,7 +56,8 @@ function StoreShell({ store }: { store: PublicStore }) {
   const storeKey = () => (storeText ??= JSON.stringify(store));
   const productsPath = `${value.home}/products/`;
   const headerKey = () => `header|${cart.count}|${pathname.startsWith(productsPath) ? productsPath : pathname}|${storeKey()}`;
-  const footerKey = () => `footer|${new Date().getFullYear()}|${storeKey()}`;
+  const year = new Date().getFullYear();
+  const footerKey = () => `footer|${year}|${storeKey()}`;
 
   return (
     <StorefrontContext.Provider value={value}>
@@ -72,7 +73,7 @@ function StoreShell({ store }: { store: PublicStore }) {
           <Outlet />
         </main>
         <KeptMarkup keyOf={footerKey}>
-          <StoreFooter />
+          <StoreFooter year={year} />
         </KeptMarkup>
         {cartUsed && (
           <Suspense fallback={null}>

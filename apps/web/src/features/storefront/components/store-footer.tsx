@@ -86,9 +86,9 @@ function LegalLinks() {
   );
 }
 
-export function StoreFooter() {
+/** `year`: the one printed, given by the layout (it is part of the footer's kept markup's key). */
+export function StoreFooter({ year }: { year: number }) {
   const { store, theme } = useStorefront();
-  const year = new Date().getFullYear();
   return (
     <footer className={clsx('mt-auto text-sm', theme.key === 'audace' ? 'border-t-4 border-black' : 'border-t border-black/10')}>
       <div className={clsx(CONTAINER, 'grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]')}>
