@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { STOREFRONT_SORT_LABELS, STOREFRONT_SORTS, type StorefrontSort } from '@vetrina/shared/listing';
 import { euroBoundCents } from '../list-params';
@@ -28,11 +28,22 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
   const [text, setText] = useState(search);
   const [prices, setPrices] = useState({ min: minPrice, max: maxPrice });
   const ids = { search: useId(), category: useId(), sort: useId(), min: useId(), max: useId(), available: useId() };
-  useEffect(() => setText(search), [search]);
-  useEffect(() => setPrices({ min: minPrice, max: maxPrice }), [minPrice, maxPrice]);
+  // The fields follow the URL (a shared link, 'Cancella filtri', the browser's back button), but the
+  // URL catches up with a field's own change a moment later: what the shopper typed meanwhile stays.
+  // The search text sent last is not taken back from the URL, and each price bound follows its own
+  // value only (applying the minimum as its field loses focus must not empty the maximum being typed).
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (sent.current !== search) setText(search);
+  }, [search]);
+  useEffect(() => setPrices((p) => ({ ...p, min: minPrice })), [minPrice]);
+  useEffect(() => setPrices((p) => ({ ...p, max: maxPrice })), [maxPrice]);
   useEffect(() => {
     if (text.trim() === search) return;
-    const t = setTimeout(() => onChange({ search: text.trim() }), 300);
+    const t = setTimeout(() => {
+      sent.current = text.trim();
+      onChange({ search: text.trim() });
+    }, 300);
     return () => clearTimeout(t);
   }, [text, search, onChange]);
 
@@ -52,6 +63,7 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
       onSubmit={(e) => {
         e.preventDefault();
         // One change: two URL updates in a row would each start from the same old URL.
+        sent.current = text.trim();
         onChange({ search: text.trim(), minPrice: clean(prices.min), maxPrice: clean(prices.max) });
       }}
     >
@@ -66,6 +78,7 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
             onChange={setText}
             onClear={() => {
               setText('');
+              sent.current = '';
               onChange({ search: '' });
             }}
             className={control}

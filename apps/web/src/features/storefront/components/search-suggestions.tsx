@@ -105,7 +105,9 @@ export function SearchWithSuggestions({ id, value, onChange, onClear, className 
         onFocus={() => items.length > 0 && setOpen(true)}
         placeholder="Cerca prodotti…"
         maxLength={100}
-        className={clsx(className, 'pl-9 pr-9')}
+        // The box has its own 'Svuota la ricerca' button: the browser's own clear cross of a search
+        // field would stand beside it as a second one.
+        className={clsx(className, 'pl-9 pr-9 [&::-webkit-search-cancel-button]:appearance-none')}
       />
       {value && (
         <button
