@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { AxeAudit } from './a11y-audit';
 import type { AuditShop } from './a11y-seed';
-import { expect } from './fixtures';
+import { expect, hydrated } from './fixtures';
 
 export async function signIn(page: Page, shop: AuditShop) {
   const res = await page.request.post('/api/auth/login', { data: shop.merchant });
@@ -139,7 +139,7 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
 
   // The storefront's chat, signed in.
   await page.goto(`/store/${shop.store.slug}`);
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await page.getByRole('button', { name: `Scrivi a ${shop.store.name}` }).click();
   await expect(page.getByRole('textbox', { name: 'Messaggio' })).toBeVisible();
   await audit.check(page, 'store chat open');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { AxeAudit } from './a11y-audit';
 import type { AuditShop } from './a11y-seed';
-import { expect } from './fixtures';
+import { expect, hydrated } from './fixtures';
 
 /** The public site and the sign-in pages, signed out. */
 export async function publicSite(page: Page, audit: AxeAudit, mobile: boolean) {
@@ -13,7 +13,7 @@ export async function publicSite(page: Page, audit: AxeAudit, mobile: boolean) {
     ['404', '/pagina-che-non-esiste'],
   ]) {
     await page.goto(url!);
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(page);
     await audit.check(page, name!);
   }
   if (mobile) {
@@ -55,11 +55,11 @@ export async function storefront(page: Page, audit: AxeAudit, shop: AuditShop) {
   ];
   for (const [name, url] of pages) {
     await page.goto(url);
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(page);
     await audit.check(page, name);
   }
   await page.goto(`${home}/products/${shop.mug.slug}`);
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await audit.check(page, 'store product');
   await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
   await expect(page.getByRole('button', { name: /^Carrello, 1/ })).toBeVisible();
@@ -73,7 +73,7 @@ export async function storefront(page: Page, audit: AxeAudit, shop: AuditShop) {
   await page.getByRole('button', { name: `Scrivi a ${shop.store.name}` }).click();
   await audit.check(page, 'store contact form open');
   await page.goto(`${home}/checkout`);
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await hydrated(page);
   await expect(page.getByText('Tazza Aurora').first()).toBeVisible();
   await audit.check(page, 'store checkout');
   await page.getByRole('button', { name: 'Conferma ordine' }).click();

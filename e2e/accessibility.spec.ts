@@ -3,7 +3,7 @@ import { AxeAudit } from './a11y-audit';
 import { dashboard, signIn } from './a11y-dashboard-pages';
 import { publicSite, storefront } from './a11y-public-pages';
 import { seedAuditShop, type AuditShop } from './a11y-seed';
-import { expect, test } from './fixtures';
+import { expect, hydrated, test } from './fixtures';
 
 /**
  * Every page of the product, and the states that appear after an action (a toast, an open dialog,
@@ -87,7 +87,7 @@ test.describe('accessibility', () => {
         ['product', `/store/${shop.store.slug}/products/${shop.mug.slug}`],
       ]) {
         await page.goto(url!);
-        await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+        await hydrated(page);
         // The look really changed: the theme's layout, and the colour in the store's variables.
         await expect(page.locator(`[data-theme="${look.theme}"]`)).toHaveAttribute('style', new RegExp(look.colors.primary, 'i'));
         await audit.check(page, `store ${what}, ${name}`);

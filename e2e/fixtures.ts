@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MAIL_HTTP_PORT } from './ports';
 
 export interface Mail {
@@ -31,6 +31,16 @@ export const mailbox = {
     return m[0];
   },
 };
+
+/** Creates through the API as the signed-in member (`auth`), expecting 201, and returns the answer. */
+export async function post<T>(request: APIRequestContext, auth: { authorization: string }, path: string, data: unknown): Promise<T> {
+  const res = await request.post(path, { data, headers: auth });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** Waits until a server-rendered page is hydrated: its controls answer from then on. */
+export const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 
 /** The storefront header's cart button; its accessible name says how many items the cart holds. */
 export const cartButton = (page: Page) => page.getByRole('button', { name: /^Carrello/ });

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, hydrated, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 /** A merchant signed in in their own browser with a store made through the API. */
 async function merchantWithStore(browser: Browser) {
@@ -44,7 +44,7 @@ test.describe('messages and live chat', () => {
     // The reply reaches the visitor live, and is there again after a reload.
     await expect(visitor.getByText('Sì, arriva domani!')).toBeVisible();
     await visitor.reload();
-    await expect(visitor.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(visitor);
     await visitor.getByRole('button', { name: `Scrivi a ${merchant.store.name}` }).click();
     await expect(visitor.getByText('Sì, arriva domani!')).toBeVisible();
     await expect(visitor.getByText('Ciao, avete la taglia S?')).toBeVisible();
@@ -61,7 +61,7 @@ test.describe('messages and live chat', () => {
     const guest = await guestContext.newPage();
     await guest.goto(`/store/${merchant.store.slug}`);
     // The button is in the server's HTML before its handler exists: click once the page is hydrated.
-    await expect(guest.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(guest);
     await guest.getByRole('button', { name: `Scrivi a ${merchant.store.name}` }).click();
     await expect(guest.getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent(`/store/${merchant.store.slug}`)}`);
     await guest.getByRole('button', { name: 'Invia messaggio' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, ConsoleMessage, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { cartButton, expect, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { cartButton, expect, hydrated, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 /** A store with a category, a product with a real photo and variants, and a sold-out product. */
 async function storeWithCatalogue(browser: Browser) {
@@ -167,7 +167,7 @@ test.describe('pages rendered on the server', () => {
     const page = await browser.newPage();
     const problems = watchConsole(page);
     await page.goto(`/store/${store.slug}/products`);
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(page);
     const documents: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents.push(r.url());
@@ -191,7 +191,7 @@ test.describe('pages rendered on the server', () => {
     expect(documents).toEqual([]);
     // A reload of the checkout keeps the cart (saved in the browser) and hydrates cleanly.
     await page.reload();
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(page);
     await expect(page.getByText('Lampada Àurea').first()).toBeVisible();
     expect(problems).toEqual([]);
     await page.close();
@@ -212,7 +212,7 @@ test.describe('pages rendered on the server', () => {
     await page.getByRole('button', { name: 'Carrello, vuoto' }).click();
     await expect(page.locator('html[data-hydrated="true"]'), 'the taps must come before the page is interactive').toHaveCount(0);
     // Once it is, both taps have their effect: the cart is open, the variant is chosen.
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(page);
     const cart = page.getByRole('dialog', { name: 'Il tuo carrello' });
     await expect(cart).toBeVisible();
     await page.keyboard.press('Escape');

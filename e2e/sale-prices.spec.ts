@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { expect, signUpViaApi, test } from './fixtures';
+import { expect, hydrated, signUpViaApi, test } from './fixtures';
 
 /** Every console error or warning and uncaught exception of a page (hydration mismatches warn). */
 function watchConsole(page: Page) {
@@ -62,7 +62,7 @@ test.describe('sale prices', () => {
     const shopper = await browser.newPage();
     const problems = watchConsole(shopper);
     await shopper.goto(`/store/${store.slug}/products`);
-    await expect(shopper.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(shopper);
     const card = shopper.locator('article').filter({ hasText: 'Borsa a tracolla' });
     await expect(card.getByTestId('compare-at-price')).toHaveText(money('Prezzo pieno 80,00 €'));
     await expect(card.getByTestId('sale-badge')).toHaveText('-37%');
@@ -71,7 +71,7 @@ test.describe('sale prices', () => {
     // Only one variant (available): it is chosen, its sale shows; the struck price is named for screen readers.
     await card.getByRole('link', { name: 'Borsa a tracolla' }).click();
     await expect(shopper.getByRole('heading', { level: 1, name: 'Borsa a tracolla' })).toBeVisible();
-    await expect(shopper.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(shopper);
     await expect(shopper.getByTestId('compare-at-price')).toHaveText(money('Prezzo pieno 80,00 €'));
     await expect(shopper.getByTestId('sale-badge')).toHaveText('-37%');
 
@@ -83,7 +83,7 @@ test.describe('sale prices', () => {
     });
     expect(plain.status()).toBe(201);
     await shopper.goto(`/store/${store.slug}/products/${((await plain.json()) as { slug: string }).slug}`);
-    await expect(shopper.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await hydrated(shopper);
     await expect(shopper.getByTestId('compare-at-price')).toHaveText(money('Prezzo pieno 50,00 €'));
     await expect(shopper.getByTestId('sale-badge')).toHaveText('-20%');
     await expect(shopper.getByText(money('40,00 €')).first()).toBeVisible();

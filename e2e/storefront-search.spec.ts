@@ -1,16 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signUpViaApi, test, uniqueEmail } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, hydrated, post, signUpViaApi, test, uniqueEmail } from './fixtures';
 
-type Auth = { authorization: string };
-
-async function post<T>(request: APIRequestContext, auth: Auth, path: string, data: unknown): Promise<T> {
-  const res = await request.post(path, { data, headers: auth });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  return (await res.json()) as T;
-}
-
-/** Waits until the server-rendered page is hydrated: its controls answer from then on. */
-const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 /** The titles of the product cards on the page, in the order shown. */
 const cardTitles = (page: Page) => page.getByRole('article').getByRole('link').allTextContents();
 

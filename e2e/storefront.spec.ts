@@ -1,13 +1,5 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
-import { cartButton, expect, mailbox, signUpViaApi, test, uniqueEmail } from './fixtures';
-
-type Auth = { authorization: string };
-
-async function post<T>(request: APIRequestContext, auth: Auth, path: string, data: unknown): Promise<T> {
-  const res = await request.post(path, { data, headers: auth });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  return (await res.json()) as T;
-}
+import type { Browser } from '@playwright/test';
+import { cartButton, expect, mailbox, post, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 /** A merchant signed in in their own browser, with a store and a small catalogue made through the API. */
 async function merchantWithCatalogue(browser: Browser) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { STOREFRONT_SORT_LABELS, STOREFRONT_SORTS, type StorefrontSort } from '@vetrina/shared/listing';
 import { euroBoundCents } from '../list-params';
@@ -33,6 +33,14 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
   // The search text sent last is not taken back from the URL, and each price bound follows its own
   // value only (applying the minimum as its field loses focus must not empty the maximum being typed).
   const sent = useRef<string | null>(null);
+  /** Every change of the search text goes through here, so the URL's echo of it is known. */
+  const sendSearch = useCallback(
+    (value: string, more: FilterChange = {}) => {
+      sent.current = value;
+      onChange({ ...more, search: value });
+    },
+    [onChange],
+  );
   useEffect(() => {
     if (sent.current !== search) setText(search);
   }, [search]);
@@ -40,12 +48,9 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
   useEffect(() => setPrices((p) => ({ ...p, max: maxPrice })), [maxPrice]);
   useEffect(() => {
     if (text.trim() === search) return;
-    const t = setTimeout(() => {
-      sent.current = text.trim();
-      onChange({ search: text.trim() });
-    }, 300);
+    const t = setTimeout(() => sendSearch(text.trim()), 300);
     return () => clearTimeout(t);
-  }, [text, search, onChange]);
+  }, [text, search, sendSearch]);
 
   // Bounds that are not an amount are dropped, like an edited link's.
   const clean = (v: string) => (euroBoundCents(v) !== null ? v.trim() : '');
@@ -63,8 +68,7 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
       onSubmit={(e) => {
         e.preventDefault();
         // One change: two URL updates in a row would each start from the same old URL.
-        sent.current = text.trim();
-        onChange({ search: text.trim(), minPrice: clean(prices.min), maxPrice: clean(prices.max) });
+        sendSearch(text.trim(), { minPrice: clean(prices.min), maxPrice: clean(prices.max) });
       }}
     >
       <div className="grid gap-3 sm:grid-cols-[1fr_16rem]">
@@ -78,8 +82,7 @@ export function ProductFilters({ search, category, sort, minPrice, maxPrice, ava
             onChange={setText}
             onClear={() => {
               setText('');
-              sent.current = '';
-              onChange({ search: '' });
+              sendSearch('');
             }}
             className={control}
           />
