@@ -257,12 +257,15 @@ export const MATRIX: Record<string, Entry> = {
     level: 'public',
     status: 400,
     request: async (c) => {
-      await paymentsService(c.server.ctx).save(c.store.id, {
-        bankTransfer: { enabled: false, iban: '', holder: '', bank: '', deadlineDays: 5 },
-        cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
-        pickup: { enabled: false, address: '', hours: '' },
-        card: { enabled: true, secretKey: 'sk_test_MatriceChiave0123456789', webhookSecret: 'whsec_MatriceSegreto0123456789' },
-      });
+      await paymentsService(c.server.ctx).save(
+        { storeId: c.store.id, role: 'admin', isOwner: true, user: { email: 'titolare@example.it' } },
+        {
+          bankTransfer: { enabled: false, iban: '', holder: '', bank: '', deadlineDays: 5 },
+          cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
+          pickup: { enabled: false, address: '', hours: '' },
+          card: { enabled: true, secretKey: 'sk_test_MatriceChiave0123456789', webhookSecret: 'whsec_MatriceSegreto0123456789' },
+        },
+      );
       return { path: `/api/public/payments/stripe/${c.store.id}/webhook`, body: { id: 'evt_x', type: 'checkout.session.completed' } };
     },
   },

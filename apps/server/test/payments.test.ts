@@ -1,15 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { clock } from '../src/lib/clock.js';
 import { paymentExpiryJob } from '../src/modules/orders/payment-expiry.js';
 import { addMember, client, createStoreFor, createUser, engine, startPeer, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct, unitOf } from './catalog-factory.js';
+import { IBAN, SECRET_KEY, WEBHOOK_SECRET, orderWith, paymentSettings as settings, postWebhook, sessionEvent as eventFor, signed } from './payment-fixtures.js';
 import { startStripeStandIn } from './stripe-standin.js';
-
-const IBAN = 'IT60X0542811101000000123456';
-const SECRET_KEY = 'sk_test_51VetrinaProvaChiaveSegreta0123456789';
-const WEBHOOK_SECRET = 'whsec_VetrinaProvaSegretoWebhook0123456789';
 
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -17,14 +13,6 @@ let owner: Client;
 let store: { id: string; slug: string; name: string };
 let other: { id: string; slug: string; name: string };
 let otherOwner: Client;
-
-const settings = (over: Record<string, unknown> = {}) => ({
-  bankTransfer: { enabled: true, iban: 'it60 x054 2811 1010 0000 0123 456', holder: 'Bottega Srl', bank: 'Banca Esempio', deadlineDays: 2 },
-  cod: { enabled: true, surchargeCents: 250, maxTotalCents: 50_000 },
-  pickup: { enabled: true, address: 'Via Dante 5, 20121 Milano', hours: 'Lun-Sab 9-19' },
-  card: { enabled: true, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
-  ...over,
-});
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
@@ -47,46 +35,12 @@ afterEach(() => clock.reset());
 const pub = (path: string) => client(server.url).get(`/api/public/stores/${store.slug}${path}`);
 const checkout = (body: unknown, slug = store.slug) => client(server.url).post(`/api/public/stores/${slug}/checkout`, body);
 
-/** A checkout of one product for a method, with the total the shopper's page would show. */
-async function order(method: string, opts: { priceCents?: number; stock?: number; qty?: number; extra?: number; shipping?: number } = {}) {
-  const price = opts.priceCents ?? 2000;
-  const p = await insertProduct(server, store.id, {
-    title: `Prodotto ${method} ${Math.random().toString(36).slice(2, 6)}`,
-    priceCents: price,
-    stock: opts.stock ?? 10,
-  });
-  const qty = opts.qty ?? 1;
-  const shipping = opts.shipping ?? (method === 'pickup' ? 0 : 599);
-  const total = price * qty + shipping + (opts.extra ?? 0);
-  const res = await checkout(
-    checkoutBody([{ productId: p.id, quantity: qty, unitPriceCents: price }], { paymentMethod: method, totalCents: total, shippingCents: shipping }),
-  );
-  return { res, product: p, total };
-}
+/** A checkout of one product for a method, in the store under test. */
+const order = (method: string, opts: Parameters<typeof orderWith>[3] = {}) => orderWith(server, store, method, opts);
 
 const row = (id: string) => server.ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const signed = (event: object, secret = WEBHOOK_SECRET) => {
-  const payload = JSON.stringify(event);
-  return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-};
-const sessionEvent = (id: string, type: string, orderId: string, over: Record<string, unknown> = {}) => ({
-  id,
-  object: 'event',
-  type,
-  data: {
-    object: {
-      id: 'cs_test_x',
-      object: 'checkout.session',
-      metadata: { order_id: orderId, store_id: store.id },
-      payment_status: 'paid',
-      amount_total: 0,
-      currency: 'eur',
-      ...over,
-    },
-  },
-});
-const webhook = (payload: string, header: string, storeId = store.id) =>
-  client(server.url).post(`/api/public/payments/stripe/${storeId}/webhook`, undefined, { raw: payload, headers: { 'stripe-signature': header } });
+const sessionEvent = (id: string, type: string, orderId: string, over: Record<string, unknown> = {}) => eventFor(id, type, orderId, store.id, over);
+const webhook = (payload: string, header: string, storeId = store.id) => postWebhook(server, storeId, payload, header);
 
 describe(`payment settings (${engine})`, () => {
   it('a new store takes cash on delivery only; the saved settings come back without Stripe secrets', async () => {
@@ -99,7 +53,15 @@ describe(`payment settings (${engine})`, () => {
 
     const mine = await owner.get(`/api/stores/${store.id}/payments`);
     expect(mine.body.settings.bankTransfer.iban).toBe(IBAN);
-    expect(mine.body.settings.card).toMatchObject({ enabled: true, hasSecretKey: true, hasWebhookSecret: true, mode: 'test' });
+    expect(mine.body.settings.payoutEditable).toBe(true);
+    expect(mine.body.settings.card).toMatchObject({
+      enabled: true,
+      hasSecretKey: true,
+      hasWebhookSecret: true,
+      mode: 'test',
+      secretKeyHint: 'sk_test_…6789',
+      webhookSecretHint: 'whsec_…6789',
+    });
     expect(mine.body.settings.card.webhookUrl).toBe(`https://negozi.example.it/api/public/payments/stripe/${store.id}/webhook`);
     expect(JSON.stringify(mine.body)).not.toContain(SECRET_KEY);
     expect(JSON.stringify(mine.body)).not.toContain(WEBHOOK_SECRET);

@@ -18,6 +18,35 @@ export function isAcceptedIban(raw: string): boolean {
   return isValidIBAN(iban) && isSEPACountry(iban.slice(0, 2));
 }
 
+/** The fields that decide where a store's money goes: the owner's alone (docs/decisions/payment-owner.md). */
+export const PAYOUT_FIELDS = ['bankTransfer.iban', 'bankTransfer.holder', 'card.secretKey', 'card.webhookSecret'] as const;
+export type PayoutField = (typeof PAYOUT_FIELDS)[number];
+export const PAYOUT_FIELD_LABELS: Record<PayoutField, string> = {
+  'bankTransfer.iban': 'IBAN',
+  'bankTransfer.holder': 'Intestatario',
+  'card.secretKey': 'Chiave segreta Stripe',
+  'card.webhookSecret': 'Segreto del webhook Stripe',
+};
+
+export const payoutMsg = {
+  ownerOnly: 'Solo il proprietario dello store può modificare IBAN, intestatario e chiavi Stripe.',
+  readOnly: 'IBAN, intestatario e chiavi Stripe li modifica solo il proprietario dello store: ogni modifica gli viene segnalata via email.',
+} as const;
+
+/** 'IT•• •••• … 3456': the country and the last four characters, all an admin is shown of the IBAN. */
+export function maskIban(iban: string): string {
+  return iban ? `${iban.slice(0, 2)}•• •••• … ${iban.slice(-4)}` : '';
+}
+const MASKED_IBAN = /^[A-Z]{2}•• •••• … [A-Z0-9]{4}$/;
+/** The masked form sent back unchanged by an admin's form: it means 'keep the stored IBAN'. */
+export const isMaskedIban = (s: string): boolean => MASKED_IBAN.test(s);
+
+/** 'sk_live_…6789': a key's kind and its last four characters, never more. */
+export function keyHint(key: string): string {
+  const kind = /^(sk_live_|sk_test_|whsec_)/.exec(key)?.[1] ?? '';
+  return `${kind}…${key.slice(-4)}`;
+}
+
 const text = (min: number, max: number, msg: string) =>
   z
     .string({ error: msg })
@@ -33,8 +62,8 @@ export const paymentSettingsInputSchema = z
       iban: z
         .string({ error: paymentMsg.iban })
         .max(50, paymentMsg.iban)
-        .transform(normaliseIban)
-        .refine((s) => s === '' || isAcceptedIban(s), paymentMsg.iban),
+        .transform((s) => (isMaskedIban(s.trim()) ? s.trim() : normaliseIban(s)))
+        .refine((s) => s === '' || isMaskedIban(s) || isAcceptedIban(s), paymentMsg.iban),
       holder: text(2, 100, paymentMsg.holder),
       bank: z.string({ error: paymentMsg.bank }).trim().max(100, paymentMsg.bank),
       deadlineDays: z
@@ -82,15 +111,30 @@ export const paymentSettingsInputSchema = z
 export type PaymentSettingsInput = z.input<typeof paymentSettingsInputSchema>;
 export type PaymentSettingsData = z.output<typeof paymentSettingsInputSchema>;
 
-/** What the dashboard reads back: the same, except that Stripe's secrets are only said to exist. */
+/**
+ * What the dashboard reads back: the same, except that Stripe's secrets are only said to exist (with
+ * their last four characters), and an admin who is not the owner reads the IBAN masked.
+ */
 export const paymentSettingsSchema = z.object({
-  bankTransfer: z.object({ enabled: z.boolean(), iban: z.string(), holder: z.string(), bank: z.string(), deadlineDays: z.number().int() }),
+  /** The reader is the owner: IBAN, holder and Stripe keys are theirs to change. */
+  payoutEditable: z.boolean(),
+  bankTransfer: z.object({
+    enabled: z.boolean(),
+    /** In electronic form for the owner; maskIban's form for an admin. */
+    iban: z.string(),
+    holder: z.string(),
+    bank: z.string(),
+    deadlineDays: z.number().int(),
+  }),
   cod: z.object({ enabled: z.boolean(), surchargeCents: z.number().int(), maxTotalCents: z.number().int().nullable() }),
   pickup: z.object({ enabled: z.boolean(), address: z.string(), hours: z.string() }),
   card: z.object({
     enabled: z.boolean(),
     hasSecretKey: z.boolean(),
     hasWebhookSecret: z.boolean(),
+    /** keyHint of the stored keys ('sk_live_…6789'), null when none is stored. */
+    secretKeyHint: z.string().nullable(),
+    webhookSecretHint: z.string().nullable(),
     /** 'test' or 'live', from the stored key's prefix; null without a key. */
     mode: z.enum(['test', 'live']).nullable(),
     /** The address to paste in Stripe's dashboard (Developers → Webhooks). */

@@ -14,9 +14,20 @@ export function paymentsRepo(db: Db) {
       return settingsRow.first(db, { storeId });
     },
 
-    async save(storeId: string, row: { settings: string; stripe_secret_key: string | null; stripe_webhook_secret: string | null }) {
+    /** The owner's address, for the mail that tells them their payout details changed (null: no owner). */
+    async ownerEmail(storeId: string): Promise<string | null> {
+      const r = await db
+        .selectFrom('stores as s')
+        .innerJoin('users as u', 'u.id', 's.owner_id')
+        .select('u.email')
+        .where('s.id', '=', storeId)
+        .executeTakeFirst();
+      return r?.email ?? null;
+    },
+
+    async save(executor: Db, storeId: string, row: { settings: string; stripe_secret_key: string | null; stripe_webhook_secret: string | null }) {
       const updated_at = clock.iso();
-      await db
+      await executor
         .insertInto('store_payment_settings')
         .values({ store_id: storeId, ...row, updated_at })
         .onConflict((oc) => oc.column('store_id').doUpdateSet({ ...row, updated_at }))

@@ -21,12 +21,12 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       method: 'GET',
       url: '/api/stores/:storeId/payments',
       auth: { permission: 'store:settings' },
-      summary: 'Metodi di pagamento dello store (i segreti di Stripe non vengono mai restituiti)',
+      summary: 'Metodi di pagamento dello store (i segreti di Stripe mai; l’IBAN mascherato per chi non è il proprietario)',
       tags: ['payments'],
       params: storeParams,
       response: { 200: paymentSettingsResponseSchema },
     },
-    async (req) => ({ settings: await payments.get(requireMember(req).storeId) }),
+    async (req) => ({ settings: await payments.get(requireMember(req)) }),
   );
 
   addRoute(
@@ -35,13 +35,13 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       method: 'PUT',
       url: '/api/stores/:storeId/payments',
       auth: { permission: 'store:settings' },
-      summary: 'Salva i metodi di pagamento (almeno uno attivo; chiavi Stripe cifrate)',
+      summary: 'Salva i metodi di pagamento (almeno uno attivo; IBAN, intestatario e chiavi Stripe solo dal proprietario, che ne riceve avviso)',
       tags: ['payments'],
       params: storeParams,
       body: paymentSettingsInputSchema,
       response: { 200: paymentSettingsResponseSchema },
     },
-    async (req, { body }) => ({ settings: await payments.save(requireMember(req).storeId, body) }),
+    async (req, { body }) => ({ settings: await payments.save(requireMember(req), body) }),
   );
 
   addRoute(

@@ -1,9 +1,17 @@
 import { PAYMENT_LIMITS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, formatEuro, paymentMsg, type PaymentMethod, type PublicPaymentOption } from '@vetrina/shared';
-import type { PaymentSettings, PaymentSettingsData } from '@vetrina/shared/payment-settings';
+import { can } from '@vetrina/shared';
+import { isMaskedIban, keyHint, maskIban, payoutMsg, type PaymentSettings, type PaymentSettingsData, type PayoutField } from '@vetrina/shared/payment-settings';
 import { plural } from '@vetrina/shared/plural';
 import type { AppContext } from '../../lib/context.js';
-import { badRequest } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import type { StoreMembership } from '../../plugins/guard.js';
+import { brandOf } from '../orders/mails.js';
+import { payoutChangedMail } from './mails.js';
 import { paymentsRepo } from './repo.js';
+
+/** Who reads or saves the settings: a member of the store (owner or admin, the guard saw to it). */
+export type PaymentsReader = Pick<StoreMembership, 'storeId' | 'role' | 'isOwner'> & { user: { email: string } };
 
 /** The settings as stored (JSON, no secrets). */
 export interface StoredSettings {
@@ -77,18 +85,24 @@ export function paymentsService(ctx: AppContext) {
     return { settings, secretKey, webhookSecret, stripe };
   }
 
+  const settingsUrl = (storeId: string) => `${ctx.publicUrl()}/dashboard/stores/${storeId}/settings`;
   const webhookUrl = (storeId: string) => `${ctx.publicUrl()}/api/public/payments/stripe/${storeId}/webhook`;
 
-  function view(storeId: string, l: Awaited<ReturnType<typeof load>>): PaymentSettings {
+  function view(reader: PaymentsReader, l: Awaited<ReturnType<typeof load>>): PaymentSettings {
     const s = l.settings;
+    const storeId = reader.storeId;
+    const payoutEditable = can(reader, 'payments:payout');
     return {
-      bankTransfer: s.bankTransfer,
+      payoutEditable,
+      bankTransfer: { ...s.bankTransfer, iban: payoutEditable ? s.bankTransfer.iban : maskIban(s.bankTransfer.iban) },
       cod: s.cod,
       pickup: s.pickup,
       card: {
         enabled: s.card.enabled,
         hasSecretKey: l.secretKey !== null,
         hasWebhookSecret: l.webhookSecret !== null,
+        secretKeyHint: l.secretKey ? keyHint(l.secretKey) : null,
+        webhookSecretHint: l.webhookSecret ? keyHint(l.webhookSecret) : null,
         mode: l.secretKey ? (l.secretKey.startsWith('sk_live_') ? 'live' : 'test') : null,
         webhookUrl: webhookUrl(storeId),
       },
@@ -115,29 +129,56 @@ export function paymentsService(ctx: AppContext) {
   }
 
   return {
-    async get(storeId: string): Promise<PaymentSettings> {
-      return view(storeId, await load(storeId));
+    async get(reader: PaymentsReader): Promise<PaymentSettings> {
+      return view(reader, await load(reader.storeId));
     },
 
-    /** Saves the methods; Stripe's keys are replaced only when new ones are typed, and kept sealed. */
-    async save(storeId: string, input: PaymentSettingsData): Promise<PaymentSettings> {
+    /**
+     * Saves the methods; Stripe's keys are replaced only when new ones are typed, and kept sealed.
+     * IBAN, holder and keys are the owner's: an admin sending other values gets 403 and nothing
+     * changes; any change of them is mailed to the owner, queued with the save itself.
+     */
+    async save(member: PaymentsReader, input: PaymentSettingsData): Promise<PaymentSettings> {
+      const storeId = member.storeId;
       const current = await load(storeId);
+      const was = { iban: current.settings.bankTransfer.iban, holder: current.settings.bankTransfer.holder };
+      // The masked IBAN an admin's form sends back means 'as stored'.
+      const iban = isMaskedIban(input.bankTransfer.iban) ? was.iban : input.bankTransfer.iban;
       const secretKey = input.card.secretKey || current.secretKey;
       const webhookSecret = input.card.webhookSecret || current.webhookSecret;
+      const changed: PayoutField[] = [];
+      if (iban !== was.iban) changed.push('bankTransfer.iban');
+      if (input.bankTransfer.holder !== was.holder) changed.push('bankTransfer.holder');
+      if (secretKey !== current.secretKey) changed.push('card.secretKey');
+      if (webhookSecret !== current.webhookSecret) changed.push('card.webhookSecret');
+      if (changed.length && !can(member, 'payments:payout')) throw forbidden(payoutMsg.ownerOnly);
+      if (input.bankTransfer.enabled && !iban) throw badRequest(paymentMsg.ibanRequired, 'bankTransfer.iban');
       if (input.card.enabled && !secretKey) throw badRequest(paymentMsg.stripeMissing, 'card.secretKey');
       if (input.card.enabled && !webhookSecret) throw badRequest(paymentMsg.stripeMissing, 'card.webhookSecret');
       const settings: StoredSettings = {
-        bankTransfer: { ...input.bankTransfer, bank: input.bankTransfer.bank },
+        bankTransfer: { ...input.bankTransfer, iban },
         cod: input.cod,
         pickup: input.pickup,
         card: { enabled: input.card.enabled },
       };
-      await repo.save(storeId, {
+      const row = {
         settings: JSON.stringify(settings),
         stripe_secret_key: secretKey ? box.seal(storeId, secretKey) : null,
         stripe_webhook_secret: webhookSecret ? box.seal(storeId, webhookSecret) : null,
-      });
-      return view(storeId, await load(storeId));
+      };
+      if (!changed.length) await repo.save(ctx.db, storeId, row);
+      else {
+        const [brand, owner] = await Promise.all([brandOf(ctx, ctx.db, storeId), repo.ownerEmail(storeId)]);
+        await ctx.db.transaction().execute(async (trx) => {
+          await repo.save(trx, storeId, row);
+          if (!owner) return;
+          const values = { iban, holder: input.bankTransfer.holder, secretKey: secretKey ?? '', webhookSecret: webhookSecret ?? '' };
+          const mail = payoutChangedMail({ to: owner, brand, changed, values, by: member.user.email, at: clock.now(), settingsUrl: settingsUrl(storeId) });
+          await ctx.mailer.enqueue(trx, [mail]);
+        });
+        ctx.mailer.wake();
+      }
+      return view(member, await load(storeId));
     },
 
     async publicOptions(storeId: string): Promise<PublicPaymentOption[]> {

@@ -6,10 +6,19 @@ import { paymentFormFieldOf, paymentFormSchema, paymentFormValues, toPaymentInpu
 const IBAN = 'IT60X0542811101000000123456';
 
 const stored: PaymentSettings = {
+  payoutEditable: true,
   bankTransfer: { enabled: true, iban: IBAN, holder: 'Bottega Rossi srl', bank: 'Banca Popolare', deadlineDays: 5 },
   cod: { enabled: true, surchargeCents: 250, maxTotalCents: 30000 },
   pickup: { enabled: false, address: '', hours: '' },
-  card: { enabled: false, hasSecretKey: false, hasWebhookSecret: false, mode: null, webhookUrl: 'https://vetrina.example/api/webhooks/stripe/s1' },
+  card: {
+    enabled: false,
+    hasSecretKey: false,
+    hasWebhookSecret: false,
+    secretKeyHint: null,
+    webhookSecretHint: null,
+    mode: null,
+    webhookUrl: 'https://vetrina.example/api/webhooks/stripe/s1',
+  },
 };
 
 const noSecrets = { hasSecretKey: false, hasWebhookSecret: false };
@@ -61,6 +70,12 @@ describe('paymentFormSchema', () => {
     const r = submit(edit((v) => (v.bankTransfer.iban = ' it60 x054 2811 1010 0000 0123 456 ')));
     expect(r.data?.bankTransfer.iban).toBe(IBAN);
     expect(r.data?.bankTransfer.deadlineDays).toBe(5);
+  });
+
+  it('keeps an admin’s masked IBAN as the server wrote it and sends it back unchanged', () => {
+    const admin = paymentFormValues({ ...stored, payoutEditable: false, bankTransfer: { ...stored.bankTransfer, iban: 'IT•• •••• … 3456' } });
+    expect(admin.bankTransfer.iban).toBe('IT•• •••• … 3456');
+    expect(submit(admin).data?.bankTransfer.iban).toBe('IT•• •••• … 3456');
   });
 
   it('puts the shared messages on the fields the merchant typed in', () => {

@@ -1,7 +1,13 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { parseEuroToCents, paymentMsg } from '@vetrina/shared';
-import { paymentSettingsInputSchema, type PaymentSettings, type PaymentSettingsData, type PaymentSettingsInput } from '@vetrina/shared/payment-settings';
+import {
+  isMaskedIban,
+  paymentSettingsInputSchema,
+  type PaymentSettings,
+  type PaymentSettingsData,
+  type PaymentSettingsInput,
+} from '@vetrina/shared/payment-settings';
 import { euroInputFromCents } from '@/lib/format';
 
 /** Impostazioni → Pagamenti as typed: money as Italian euro text, the deadline as text, Stripe's secrets blank unless replaced. */
@@ -26,8 +32,8 @@ export const PAYMENT_FORM_FIELDS = [
 ] as const;
 export type PaymentFormField = (typeof PAYMENT_FORM_FIELDS)[number];
 
-/** Read in groups of four, as banks print it; stored in electronic form. */
-const groupedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+/** Read in groups of four, as banks print it; stored in electronic form. An admin's masked IBAN stays as the server wrote it. */
+const groupedIban = (iban: string) => (isMaskedIban(iban) ? iban : iban.replace(/(.{4})(?=.)/g, '$1 '));
 
 /** The stored settings as the form starts: secrets are never sent back, so their fields start empty. */
 export function paymentFormValues(s: PaymentSettings): PaymentFormValues {

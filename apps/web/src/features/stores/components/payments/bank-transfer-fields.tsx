@@ -1,9 +1,13 @@
 import { PAYMENT_LIMITS } from '@vetrina/shared';
+import { payoutMsg } from '@vetrina/shared/payment-settings';
 import { FormField } from '@/components/ui/form-field';
 import type { PaymentForm } from '../../payment-form';
 
-/** IBAN, holder, bank and how many days the shopper has to pay. */
-export function BankTransferFields({ form }: { form: PaymentForm }) {
+/**
+ * IBAN, holder, bank and how many days the shopper has to pay. IBAN and holder are the owner's to
+ * change: an admin reads them (the IBAN masked) and the form sends them back as they came.
+ */
+export function BankTransferFields({ form, payoutEditable }: { form: PaymentForm; payoutEditable: boolean }) {
   const errors = form.formState.errors.bankTransfer;
   return (
     <>
@@ -15,11 +19,20 @@ export function BankTransferFields({ form }: { form: PaymentForm }) {
         autoCapitalize="characters"
         maxLength={50}
         className="font-mono"
+        readOnly={!payoutEditable}
+        hint={payoutEditable ? undefined : payoutMsg.readOnly}
         error={errors?.iban?.message}
         {...form.register('bankTransfer.iban')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Intestatario" maxLength={100} autoComplete="off" error={errors?.holder?.message} {...form.register('bankTransfer.holder')} />
+        <FormField
+          label="Intestatario"
+          maxLength={100}
+          autoComplete="off"
+          readOnly={!payoutEditable}
+          error={errors?.holder?.message}
+          {...form.register('bankTransfer.holder')}
+        />
         <FormField label="Banca" maxLength={100} autoComplete="off" hint="Facoltativa" error={errors?.bank?.message} {...form.register('bankTransfer.bank')} />
       </div>
       <FormField

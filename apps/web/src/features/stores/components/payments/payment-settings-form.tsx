@@ -60,7 +60,7 @@ export function PaymentSettingsForm({ storeId, settings }: { storeId: string; se
           testId="payment-bank-transfer"
           {...block('bankTransfer', 0)}
         >
-          <BankTransferFields form={form} />
+          <BankTransferFields form={form} payoutEditable={settings.payoutEditable} />
         </PaymentMethodBlock>
         <PaymentMethodBlock
           title={PAYMENT_METHOD_LABELS.cod}
@@ -89,7 +89,7 @@ export function PaymentSettingsForm({ storeId, settings }: { storeId: string; se
           testId="payment-card"
           {...block('card', 3)}
         >
-          <CardFields form={form} card={settings.card} />
+          <CardFields form={form} card={settings.card} payoutEditable={settings.payoutEditable} />
         </PaymentMethodBlock>
       </fieldset>
       <FormAlert message={errors.root?.message} />
