@@ -11,6 +11,8 @@ import { schemaController, serializerCompiler, validatorCompiler } from './lib/r
 import { requestsInFlight } from './lib/in-flight.js';
 import { memoryRateLimiter, redisRateLimiter } from './lib/rate-limiter.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { clientErrorHandler, registerTimeLimit } from './plugins/time-limit.js';
+import { logRedaction } from './lib/log-redaction.js';
 import { registerGuard } from './plugins/guard.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -69,9 +71,13 @@ function loadJwtSecret(config: Config): string {
 export interface BuildOptions {
   /** Where log lines go (tests read them); standard output when absent. */
   logStream?: NodeJS.WritableStream;
+  /** Routes added after the app's own, before it starts (tests: a handler that never answers). */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const redaction = logRedaction();
+  const { timeouts } = config;
   const app = Fastify({
     // A hop count trusts that many proxies nearest to the server (i counts hops from the socket).
     trustProxy: typeof config.trustProxy === 'number' ? (_addr: string, i: number) => i < (config.trustProxy as number) : config.trustProxy,
@@ -82,7 +88,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       serializers: {
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
       },
+      // Paths carry secrets too (the order page's token): every line is cleaned as it is written.
+      hooks: { streamWrite: redaction.redact },
     },
+    // A slow or stalled client is dropped (docs/decisions/timeouts.md): silence on the connection
+    // (idle), the whole request (body included), its headers, and idle keep-alive connections.
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node checks the two limits above on this beat (30 s by default, which let a 10 s limit run to 40).
+      connectionsCheckingInterval: Math.max(100, Math.min(2000, Math.floor(timeouts.headersMs / 5))),
+    },
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // Fastify's own JSON-schema compilers (Ajv, fast-json-stringify) are never loaded (lib/route.ts).
@@ -149,6 +169,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const expiry = paymentExpiryJob(ctx);
   const visitorCleanup = visitorCleanupJob(ctx);
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
+
+  app.addHook('onRoute', (route) => redaction.learn(route.url));
+  registerTimeLimit(app, { handlerMs: timeouts.handlerMs });
 
   app.addHook('onListen', () => {
     const addr = app.server.address();
@@ -230,5 +253,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
   await registerWeb(app, ctx, config.webDist);
+  opts.extraRoutes?.(app);
   return { app, ctx };
 }

@@ -58,6 +58,15 @@ const trustProxy = z
     return entries;
   });
 
+/** A timeout in milliseconds: at least 100 ms, at most an hour. */
+const timeoutMs = (name: string, fallback: number) =>
+  z.coerce
+    .number({ message: `${name} deve essere un numero di millisecondi` })
+    .int(`${name} deve essere un numero intero di millisecondi`)
+    .min(100, `${name} deve essere almeno 100 (millisecondi)`)
+    .max(3_600_000, `${name} può essere al massimo 3600000 (un'ora)`)
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -131,6 +140,16 @@ const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** How often each instance looks for unpaid orders past their deadline (seconds). */
   PAYMENT_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Time a client has to send its request's headers (ms): a slowloris client is dropped past it. */
+  HEADERS_TIMEOUT_MS: timeoutMs('HEADERS_TIMEOUT_MS', 10_000),
+  /** Time a client has to send its whole request, body included (ms): a 20 MB upload at 0.6 Mbit/s fits in the default. */
+  REQUEST_TIMEOUT_MS: timeoutMs('REQUEST_TIMEOUT_MS', 300_000),
+  /** Silence on a connection (no byte either way) after which it is dropped (ms), unless its handler is at work. */
+  IDLE_TIMEOUT_MS: timeoutMs('IDLE_TIMEOUT_MS', 30_000),
+  /** How long an idle keep-alive connection stays open between requests (ms): above a load balancer's own idle timeout (60 s on most). */
+  KEEP_ALIVE_TIMEOUT_MS: timeoutMs('KEEP_ALIVE_TIMEOUT_MS', 72_000),
+  /** Time a handler has to answer once its request is received (ms), unless its route says otherwise: past it the client gets 503. */
+  HANDLER_TIME_LIMIT_MS: timeoutMs('HANDLER_TIME_LIMIT_MS', 30_000),
 });
 
 /** A 32-byte key written as base64 or hex, or null. */
@@ -175,6 +194,8 @@ export interface Config {
   paymentsKey?: string;
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   paymentExpiryIntervalMs: number;
+  /** Server timeouts and the handlers' time limit (docs/decisions/timeouts.md). */
+  timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number; handlerMs: number };
 }
 
 /** Parses the environment once at boot and fails fast with every problem listed. */
@@ -186,6 +207,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Configurazione non valida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (e.HEADERS_TIMEOUT_MS >= e.REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      `Configurazione non valida:\n  HEADERS_TIMEOUT_MS: deve essere minore di REQUEST_TIMEOUT_MS (${e.HEADERS_TIMEOUT_MS} ≥ ${e.REQUEST_TIMEOUT_MS})`,
+    );
+  }
   if (e.NODE_ENV === 'production') {
     // Without a mail transport every reset link and invitation would sit in the database with no
     // way to reach its owner; the development outbox page never runs in production.
@@ -235,6 +262,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentsKey: e.PAYMENTS_KEY,
     stripeApi: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : undefined,
     paymentExpiryIntervalMs: e.PAYMENT_EXPIRY_INTERVAL_SECONDS * 1000,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      handlerMs: e.HANDLER_TIME_LIMIT_MS,
+    },
   };
 }
 

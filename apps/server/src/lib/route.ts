@@ -36,6 +36,8 @@ export interface RouteDef<B, Q, P, R> {
   params?: P;
   response: R;
   bodyLimit?: number;
+  /** Time the handler has to answer once the request is received (ms); the server's default when absent (plugins/time-limit.ts). */
+  timeLimitMs?: number;
 }
 
 export interface RouteInput<B, Q, P> {
@@ -90,7 +92,7 @@ export function addRoute<
     method: def.method,
     url: def.url,
     bodyLimit: def.bodyLimit,
-    config: { auth: def.auth },
+    config: { auth: def.auth, ...(def.timeLimitMs === undefined ? {} : { timeLimitMs: def.timeLimitMs }) },
     schema: {
       summary: def.summary,
       tags: def.tags,
