@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { rateLimited } from '../../lib/errors.js';
+import { guardGuess } from '../../lib/guess-limit.js';
 import { requireUser } from '../../plugins/guard.js';
 import { assertSameOrigin } from '../../plugins/same-origin.js';
 import { mailboxService } from './mailbox-service.js';
@@ -153,7 +154,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       body: tokenSchema,
       response: { 200: confirmedEmailSchema },
     },
-    async (req, { body }) => mailbox.confirmEmailChange(body.token, req.user ? { userId: req.user.id, sessionId: req.user.sessionId } : undefined),
+    async (req, { body }) =>
+      guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () =>
+        mailbox.confirmEmailChange(body.token, req.user ? { userId: req.user.id, sessionId: req.user.sessionId } : undefined),
+      ),
   );
 
   addRoute(
@@ -167,7 +171,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       body: tokenSchema,
       response: { 200: confirmedEmailSchema },
     },
-    async (_req, { body }) => mailbox.verifyEmail(body.token),
+    async (req, { body }) => guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => mailbox.verifyEmail(body.token)),
   );
 
   addRoute(
@@ -217,7 +221,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: sessionResponseSchema },
     },
     async (req, { body }, reply) => {
-      const issued = await mailbox.resetPassword(body.token, body.password, req.headers['user-agent']);
+      const issued = await guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () =>
+        mailbox.resetPassword(body.token, body.password, req.headers['user-agent']),
+      );
       setSessionCookies(reply, issued);
       return { session: issued.session };
     },
@@ -235,7 +241,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: sessionResponseSchema },
     },
     async (req, { body }, reply) => {
-      const issued = await mailbox.confirmSignup(body.token, req.headers['user-agent']);
+      const issued = await guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => mailbox.confirmSignup(body.token, req.headers['user-agent']));
       setSessionCookies(reply, issued);
       return { session: issued.session };
     },

@@ -14,6 +14,7 @@ import { romeDay } from '@vetrina/shared/shop-day';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { guardGuess } from '../../lib/guess-limit.js';
 import { addRoute } from '../../lib/route.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 import { requireMember } from '../../plugins/guard.js';
@@ -196,7 +197,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
       const p = req.params as { slug: string; token: string; invoiceId: string };
       const store = await storeBySlug(ctx.db, p.slug);
       if (!store) throw notFound(invoiceMsg.notFound);
-      return sendFile(reply, 'text/html; charset=utf-8', await invoices.publicCopy(store.id, p.token, p.invoiceId));
+      const copy = await guardGuess(ctx, { scope: 'order-link', ip: req.ip, storeId: store.id }, () => invoices.publicCopy(store.id, p.token, p.invoiceId));
+      return sendFile(reply, 'text/html; charset=utf-8', copy);
     },
   });
 }

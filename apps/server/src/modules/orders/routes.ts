@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
+import { guardGuess } from '../../lib/guess-limit.js';
 import { requireMember } from '../../plugins/guard.js';
 import { registerOrderBulkRoutes } from './bulk-routes.js';
 import { checkoutService } from './checkout-service.js';
@@ -164,12 +165,16 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       params: z.strictObject({ slug: z.string().min(1).max(120), token: orderTokenSchema }),
       response: { 200: publicOrderResponseSchema },
     },
-    async (_req, { params }, reply) => {
+    async (req, { params }, reply) => {
       // Private to whoever holds the link: never kept by a shared cache.
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
       const store = await storeBySlug(ctx.db, params.slug);
-      const order = store ? await repo.publicByToken(store.id, params.slug, params.token) : null;
-      if (!order) throw notFound(paymentMsg.orderNotFound);
+      if (!store) throw notFound(paymentMsg.orderNotFound);
+      const order = await guardGuess(ctx, { scope: 'order-link', ip: req.ip, storeId: store.id }, async () => {
+        const found = await repo.publicByToken(store.id, params.slug, params.token);
+        if (!found) throw notFound(paymentMsg.orderNotFound);
+        return found;
+      });
       return { order };
     },
   );
@@ -193,7 +198,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       async (req, { params }) => {
         const body = typeof req.body === 'string' ? req.body : '';
         const signature = req.headers['stripe-signature'];
-        await payments.applyStripeWebhook(params.storeId, body, typeof signature === 'string' ? signature : undefined);
+        await guardGuess(ctx, { scope: 'stripe-signature', ip: req.ip, storeId: params.storeId }, () =>
+          payments.applyStripeWebhook(params.storeId, body, typeof signature === 'string' ? signature : undefined),
+        );
         return { received: true as const };
       },
     );

@@ -17,6 +17,7 @@ import {
   teamMembersResponseSchema,
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
+import { guardGuess } from '../../lib/guess-limit.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember, requireUser } from '../../plugins/guard.js';
 import { acceptanceService } from './acceptance-service.js';
@@ -166,7 +167,7 @@ function registerReceivedInvitationRoutes(app: FastifyInstance, ctx: AppContext)
       body: acceptInvitationSchema,
       response: { 200: acceptedInvitationSchema },
     },
-    async (req, { body }) => acceptance.acceptByToken(requireUser(req).id, body.token),
+    async (req, { body }) => guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => acceptance.acceptByToken(requireUser(req).id, body.token)),
   );
 
   addRoute(
