@@ -1,15 +1,28 @@
 import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 
+/** Exit status of a configuration error (sysexits' EX_CONFIG): the service manager does not restart on it (docs/deploy). */
+const EXIT_CONFIG = 78;
+
 let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
   // A configuration problem is the operator's to fix: say what, without a stack trace.
   console.error(err instanceof Error ? err.message : String(err));
-  process.exit(1);
+  process.exit(EXIT_CONFIG);
 }
 const { app } = await buildApp(config);
+
+// A fault nothing caught leaves the process in an unknown state: it is logged (through the
+// logger, so its URL tokens are redacted) and the process exits for the service manager to
+// start a clean one (docs/deploy/vetrina.service restarts it within seconds).
+const fatal = (kind: string) => (err: unknown) => {
+  app.log.fatal({ err }, kind);
+  process.exit(1);
+};
+process.on('uncaughtException', fatal('uncaught exception'));
+process.on('unhandledRejection', fatal('unhandled promise rejection'));
 
 /**
  * How long a stop waits for requests in flight. Past it, connections still open (a client that
