@@ -252,6 +252,19 @@ export const MATRIX: Record<string, Entry> = {
       return { path: pub(c, `/orders/${token}`) };
     },
   },
+  'POST /api/public/stores/{slug}/orders/{token}/confirmation': {
+    level: 'public',
+    status: 200,
+    request: async (c) => {
+      const token = randomBytes(32).toString('base64url');
+      await c.server.ctx.db
+        .updateTable('orders')
+        .set({ public_token: token, confirmation: 'awaiting' })
+        .where('id', '=', await fx.order(c))
+        .execute();
+      return { path: pub(c, `/orders/${token}/confirmation`) };
+    },
+  },
   // Anyone may knock (Stripe does); without a valid signature nothing happens.
   'POST /api/public/payments/stripe/{storeId}/webhook': {
     level: 'public',
@@ -369,6 +382,15 @@ export const MATRIX: Record<string, Entry> = {
     level: 'staff',
     status: 200,
     request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}/payment`), body: { paymentStatus: 'paid' } }),
+  },
+  'POST /api/stores/{storeId}/orders/{orderId}/confirmation': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => {
+      const id = await fx.order(c);
+      await c.server.ctx.db.updateTable('orders').set({ confirmation: 'awaiting' }).where('id', '=', id).execute();
+      return { path: api(c, `/orders/${id}/confirmation`) };
+    },
   },
   'GET /api/stores/{storeId}/shipping': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/shipping') }) },
   'PUT /api/stores/{storeId}/shipping': {

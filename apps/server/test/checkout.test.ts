@@ -261,13 +261,13 @@ describe(`idempotency, validation and mails (${engine})`, () => {
     const bell = await db.selectFrom('notifications').select('user_id').where('link', '=', `/dashboard/orders?search=${orderNumber}`).execute();
     expect(bell).toHaveLength(1);
     await server.smtp.waitFor(adminEmail, new RegExp(`Nuovo ordine #${orderNumber}`));
-    await server.smtp.waitFor('maria.rossi@example.it', new RegExp(`Ordine #${orderNumber} confermato`));
+    await server.smtp.waitFor('maria.rossi@example.it', new RegExp(`Conferma il tuo ordine #${orderNumber}`));
     // Sent mails leave the outbox; none of this order's is left there, and none went twice.
     await expect.poll(async () => (await db.selectFrom('mail_queue').select('id').where('subject', 'like', `%#${orderNumber} %`).execute()).length).toBe(0);
     const sent = server.smtp.mails.filter((m) => m.subject.includes(`#${orderNumber} `));
     expect(sent.map((m) => m.subject).sort()).toEqual([
+      `Conferma il tuo ordine #${orderNumber} — Bottega Checkout`,
       `Nuovo ordine #${orderNumber} su Bottega Checkout`,
-      `Ordine #${orderNumber} confermato — Bottega Checkout`,
     ]);
   });
 
@@ -359,7 +359,7 @@ describe(`idempotency, validation and mails (${engine})`, () => {
     const res = await checkout(checkoutBody([{ productId: p.id, quantity: 1, unitPriceCents: 4550 }], {}));
     expect(res.status).toBe(201);
     const n = res.body.orderNumber;
-    const customerMail = await server.smtp.waitFor('maria.rossi@example.it', new RegExp(`Ordine #${n} confermato`));
+    const customerMail = await server.smtp.waitFor('maria.rossi@example.it', new RegExp(`Conferma il tuo ordine #${n}`));
     expect(customerMail.text).toContain('1 × Lampada');
     expect(customerMail.text.replace(/\s/g, ' ')).toContain('Totale: 51,49 €');
     const adminMail = await server.smtp.waitFor(adminEmail, new RegExp(`Nuovo ordine #${n}`));

@@ -59,18 +59,18 @@ describe(`an SMTP outage neither fails nor loses an order's mails (${engine})`, 
 
       // Each of the three mails was tried and refused; they wait in the queue.
       await expect.poll(() => server.smtp.refused - refusedBefore, WAIT).toBeGreaterThanOrEqual(3);
-      expect(received(server.smtp.mails, customer, /confermato/)).toBe(0);
+      expect(received(server.smtp.mails, customer, /Conferma il tuo ordine/)).toBe(0);
       const waiting = await queued(server);
       expect(waiting.map((m) => m.to_address).sort()).toEqual([customer, s.admin.email, forgetful.email].sort());
       // The reason kept for the operator is a code, never the server's text or an address.
       await expect.poll(async () => (await queued(server)).every((m) => m.last_error === `EENVELOPE ${code} MAIL FROM`), WAIT).toBe(true);
 
       server.smtp.refuseWith(null);
-      await server.smtp.waitFor(customer, new RegExp(`Ordine #${res.body.orderNumber} confermato`), WAIT.timeout);
+      await server.smtp.waitFor(customer, new RegExp(`Conferma il tuo ordine #${res.body.orderNumber}`), WAIT.timeout);
       await server.smtp.waitFor(s.admin.email, new RegExp(`Nuovo ordine #${res.body.orderNumber}`), WAIT.timeout);
       await server.smtp.waitFor(forgetful.email, /Reimposta la tua password/, WAIT.timeout);
       await queueDrained(server);
-      expect(received(server.smtp.mails, customer, /confermato/)).toBe(1);
+      expect(received(server.smtp.mails, customer, /Conferma il tuo ordine/)).toBe(1);
       expect(received(server.smtp.mails, s.admin.email, new RegExp(`Nuovo ordine #${res.body.orderNumber}`))).toBe(1);
       expect(received(server.smtp.mails, forgetful.email, /Reimposta la tua password/)).toBe(1);
     });
@@ -113,9 +113,9 @@ describe(`mail server unreachable (${engine})`, () => {
       expect((await queued(server)).every((m) => !m.last_error!.includes('@') && !m.last_error!.includes('127.0.0.1'))).toBe(true);
 
       smtp = await startSmtp({ port: probe.port });
-      for (const c of customers) await smtp.waitFor(c, /confermato/, WAIT.timeout);
+      for (const c of customers) await smtp.waitFor(c, /Conferma il tuo ordine/, WAIT.timeout);
       await queueDrained(server);
-      for (const c of customers) expect(received(smtp.mails, c, /confermato/)).toBe(1);
+      for (const c of customers) expect(received(smtp.mails, c, /Conferma il tuo ordine/)).toBe(1);
       expect(received(smtp.mails, s.admin.email, /Nuovo ordine/)).toBe(2);
     } finally {
       await server.close();
@@ -138,10 +138,10 @@ describe(`no mail is lost across a restart (${engine})`, () => {
 
       first.smtp.refuseWith(null);
       second = await startPeer(first);
-      await first.smtp.waitFor(customer, /confermato/, WAIT.timeout);
+      await first.smtp.waitFor(customer, /Conferma il tuo ordine/, WAIT.timeout);
       await first.smtp.waitFor(s.admin.email, /Nuovo ordine/, WAIT.timeout);
       await queueDrained(second);
-      expect(received(first.smtp.mails, customer, /confermato/)).toBe(1);
+      expect(received(first.smtp.mails, customer, /Conferma il tuo ordine/)).toBe(1);
       expect(received(first.smtp.mails, s.admin.email, /Nuovo ordine/)).toBe(1);
     } finally {
       await second?.close();
@@ -184,7 +184,7 @@ describe(`no mail is lost across a restart (${engine})`, () => {
     try {
       const s = await shop(server);
       const customer = uniqueEmail('cliente');
-      const orderMails = () => received(server.smtp.mails, customer, /confermato/) + received(server.smtp.mails, s.admin.email, /Nuovo ordine/);
+      const orderMails = () => received(server.smtp.mails, customer, /Conferma il tuo ordine/) + received(server.smtp.mails, s.admin.email, /Nuovo ordine/);
       server.smtp.delayAccept(1500);
       const startedBefore = server.smtp.receiving;
       expect((await placeOrder(server, s, customer)).status).toBe(201);
@@ -198,7 +198,7 @@ describe(`no mail is lost across a restart (${engine})`, () => {
       peer = await startPeer(server);
       await expect.poll(orderMails, WAIT).toBe(2);
       await queueDrained(peer);
-      expect(received(server.smtp.mails, customer, /confermato/)).toBe(1);
+      expect(received(server.smtp.mails, customer, /Conferma il tuo ordine/)).toBe(1);
       expect(received(server.smtp.mails, s.admin.email, /Nuovo ordine/)).toBe(1);
     } finally {
       await peer?.close();
@@ -224,9 +224,9 @@ describe(`several instances on one database (${engine})`, () => {
       a.smtp.refuseWith(null);
 
       await expect.poll(() => received(a.smtp.mails, s.admin.email, /Nuovo ordine/), WAIT).toBe(12);
-      for (const c of customers) await a.smtp.waitFor(c, /confermato/, WAIT.timeout);
+      for (const c of customers) await a.smtp.waitFor(c, /Conferma il tuo ordine/, WAIT.timeout);
       await queueDrained(a);
-      for (const c of customers) expect(received(a.smtp.mails, c, /confermato/)).toBe(1);
+      for (const c of customers) expect(received(a.smtp.mails, c, /Conferma il tuo ordine/)).toBe(1);
       const notices = a.smtp.mails.filter((m) => m.to.includes(s.admin.email) && /Nuovo ordine/.test(m.subject)).map((m) => m.subject);
       expect(new Set(notices).size).toBe(12);
       expect(notices).toHaveLength(12);
@@ -245,7 +245,8 @@ describe(`a burst of orders is mailed at the instance's pace (${engine})`, () =>
       const forgetful = await createUser(server);
       const customers = Array.from({ length: 20 }, (_, i) => uniqueEmail(`raffica${i}`));
       const orderMails = () =>
-        received(server.smtp.mails, s.admin.email, /Nuovo ordine/) + customers.reduce((n, c) => n + received(server.smtp.mails, c, /confermato/), 0);
+        received(server.smtp.mails, s.admin.email, /Nuovo ordine/) +
+        customers.reduce((n, c) => n + received(server.smtp.mails, c, /Conferma il tuo ordine/), 0);
       // Ten may go at once, then one every 100 ms: never more than that since the first order.
       const started = Date.now();
       const allowed = () => 10 + Math.floor((Date.now() - started) / 100);
@@ -270,7 +271,7 @@ describe(`a burst of orders is mailed at the instance's pace (${engine})`, () =>
       }
       expect(over).toBeNull();
       expect(orderMails()).toBe(40);
-      for (const c of customers) expect(received(server.smtp.mails, c, /confermato/)).toBe(1);
+      for (const c of customers) expect(received(server.smtp.mails, c, /Conferma il tuo ordine/)).toBe(1);
       expect(received(server.smtp.mails, forgetful.email, /Reimposta la tua password/)).toBe(1);
     } finally {
       await server.close();
@@ -295,7 +296,7 @@ describe(`development without SMTP_URL (${engine})`, () => {
       const res = await placeOrder(server, s, customer);
       expect(res.status).toBe(201);
       const page = await client(server.url).get('/dev/mail');
-      expect(page.body).toContain(`Ordine #${res.body.orderNumber} confermato`);
+      expect(page.body).toContain(`Conferma il tuo ordine #${res.body.orderNumber}`);
       expect(page.body).toContain(`Nuovo ordine #${res.body.orderNumber}`);
       expect(page.body).toContain(customer);
     } finally {

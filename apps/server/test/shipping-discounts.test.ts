@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatEuro, paymentMsg } from '@vetrina/shared';
 import { clock } from '../src/lib/clock.js';
+import { discountAttemptKey } from '../src/modules/discounts/attempts.js';
 import { addMember, client, createStoreFor, createUser, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, discountTerms, insertProduct } from './catalog-factory.js';
 
@@ -189,7 +190,7 @@ describe('shipping settings', () => {
     const email = 'spedizione.mail@example.it';
     const res = await checkout(body(p.id, 1200, { shipping: 1500, country: 'Francia', email }));
     expect(res.status).toBe(201);
-    const mail = await server.smtp.waitFor(email, new RegExp(`Ordine #${res.body.orderNumber} confermato`));
+    const mail = await server.smtp.waitFor(email, new RegExp(`Conferma il tuo ordine #${res.body.orderNumber}`));
     expect(mail.text).toContain(formatEuro(1500));
     expect(mail.text).toContain('Francia');
   });
@@ -215,6 +216,9 @@ describe('terms and conditions', () => {
 });
 
 describe('discount codes at checkout', () => {
+  // Every test here tries codes from one address at one store: each gets the whole guessing budget
+  // (the budget itself is tested below and in abuse-checkout.test.ts).
+  beforeEach(() => server.ctx.limiter.reset(discountAttemptKey(store.id, '127.0.0.1')));
   const create = async (over: Record<string, unknown> = {}) => {
     const res = await owner.post(`/api/stores/${store.id}/discounts`, { ...discountTerms(), ...over });
     expect(res.status).toBe(201);
@@ -237,7 +241,7 @@ describe('discount codes at checkout', () => {
     expect([row.subtotal_cents, row.discount_cents, row.shipping_cents, row.total_cents, row.discount_code]).toEqual([5998, 900, 0, 5098, d.code]);
     const page = await client(server.url).get(`/api/public/stores/${store.slug}/orders/${res.body.orderToken}`);
     expect(page.body.order).toMatchObject({ discountCents: 900, discount: { code: d.code, kind: 'percent', value: 15 }, totalCents: 5098 });
-    const mail = await server.smtp.waitFor(email, new RegExp(`Ordine #${res.body.orderNumber} confermato`));
+    const mail = await server.smtp.waitFor(email, new RegExp(`Conferma il tuo ordine #${res.body.orderNumber}`));
     expect(mail.text).toContain(`Sconto ${d.code} (-15%)`);
     expect(mail.text).toContain(`−${formatEuro(900)}`);
     const codes = await owner.get(`/api/stores/${store.id}/discounts`);

@@ -38,6 +38,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   invoiceRequest: invoiceRequestDataSchema.nullable(),
   /** The order's invoices and credit notes, oldest first. */
   invoices: z.array(invoiceSchema),
+  /** The member who confirmed the order by hand (their e-mail); null: the shopper did, or nobody yet. */
+  confirmedByMember: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

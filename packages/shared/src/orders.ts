@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { CHECKOUT_MAX_LINES, CHECKOUT_MAX_QTY, ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { paymentMethodSchema, paymentStatusSchema } from './payments.js';
+import { orderConfirmationSchema } from './order-confirmation.js';
 import { fulfilmentMsg, shipmentInputSchema } from './fulfilment.js';
 import { appliedDiscountSchema, discountCodeInputSchema } from './discounts.js';
 import { DOMESTIC_COUNTRY } from './shipping.js';
 import { invoiceRequestSchema } from './invoice-request.js';
+
+export * from './order-confirmation.js';
 
 /** The spec's only country, still the default destination. */
 export const SHIPPING_COUNTRY = DOMESTIC_COUNTRY;
@@ -98,6 +101,8 @@ export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusSchema>;
 export const ordersQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
   paymentStatus: paymentStatusSchema.optional(),
+  /** 'Da confermare': open orders still waiting for the shopper's confirmation. */
+  confirmation: z.enum(['awaiting'], { error: 'Filtro non valido' }).optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -130,11 +135,19 @@ export const orderSummarySchema = z.object({
   paymentDueAt: z.string().nullable(),
   notes: z.string().nullable(),
   itemCount: z.number().int(),
+  confirmation: orderConfirmationSchema,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** One page of the dashboard's order list. */
-export const ordersPageSchema = z.object({ items: z.array(orderSummarySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ordersPageSchema = z.object({
+  items: z.array(orderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Open orders of the store waiting for the shopper's confirmation, whatever the filter ('Da confermare' tab). */
+  awaitingConfirmation: z.number().int(),
+});
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 /** The answer to a checkout (also when a retried request replays the order it already created). */

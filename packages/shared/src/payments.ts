@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appliedDiscountSchema } from './discounts.js';
 import { ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { shipmentSchema } from './fulfilment.js';
+import { orderConfirmationSchema } from './order-confirmation.js';
 import type { MethodCharges } from './pricing.js';
 
 export const PAYMENT_METHODS = ['bank_transfer', 'cod', 'pickup', 'card'] as const;
@@ -133,8 +134,8 @@ export const orderTokenSchema = z.string().regex(ORDER_TOKEN_PATTERN, paymentMsg
 
 export const orderEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['status', 'payment']),
-  /** An order status or a payment status, per kind. */
+  kind: z.enum(['status', 'payment', 'confirmation']),
+  /** An order status, a payment status, or who confirmed the order ('shopper', 'team') or 'expired', per kind. */
   value: z.string(),
   label: z.string(),
 });
@@ -166,6 +167,8 @@ export const publicOrderSchema = z.object({
   surchargeCents: z.number().int(),
   totalCents: z.number().int(),
   payment: paymentInstructionsSchema,
+  /** 'Da confermare' and the 'Conferma ordine' button while awaiting; null: nothing to confirm. */
+  confirmation: orderConfirmationSchema,
   /** Oldest first: created, then every status and payment change. */
   timeline: z.array(orderEventSchema),
   /** Carrier and tracking, once the order is shipped (null before, or when nothing was given). */

@@ -333,11 +333,22 @@ export interface OrdersTable {
   invoice_request: Generated<string | null>;
   /** The order's live invoice (null: none, or credited). */
   invoice_id: Generated<string | null>;
+  /** Cash on delivery and pickup (migration 028): 'awaiting' the shopper's confirmation, 'confirmed', 'expired'; null: none needed. */
+  confirmation: 'awaiting' | 'confirmed' | 'expired' | null;
+  /** While awaiting: when the expiry job cancels the order and releases its stock. */
+  confirmation_due_at: string | null;
+  confirmed_at: string | null;
+  confirmed_by: 'shopper' | 'team' | null;
+  /** The member who confirmed by hand. */
+  confirmed_by_user_id: string | null;
+  /** The address in canonical form (packages/shared email-canonical), compared for per-address limits. */
+  customer_email_key: string | null;
 }
 export interface OrderEventsTable {
   id: string;
   order_id: string;
-  kind: 'status' | 'payment';
+  /** 'confirmation': value 'shopper', 'team' (who confirmed) or 'expired'. */
+  kind: 'status' | 'payment' | 'confirmation';
   value: string;
   created_at: string;
 }
@@ -415,7 +426,7 @@ export interface DiscountRedemptionsTable {
   id: string;
   discount_id: string;
   order_id: string;
-  /** Lowercase, as the order stores it. */
+  /** The shopper's address in canonical form (migration 028), so one mailbox is one shopper. */
   email: string;
   created_at: string;
 }

@@ -26,6 +26,7 @@ import * as m024 from './024-statement-requirement.js';
 import * as m025 from './025-bare-search-words.js';
 import * as m026 from './026-search-function-words.js';
 import * as m027 from './027-weighted-search-document.js';
+import * as m028 from './028-order-confirmation.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '025-bare-search-words': m025,
   '026-search-function-words': m026,
   '027-weighted-search-document': m027,
+  '028-order-confirmation': m028,
 };

@@ -3,14 +3,10 @@ import { z } from 'zod';
 import { discountCheckResultSchema, discountCheckSchema } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
-import { notFound, rateLimited } from '../../lib/errors.js';
-import { takeSlots } from '../../lib/rate-limiter.js';
+import { notFound } from '../../lib/errors.js';
 import { storeBySlug } from '../../lib/tenancy.js';
+import { countDiscountAttempt } from './attempts.js';
 import { discountRedemption } from './redemption-service.js';
-
-// Enough for a shopper retyping a code; too few to guess a store's codes by trying them.
-const CHECKS_PER_WINDOW = 30;
-const CHECK_WINDOW_MS = 15 * 60_000;
 
 /** The storefront's 'Codice sconto' field: checks a code against the cart before the order does. */
 export function registerPublicDiscountRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,9 +26,7 @@ export function registerPublicDiscountRoutes(app: FastifyInstance, ctx: AppConte
     async (req, { params, body }, reply) => {
       const store = await storeBySlug(ctx.db, params.slug);
       if (!store) throw notFound('Store non trovato');
-      await takeSlots(ctx.limiter, [{ key: `discount-check:${store.id}:${req.ip}`, max: CHECKS_PER_WINDOW, windowMs: CHECK_WINDOW_MS }], (resetMs) =>
-        rateLimited('Troppi tentativi con i codici sconto. Riprova più tardi.', resetMs, 'Troppi tentativi'),
-      );
+      await countDiscountAttempt(ctx, store.id, req.ip);
       const result = await redemption.evaluate(store.id, body.code, body.subtotalCents, body.email || undefined);
       reply.header('cache-control', 'no-store');
       return { discount: result.applied, discountCents: result.discountCents };

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@vetrina/shared/email-canonical';
 import { discountAvailability, discountCentsFor, discountMsg, type AppliedDiscount } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { DiscountCodesTable } from '../../db/schema.js';
@@ -43,7 +44,7 @@ export function discountRedemption(db: Db) {
     async evaluate(storeId: string, code: string, subtotalCents: number, email?: string): Promise<AcceptedDiscount & { discountCents: number }> {
       const row = await repo.byCode(storeId, code);
       const accepted = check(row, subtotalCents, clock.nowMs());
-      if (email && row!.max_uses_per_email !== null && (await repo.usesBy(db, row!.id, email.toLowerCase())) >= row!.max_uses_per_email) {
+      if (email && row!.max_uses_per_email !== null && (await repo.usesBy(db, row!.id, canonicalEmail(email))) >= row!.max_uses_per_email) {
         throw usedByShopper();
       }
       return { ...accepted, discountCents: discountCentsFor(subtotalCents, accepted.applied) };
@@ -56,7 +57,8 @@ export function discountRedemption(db: Db) {
      */
     async redeem(trx: Db, use: { discountId: string; orderId: string; email: string }) {
       if (!(await repo.claimUse(trx, use.discountId))) throw exhausted();
-      const email = use.email.toLowerCase();
+      // One mailbox is one shopper: '+tags' and Gmail's dots do not make new ones.
+      const email = canonicalEmail(use.email);
       const perEmail = await repo.perEmailLimit(trx, use.discountId);
       if (perEmail !== null && (await repo.usesBy(trx, use.discountId, email)) >= perEmail) throw usedByShopper();
       await repo.recordUse(trx, { discountId: use.discountId, orderId: use.orderId, email, at: clock.iso() });

@@ -7,6 +7,7 @@ import {
   formatEuro,
   invoiceRequestMsg,
   lineTotalCents,
+  needsConfirmation,
   orderVat,
   methodCharges,
   orderTotals,
@@ -28,6 +29,8 @@ import { inventory } from '../inventory/service.js';
 import type { ChosenMethod } from '../payments/service.js';
 import { checkoutSettings } from './checkout-settings.js';
 import { discountRedemption, type AcceptedDiscount } from '../discounts/redemption-service.js';
+import { countDiscountAttempt } from '../discounts/attempts.js';
+import { confirmationDueAt, confirmationService } from './confirmation-service.js';
 import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
@@ -37,6 +40,7 @@ import { ordersRepo, type NewOrder } from './repo.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { paymentService } from './payment-service.js';
 import { isValidCodiceFiscale } from '@vetrina/shared/business-settings';
+import { canonicalEmail } from '@vetrina/shared/email-canonical';
 import { breakdownJson } from '../invoices/order-vat.js';
 
 /**
@@ -96,6 +100,7 @@ export function checkoutService(ctx: AppContext) {
   const storeSettings = checkoutSettings(ctx);
   const paymentsFlow = paymentService(ctx);
   const discounts = discountRedemption(db);
+  const confirmations = confirmationService(ctx);
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
   async function placeOrder(
@@ -133,6 +138,7 @@ export function checkoutService(ctx: AppContext) {
     const nowMs = clock.nowMs();
     const now = new Date(nowMs).toISOString();
     const c = input.customer;
+    const awaiting = needsConfirmation(chosen.option.method);
     // Read before the transaction: inside it, every statement after the order number is taken
     // holds the store's counter row, i.e. every other checkout of the store waits.
     const audience = chosen.option.method !== 'card' ? audienceOf(await storeSettings(slug).brand(store.id), team) : undefined;
@@ -182,6 +188,12 @@ export function checkoutService(ctx: AppContext) {
           vat_breakdown: breakdownJson(vat),
           invoice_request: input.invoice ? JSON.stringify(input.invoice) : null,
           invoice_id: null,
+          confirmation: awaiting ? 'awaiting' : null,
+          confirmation_due_at: awaiting ? confirmationDueAt(nowMs) : null,
+          confirmed_at: null,
+          confirmed_by: null,
+          confirmed_by_user_id: null,
+          customer_email_key: canonicalEmail(c.customerEmail),
         },
         items: lines.map((l, k) => ({
           product_id: l.productId,
@@ -270,6 +282,8 @@ export function checkoutService(ctx: AppContext) {
       const settings = storeSettings(slug);
       const store = await settings.store();
       if (!store) throw notFound('Store non trovato');
+      // The checkout tells a valid code from a wrong one as '/discounts/check' does: the same budget.
+      if (input.discountCode) await countDiscountAttempt(ctx, store.id, clientIp);
 
       const merged = mergeLines(input.items);
       const fingerprint = checkoutFingerprint(input, merged);
@@ -311,6 +325,7 @@ export function checkoutService(ctx: AppContext) {
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
       try {
+        if (needsConfirmation(chosen.option.method)) await confirmations.checkRoom(store.id, canonicalEmail(input.customer.customerEmail));
         const lines = await linesRead;
         // Checked against the goods before the order is written; counted inside its transaction.
         const discount = input.discountCode

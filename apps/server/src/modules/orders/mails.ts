@@ -1,6 +1,6 @@
 import { byCodeUnits } from '@vetrina/shared/italian-format';
-import { romeLongDate } from '@vetrina/shared/shop-day';
-import { PAYMENT_METHOD_LABELS, discountLabel, formatEuro, type PaymentInstructions } from '@vetrina/shared';
+import { romeLongDate, romeTime } from '@vetrina/shared/shop-day';
+import { ORDER_CONFIRMATION, PAYMENT_METHOD_LABELS, discountLabel, formatEuro, type PaymentInstructions } from '@vetrina/shared';
 import { orderNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
@@ -49,6 +49,12 @@ export function instructionLines(p: PaymentInstructions, totalCents: number): { 
 }
 
 type OrderRow = Selectable<OrdersTable>;
+
+/** '14:07': Rome's time of day of an instant. */
+function romeClock(at: string): string {
+  const t = romeTime(at);
+  return `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+}
 type ItemRow = Pick<Selectable<OrderItemsTable>, 'title' | 'variant_label' | 'quantity' | 'total_price_cents'>;
 
 /** The order and its items: as the checkout just wrote them, or read back. */
@@ -107,19 +113,31 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
 export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience, later?: PendingWrites) {
   const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded, audience);
   const how = instructionLines(instructionsOf(order), order.total_cents);
+  const awaiting = order.confirmation === 'awaiting';
   const mails: Mail[] = [
     layoutMail({
       brand,
       to: order.customer_email,
-      subject: `Ordine #${order.order_number} confermato — ${brand.name}`,
-      lines: [`Ciao ${order.customer_name}, grazie per il tuo ordine su ${brand.name}!`, `Numero ordine: #${order.order_number}.`, ...how.lines],
+      // Cash on delivery and pickup: the button leads to the order page, whose 'Conferma ordine' is a
+      // POST, so a mail scanner opening the link confirms nothing.
+      subject: awaiting ? `Conferma il tuo ordine #${order.order_number} — ${brand.name}` : `Ordine #${order.order_number} confermato — ${brand.name}`,
+      lines: [
+        `Ciao ${order.customer_name}, grazie per il tuo ordine su ${brand.name}!`,
+        `Numero ordine: #${order.order_number}.`,
+        ...(awaiting
+          ? [
+              `Per completarlo premi «Conferma ordine» entro le ${romeClock(order.confirmation_due_at!)} del ${romeLongDate(order.confirmation_due_at!)} (${ORDER_CONFIRMATION.holdHours} ore): senza conferma l’ordine viene annullato e gli articoli tornano disponibili.`,
+            ]
+          : []),
+        ...how.lines,
+      ],
       rows: [...how.rows, ...itemRows, ...totals],
       after: [
         `Pagamento: ${PAYMENT_METHOD_LABELS[order.payment_method]}.`,
         order.payment_method === 'pickup' ? 'Ti aspettiamo in negozio.' : `Spedizione a: ${address}`,
-        'Ti scriveremo quando il pacco partirà.',
+        awaiting ? 'Se non hai fatto tu questo ordine, ignora questa mail: verrà annullato da solo.' : 'Ti scriveremo quando il pacco partirà.',
       ],
-      action: orderUrl ? { label: 'Vedi il tuo ordine', url: orderUrl } : undefined,
+      action: orderUrl ? { label: awaiting ? 'Conferma ordine' : 'Vedi il tuo ordine', url: orderUrl } : undefined,
     }),
   ];
 
@@ -134,6 +152,11 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
         lines: [
           `${order.customer_name} (${order.customer_email}) ha effettuato un ordine di ${formatEuro(order.total_cents)}.`,
           `Pagamento: ${PAYMENT_METHOD_LABELS[order.payment_method]}${order.payment_status === 'paid' ? ' (pagato)' : ' (da pagare)'}.`,
+          ...(order.confirmation === 'awaiting'
+            ? [
+                `Da confermare: il cliente ha ${ORDER_CONFIRMATION.holdHours} ore per confermarlo dalla mail, altrimenti viene annullato. Puoi confermarlo tu dai dettagli dell’ordine dopo averlo sentito.`,
+              ]
+            : []),
         ],
         rows: [...itemRows, ...totals],
         after: [order.payment_method === 'pickup' ? 'Ritiro in negozio.' : `Spedizione a: ${address}`],

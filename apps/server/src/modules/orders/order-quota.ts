@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { checkoutMsg } from '@vetrina/shared';
+import { canonicalEmail } from '@vetrina/shared/email-canonical';
 import type { AppContext } from '../../lib/context.js';
 import { rateLimited } from '../../lib/errors.js';
 import { takeSlots } from '../../lib/rate-limiter.js';
@@ -12,8 +13,8 @@ import { takeSlots } from '../../lib/rate-limiter.js';
  */
 export async function reserveOrderSlot(ctx: AppContext, storeId: string, clientIp: string, email: string): Promise<() => Promise<void>> {
   const { max, maxPerEmail, windowMs } = ctx.config.orderRateLimit;
-  // The e-mail is hashed so the shared limiter (Redis) holds no shopper's address.
-  const emailHash = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+  // Hashed so the shared limiter (Redis) holds no shopper's address; canonical so '+tags' and Gmail dots are one shopper.
+  const emailHash = createHash('sha256').update(canonicalEmail(email)).digest('base64url');
   const slots = [
     { key: `order:${storeId}:ip:${clientIp}`, max, windowMs },
     { key: `order:${storeId}:email:${emailHash}`, max: maxPerEmail, windowMs },

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../lib/context.js';
 import { takeLease } from '../../lib/job-lease.js';
+import { confirmationService } from './confirmation-service.js';
 import { paymentService } from './payment-service.js';
 
 const BATCH = 100;
 
 /**
  * Every PAYMENT_EXPIRY_INTERVAL_SECONDS each instance asks for the 'payment-expiry' lease; the one
- * holding it cancels unpaid orders past their deadline and releases their stock.
+ * holding it cancels the orders past their deadline and releases their stock: unpaid bank transfers
+ * and card orders, and cash-on-delivery and pickup orders nobody confirmed ('Da confermare').
  */
 export function paymentExpiryJob(ctx: AppContext, holder: string = randomUUID()) {
   const payments = paymentService(ctx);
+  const confirmations = confirmationService(ctx);
   const interval = ctx.config.paymentExpiryIntervalMs;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -18,18 +21,21 @@ export function paymentExpiryJob(ctx: AppContext, holder: string = randomUUID())
   async function runOnce(): Promise<number> {
     if (!(await takeLease(ctx.db, 'payment-expiry', holder, interval * 2))) return 0;
     let total = 0;
-    for (;;) {
-      const n = await payments.expireDue(BATCH);
-      total += n;
-      if (n < BATCH) return total;
+    for (const expireDue of [payments.expireDue, confirmations.expireDue]) {
+      for (;;) {
+        const n = await expireDue(BATCH);
+        total += n;
+        if (n < BATCH) break;
+      }
     }
+    return total;
   }
 
   const tick = () => {
     if (running) return;
     running = runOnce()
       .then((n) => {
-        if (n) ctx.log.info({ expired: n }, 'unpaid orders past their deadline cancelled');
+        if (n) ctx.log.info({ expired: n }, 'orders past their deadline cancelled');
         return n;
       })
       .catch((err: unknown) => {

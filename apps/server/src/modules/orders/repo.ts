@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import {
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
+  confirmationEventLabel,
   invoiceRequestDataSchema,
   paymentInstructionsSchema,
   type InvoiceRequestData,
   type AppliedDiscount,
+  type OrderConfirmation,
   type OrderDetail,
   type OrderEvent,
   type OrderStatus,
@@ -23,6 +25,7 @@ import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
 import type { OrderStockLine } from '../inventory/service.js';
+import { confirmationRepo } from './confirmation-repo.js';
 import { fulfilmentRepo } from './fulfilment-repo.js';
 import { orderedBy } from './list-order.js';
 import { listInvoices } from '../invoices/invoice-list.js';
@@ -90,7 +93,14 @@ function toSummary(o: OrderRow & { item_count: number }): OrderSummary {
     paymentDueAt: o.payment_due_at,
     notes: o.notes,
     itemCount: Number(o.item_count),
+    confirmation: confirmationOf(o),
   };
+}
+
+/** 'Da confermare' and who confirmed, or null when the order needs no confirmation. */
+export function confirmationOf(o: Pick<OrderRow, 'confirmation' | 'confirmation_due_at' | 'confirmed_at' | 'confirmed_by'>): OrderConfirmation {
+  if (!o.confirmation) return null;
+  return { state: o.confirmation, dueAt: o.confirmation_due_at, confirmedAt: o.confirmed_at, confirmedBy: o.confirmed_by };
 }
 
 /** The discount code as the order was placed with it, or null. */
@@ -162,6 +172,12 @@ const ORDER_COLUMNS = [
   'vat_breakdown',
   'invoice_request',
   'invoice_id',
+  'confirmation',
+  'confirmation_due_at',
+  'confirmed_at',
+  'confirmed_by',
+  'confirmed_by_user_id',
+  'customer_email_key',
 ] as const satisfies readonly (keyof OrderRow)[];
 // Every column of an order is written: a column added to the table and not listed here fails to compile.
 const everyOrderColumn: Exclude<keyof OrderRow, (typeof ORDER_COLUMNS)[number]> extends never ? true : never = true;
@@ -193,6 +209,7 @@ export function ordersRepo(db: Db) {
       let base = db.selectFrom('orders as o').where('o.store_id', '=', storeId);
       if (q.status) base = base.where('o.status', '=', q.status);
       if (q.paymentStatus) base = base.where('o.payment_status', '=', q.paymentStatus);
+      if (q.confirmation === 'awaiting') base = base.where('o.confirmation', '=', 'awaiting').where('o.status', '!=', 'cancelled');
       const term = q.search?.replace(/^#/, '').trim();
       if (term) {
         const asNumber = /^\d+$/.test(term) ? Number(term) : null;
@@ -204,7 +221,7 @@ export function ordersRepo(db: Db) {
           ]),
         );
       }
-      const [rows, count] = await Promise.all([
+      const [rows, count, awaitingConfirmation] = await Promise.all([
         base
           .selectAll('o')
           .select(itemCount.as('item_count'))
@@ -213,8 +230,9 @@ export function ordersRepo(db: Db) {
           .offset((q.page - 1) * q.pageSize)
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+        confirmationRepo.awaitingInStore(db, storeId),
       ]);
-      return { items: rows.map(toSummary), total: Number(count?.n ?? 0), page: q.page, pageSize: q.pageSize };
+      return { items: rows.map(toSummary), total: Number(count?.n ?? 0), page: q.page, pageSize: q.pageSize, awaitingConfirmation };
     },
 
     async detail(storeId: string, orderId: string): Promise<OrderDetail | null> {
@@ -226,11 +244,12 @@ export function ordersRepo(db: Db) {
         .where('o.store_id', '=', storeId)
         .executeTakeFirst();
       if (!o) return null;
-      const [items, shipment, invoices, defaultVatCode] = await Promise.all([
+      const [items, shipment, invoices, defaultVatCode, confirmedByMember] = await Promise.all([
         db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').orderBy('id').execute(),
         fulfilmentRepo.shipmentOf(db, storeId, o.id),
         listInvoices(db, storeId, { orderId: o.id }),
         invoicesRepo.defaultVatCode(db, storeId),
+        o.confirmed_by_user_id ? confirmationRepo.memberEmail(db, o.confirmed_by_user_id) : null,
       ]);
       const vat = storedOrderVat(o, items, defaultVatCode);
       return {
@@ -250,6 +269,7 @@ export function ordersRepo(db: Db) {
         vat: { summary: vat.summary, taxableCents: vat.taxableCents, vatCents: vat.vatCents },
         invoiceRequest: invoiceRequestOf(o),
         invoices,
+        confirmedByMember,
       };
     },
 
@@ -273,7 +293,12 @@ export function ordersRepo(db: Db) {
         at: e.created_at,
         kind: e.kind,
         value: e.value,
-        label: e.kind === 'status' ? (ORDER_STATUS_LABELS[e.value as OrderStatus] ?? e.value) : (PAYMENT_STATUS_LABELS[e.value as PaymentStatus] ?? e.value),
+        label:
+          e.kind === 'status'
+            ? (ORDER_STATUS_LABELS[e.value as OrderStatus] ?? e.value)
+            : e.kind === 'confirmation'
+              ? confirmationEventLabel(e.value)
+              : (PAYMENT_STATUS_LABELS[e.value as PaymentStatus] ?? e.value),
       }));
       return {
         orderNumber: o.order_number,
@@ -298,6 +323,7 @@ export function ordersRepo(db: Db) {
         surchargeCents: o.surcharge_cents,
         totalCents: o.total_cents,
         payment: instructionsOf(o),
+        confirmation: confirmationOf(o),
         timeline,
         // The shopper sees the parcel only while it is on its way or arrived.
         shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo.shipmentOf(db, storeId, o.id) : null,

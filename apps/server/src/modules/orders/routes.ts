@@ -20,6 +20,7 @@ import { guardGuess } from '../../lib/guess-limit.js';
 import { requireMember } from '../../plugins/guard.js';
 import { registerOrderBulkRoutes } from './bulk-routes.js';
 import { checkoutService } from './checkout-service.js';
+import { confirmationService } from './confirmation-service.js';
 import { fulfilmentService } from './fulfilment-service.js';
 import { ordersRepo } from './repo.js';
 import { paymentService } from './payment-service.js';
@@ -33,6 +34,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = ordersRepo(ctx.db);
   const payments = paymentService(ctx);
   const fulfilment = fulfilmentService(ctx);
+  const confirmations = confirmationService(ctx);
 
   addRoute(
     app,
@@ -175,6 +177,47 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!found) throw notFound(paymentMsg.orderNotFound);
         return found;
       });
+      return { order };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores/:storeId/orders/:orderId/confirmation',
+      auth: { permission: 'orders:write' },
+      summary: "Conferma a mano un ordine 'Da confermare' (contrassegno, ritiro), dopo aver sentito il cliente",
+      tags: ['orders'],
+      params: orderParams,
+      response: { 200: orderResponseSchema },
+    },
+    async (req, { params }) => {
+      const { storeId, user } = requireMember(req);
+      await confirmations.byTeam(storeId, params.orderId, user.id);
+      const order = await repo.detail(storeId, params.orderId);
+      if (!order) throw notFound('Ordine non trovato');
+      return { order };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/public/stores/:slug/orders/:token/confirmation',
+      auth: 'public',
+      summary: "'Conferma ordine' dalla pagina dell'ordine (per token segreto): l'ordine non scade più",
+      tags: ['storefront'],
+      params: z.strictObject({ slug: z.string().min(1).max(120), token: orderTokenSchema }),
+      response: { 200: publicOrderResponseSchema },
+    },
+    async (_req, { params }, reply) => {
+      reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+      await confirmations.byShopper(params.slug, params.token);
+      const store = await storeBySlug(ctx.db, params.slug);
+      const order = store ? await repo.publicByToken(store.id, params.slug, params.token) : null;
+      if (!order) throw notFound(paymentMsg.orderNotFound);
       return { order };
     },
   );

@@ -1,6 +1,8 @@
 import type { OrderStatus } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
+import { confirmationRepo } from './confirmation-repo.js';
 import { inventory } from '../inventory/service.js';
 import { orderStats } from '../stats/service.js';
 import { ordersRepo } from './repo.js';
@@ -11,8 +13,10 @@ export type StatusFollowUp = (trx: Db, change: { from: OrderStatus; to: OrderSta
 /**
  * Changes an order's status and lets the inventory apply exactly the stock difference between the
  * old and the new status, in one transaction. An order the deadline cancelled ('Scaduto') that the
- * team reopens is 'Da pagare' again, without a deadline (the team took it in hand). `actorId`: the
- * member making the change, named in the stock history.
+ * team reopens is 'Da pagare' again, without a deadline (the team took it in hand). For the same
+ * reason an order 'Da confermare' (or one that expired unconfirmed) that the team moves on to any
+ * open status counts as confirmed by the team. `actorId`: the member making the change, named in
+ * the stock history and as who confirmed.
  */
 export async function changeOrderStatus(db: Db, storeId: string, orderId: string, to: OrderStatus, followUp?: StatusFollowUp, actorId?: string) {
   const repo = ordersRepo(db);
@@ -34,6 +38,9 @@ export async function changeOrderStatus(db: Db, storeId: string, orderId: string
     );
     if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
     await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to, { orderId, actorId });
+    if (to !== 'cancelled' && (order.confirmation === 'awaiting' || order.confirmation === 'expired')) {
+      await confirmationRepo.confirm(trx, orderId, 'team', actorId ?? null, clock.iso(), true);
+    }
     await followUp?.(trx, { from, to });
     const paymentStatus = order.payment_status;
     await orderStats.moved(trx, order, { status: from, paymentStatus }, { status: to, paymentStatus: reopenExpired ? 'unpaid' : paymentStatus });

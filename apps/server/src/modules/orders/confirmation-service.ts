@@ -1,0 +1,101 @@
+import { ORDER_CONFIRMATION, confirmationMsg, paymentMsg, type OrderConfirmer } from '@vetrina/shared';
+import type { AppContext } from '../../lib/context.js';
+import type { Db } from '../../db/index.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { clock } from '../../lib/clock.js';
+import { storeBySlug } from '../../lib/tenancy.js';
+import { inventory } from '../inventory/service.js';
+import { announceOrderChange, orderStats } from '../stats/service.js';
+import { confirmationRepo } from './confirmation-repo.js';
+import { ordersRepo } from './repo.js';
+
+type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
+
+const changedMeanwhile = () => conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+
+/** When an order placed now stops holding its stock unless confirmed. */
+export const confirmationDueAt = (nowMs: number) => new Date(nowMs + ORDER_CONFIRMATION.holdHours * 3_600_000).toISOString();
+
+/**
+ * 'Da confermare' (docs/decisions/order-confirmation.md): cash-on-delivery and pickup orders hold
+ * stock with no money paid, so the shopper confirms them from the mail's link, or the team does by
+ * hand; those nobody confirmed within ORDER_CONFIRMATION.holdHours are cancelled by the expiry job
+ * and give their stock back. One address holds at most ORDER_CONFIRMATION.maxAwaitingPerEmail of them per store.
+ */
+export function confirmationService(ctx: AppContext) {
+  const { db } = ctx;
+  const repo = ordersRepo(db);
+
+  /** Confirms one order read in `trx`; an order already confirmed stays as it is. */
+  async function confirmIn(trx: Db, o: OrderRow, by: OrderConfirmer, userId: string | null): Promise<boolean> {
+    if (o.confirmation === 'confirmed') return false;
+    if (o.confirmation === null) throw conflict(confirmationMsg.notAwaiting);
+    if (o.status === 'cancelled') throw conflict(o.confirmation === 'expired' ? confirmationMsg.tooLate : confirmationMsg.cancelled);
+    if (!(await confirmationRepo.confirm(trx, o.id, by, userId, clock.iso()))) throw changedMeanwhile();
+    return true;
+  }
+
+  return {
+    /**
+     * Refuses a new order awaiting confirmation when the address (canonical form) already has the
+     * most the store allows. Off with the per-address order quota (ORDER_EMAIL_RATE_LIMIT=0).
+     */
+    async checkRoom(storeId: string, emailKey: string): Promise<void> {
+      if (ctx.config.orderRateLimit.maxPerEmail === 0) return;
+      if ((await confirmationRepo.awaitingOf(db, storeId, emailKey)) >= ORDER_CONFIRMATION.maxAwaitingPerEmail) {
+        throw new AppError(409, 'too_many_unconfirmed', confirmationMsg.tooManyAwaiting, { title: 'Ordine non creato' });
+      }
+    },
+
+    /** 'Conferma ordine' on the order page (a POST: mail scanners only ever GET the link). */
+    async byShopper(slug: string, token: string): Promise<void> {
+      const store = await storeBySlug(db, slug);
+      if (!store) throw notFound(paymentMsg.orderNotFound);
+      const changed = await db.transaction().execute(async (trx) => {
+        const o = await trx.selectFrom('orders').selectAll().where('store_id', '=', store.id).where('public_token', '=', token).executeTakeFirst();
+        if (!o) throw notFound(paymentMsg.orderNotFound);
+        return confirmIn(trx, o, 'shopper', null);
+      });
+      if (changed) announceOrderChange(ctx, store.id);
+    },
+
+    /** 'Conferma ordine' in the order's details, after the team heard from the shopper. */
+    async byTeam(storeId: string, orderId: string, userId: string): Promise<void> {
+      const changed = await db.transaction().execute(async (trx) => {
+        const o = await repo.find(trx, storeId, orderId);
+        if (!o) throw notFound('Ordine non trovato');
+        return confirmIn(trx, o, 'team', userId);
+      });
+      if (changed) announceOrderChange(ctx, storeId);
+    },
+
+    /**
+     * Cancels open orders nobody confirmed by their deadline and releases their stock, a batch at
+     * a time; safe on every instance at once (each order is claimed by one).
+     */
+    async expireDue(limit = 100): Promise<number> {
+      const now = clock.iso();
+      const due = await confirmationRepo.due(db, now, limit);
+      let expired = 0;
+      const slugs = new Set<string>();
+      const stores = new Set<string>();
+      for (const d of due) {
+        const done = await db.transaction().execute(async (trx) => {
+          const o = await repo.find(trx, d.store_id, d.id);
+          if (!o || !(await confirmationRepo.expire(trx, o, now))) return false;
+          await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
+          await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus: 'expired' });
+          return true;
+        });
+        if (done) {
+          expired++;
+          slugs.add(d.slug);
+          stores.add(d.store_id);
+        }
+      }
+      for (const slug of slugs) ctx.stockChanged(slug);
+      for (const storeId of stores) announceOrderChange(ctx, storeId);
+      return expired;
+    },
+  };
+}
