@@ -92,30 +92,33 @@ export async function storeImage(ctx: AppContext, storeId: string, target: Image
 
 /**
  * Stores a rendered picture under `base`: `{base}.webp`, `{base}-thumb.webp` and `{base}-w{width}.webp`
- * per copy. If any file fails, the ones already stored are removed and the error is thrown.
+ * per copy, all at once (each local write is several trips through libuv's pool, which other work
+ * shares). If any file fails, the ones stored are removed and the error is thrown.
  */
 export async function putImageFiles(ctx: AppContext, base: string, img: RenderedImage): Promise<StoredImage> {
-  const stored: string[] = [];
-  const put = async (key: string, body: Buffer) => {
-    const url = await ctx.storage.put(key, body, 'image/webp');
-    stored.push(key);
-    return url;
-  };
-  try {
-    const key = `${base}.webp`;
-    const thumbKey = `${base}-thumb.webp`;
-    const url = await put(key, img.full);
-    const thumbUrl = await put(thumbKey, img.thumb);
-    const srcset: SrcsetEntry[] = [];
-    for (const d of [...img.derivatives].sort((a, b) => a.width - b.width)) {
-      const dKey = `${base}-w${d.width}.webp`;
-      srcset.push({ key: dKey, url: await put(dKey, d.body), width: d.width });
-    }
-    return { key, thumbKey, url, thumbUrl, width: img.width, height: img.height, srcset };
-  } catch (err) {
-    await removeFiles(ctx, stored);
-    throw err;
+  const key = `${base}.webp`;
+  const thumbKey = `${base}-thumb.webp`;
+  const copies = [...img.derivatives].sort((a, b) => a.width - b.width).map((d) => ({ key: `${base}-w${d.width}.webp`, body: d.body, width: d.width }));
+  const files = [{ key, body: img.full }, { key: thumbKey, body: img.thumb }, ...copies];
+  const puts = await Promise.allSettled(files.map((f) => ctx.storage.put(f.key, f.body, 'image/webp')));
+  const failed = puts.find((p) => p.status === 'rejected');
+  if (failed) {
+    await removeFiles(
+      ctx,
+      files.filter((_, i) => puts[i]!.status === 'fulfilled').map((f) => f.key),
+    );
+    throw failed.reason;
   }
+  const [url, thumbUrl, ...copyUrls] = puts.map((p) => (p as PromiseFulfilledResult<string>).value);
+  return {
+    key,
+    thumbKey,
+    url: url!,
+    thumbUrl: thumbUrl!,
+    width: img.width,
+    height: img.height,
+    srcset: copies.map((c, i) => ({ key: c.key, url: copyUrls[i]!, width: c.width })),
+  };
 }
 
 /** Every file of stored images (full, thumbnail, smaller copies), e.g. to undo a failed save. */

@@ -1,6 +1,6 @@
 import { loadSharp } from '../../storage/images.js';
-import { IMAGE_MAX_SIDE, renderDerivatives, THUMB_SIDE, type RenderedImage } from '../image-files.js';
-import type { Pictogram } from './catalog.js';
+import { DERIVATIVE_WIDTHS, IMAGE_MAX_SIDE, THUMB_SIDE, type RenderedImage } from '../image-files.js';
+import { SAMPLE_PRODUCTS, type Pictogram } from './catalog.js';
 
 /**
  * Sample product pictures are drawn here (a gradient and a simple white pictogram) and encoded with
@@ -37,29 +37,35 @@ function svgOf(pictogram: Pictogram, [from, to]: [string, string], detail: boole
 </svg>`;
 }
 
-const cache = new Map<string, Promise<RenderedImage>>();
+/** One picture: the SVG drawn once, then every size encoded from it side by side (two trips through libuv's pool, not five). */
+async function render(pictogram: Pictogram, palette: [string, string], index: number): Promise<RenderedImage> {
+  const side = Math.min(1000, IMAGE_MAX_SIDE);
+  const sharp = await loadSharp();
+  const png = await sharp(Buffer.from(svgOf(pictogram, palette, index > 0)))
+    .resize(side)
+    .png()
+    .toBuffer();
+  const widths = DERIVATIVE_WIDTHS.filter((w) => w < side);
+  const [full, thumb, ...copies] = await Promise.all([
+    sharp(png).webp({ quality: 82 }).toBuffer(),
+    sharp(png).resize(THUMB_SIDE, THUMB_SIDE).webp({ quality: 80 }).toBuffer(),
+    ...widths.map((width) => sharp(png).resize({ width }).webp({ quality: 82, effort: 4 }).toBuffer()),
+  ]);
+  return { full: full!, thumb: thumb!, width: side, height: side, derivatives: widths.map((width, i) => ({ width, body: copies[i]! })) };
+}
 
-/** A product picture (WebP, within IMAGE_MAX_SIDE), its card thumbnail and smaller copies, rendered once per process. */
-export function samplePicture(pictogram: Pictogram, palette: [string, string], index: number): Promise<RenderedImage> {
-  const key = `${pictogram}:${palette.join('-')}:${index}`;
-  let p = cache.get(key);
-  if (!p) {
-    const render = async (): Promise<RenderedImage> => {
-      const side = Math.min(1000, IMAGE_MAX_SIDE);
-      const sharp = await loadSharp();
-      const png = await sharp(Buffer.from(svgOf(pictogram, palette, index > 0)))
-        .resize(side)
-        .png()
-        .toBuffer();
-      const [full, thumb] = await Promise.all([
-        sharp(png).webp({ quality: 82 }).toBuffer(),
-        sharp(png).resize(THUMB_SIDE, THUMB_SIDE).webp({ quality: 80 }).toBuffer(),
-      ]);
-      return { full, thumb, width: side, height: side, derivatives: await renderDerivatives(full, side) };
-    };
-    p = render();
-    p.catch(() => cache.delete(key));
-    cache.set(key, p);
+let rendered: Promise<RenderedImage[][]> | undefined;
+
+/**
+ * Every sample picture (WebP within IMAGE_MAX_SIDE, card thumbnail, smaller copies), per product in
+ * catalogue order, rendered once per process. All pictures are rendered at once: one after the
+ * other they were ~100 trips in a row through libuv's 4 pool threads, each queued behind whatever
+ * else waited there (sign-in hashing, file writes), and under load the first run never answered.
+ */
+export function samplePictures(): Promise<RenderedImage[][]> {
+  if (!rendered) {
+    rendered = Promise.all(SAMPLE_PRODUCTS.map((p) => Promise.all(p.palettes.map((palette, i) => render(p.pictogram, palette, i)))));
+    rendered.catch(() => (rendered = undefined));
   }
-  return p;
+  return rendered;
 }

@@ -7,25 +7,30 @@ import { filesOf, folderOf, IMAGE_FILE_COLUMNS, imageRowFiles, keysOf, putImageF
 import { inventoryUnits } from '../../inventory/repo.js';
 import { skuRegistry } from '../skus.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
-import { samplePicture } from './pictures.js';
+import { samplePictures } from './pictures.js';
 import { refreshStale } from '../../search/repo.js';
 
 type PlacedImage = StoredImage & { id: string };
 
-/** Stores every sample picture (with thumbnail and smaller copies) under the store's folder, before any row points to them. */
+/**
+ * Stores every sample picture (with thumbnail and smaller copies) under the store's folder, before
+ * any row points to them. All pictures are written at once, for the same reason they are rendered
+ * at once (pictures.ts): file writes go through libuv's pool too, ~600 of them in a row before.
+ */
 async function placeImages(ctx: AppContext, storeId: string, placed: PlacedImage[]): Promise<PlacedImage[][]> {
-  const out: PlacedImage[][] = [];
-  for (const p of SAMPLE_PRODUCTS) {
-    const images: PlacedImage[] = [];
-    for (const [i, palette] of p.palettes.entries()) {
+  const pictures = await samplePictures();
+  const writes = pictures.map((images) =>
+    images.map(async (picture) => {
       const id = newId();
-      const img = { id, ...(await putImageFiles(ctx, `${folderOf(storeId, 'product')}${id}`, await samplePicture(p.pictogram, palette, i))) };
+      const img = { id, ...(await putImageFiles(ctx, `${folderOf(storeId, 'product')}${id}`, picture)) };
       placed.push(img);
-      images.push(img);
-    }
-    out.push(images);
-  }
-  return out;
+      return img;
+    }),
+  );
+  // Every write settles before a failure is thrown, so `placed` lists every file to remove.
+  const failed = (await Promise.allSettled(writes.flat())).find((w) => w.status === 'rejected');
+  if (failed) throw failed.reason;
+  return Promise.all(writes.map((w) => Promise.all(w)));
 }
 
 /** Each title's slug, numbered (-2, -3…) where two titles would give the same one. */
