@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -58,16 +58,13 @@ beforeAll(async () => {
         );
         // A stream that started at once and goes on well past the handler's limit (a CSV export).
         app.get('/api/test/stream', { config: { auth: 'public' } }, (_req, reply) => {
-          reply.raw.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
           let rows = 0;
-          const timer = setInterval(() => {
-            reply.raw.write(`riga ${++rows}\n`);
-            if (rows === 10) {
-              clearInterval(timer);
-              reply.raw.end();
-            }
-          }, 200);
-          reply.hijack();
+          const body = new Readable({
+            read() {
+              setTimeout(() => this.push(++rows > 10 ? null : `riga ${rows}\n`), 200);
+            },
+          });
+          return reply.type('text/csv; charset=utf-8').send(body);
         });
       },
     },
@@ -172,6 +169,15 @@ describe(`timeouts: a slow or stalled client is dropped (${engine})`, () => {
     expect(bodyOf(answer.text).error.message).toBe(SLOW_REQUEST_MESSAGE);
   }, 15_000);
 
+  it('refuses oversized and malformed headers in Italian, with the shared error shape', async () => {
+    const huge = await rawConnection(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Grande: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge.text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bodyOf(huge.text)).toEqual({ error: { code: 'validation', message: 'Le intestazioni della richiesta sono troppo grandi' } });
+    const malformed = await rawConnection('GET /healthz HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n');
+    expect(malformed.text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(malformed.text)).toEqual({ error: { code: 'validation', message: 'Richiesta non valida' } });
+  });
+
   it('closes a keep-alive connection left idle after its answer', async () => {
     const answer = await rawConnection('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     expect(answer.text).toMatch(/^HTTP\/1\.1 200 /);
@@ -210,7 +216,7 @@ describe(`time limit: every handler answers in bounded time (${engine})`, () => 
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  it('lets a handler work past the idle timeout within its limit, on a kept-alive connection', async () => {
+  it('lets a handler work past the idle timeout within its limit, on its open connection', async () => {
     const answer = await rawConnection('GET /api/test/patient HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expect(answer.text).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer.text).toContain('{"ok":true}');
