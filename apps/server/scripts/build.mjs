@@ -2,6 +2,8 @@
  * Compiles the server for production: one ES module, apps/server/dist/main.js, with the workspace's
  * own TypeScript (server and @vetrina/shared) bundled in and every installed package left to Node's
  * resolver. No TypeScript transpiler runs when the server starts (docs/decisions/production-runtime.md).
+ * The CSV import's worker thread is a second bundle beside it, dist/csv-import-worker.js, which
+ * modules/csv/import-job.ts finds next to main.js (docs/decisions/csv-import-isolation.md).
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +15,8 @@ const BUNDLED = /^(kysely|zod)(\/|$)/;
 
 await build({
   absWorkingDir: here,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'csv-import-worker': 'src/modules/csv/import-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -17,6 +17,16 @@ export const CSV_LIMITS = {
   maxErrorsListed: 200,
   /** Rows shown in the preview. */
   sampleRows: 20,
+  /** Columns a file may have: Shopify's product export has about 50; a longer header is a broken or hostile file. */
+  maxColumns: 200,
+  /**
+   * Characters in one row, all its cells together. A description is at most 5,000 characters and
+   * a Shopify one with inline styles rarely passes 64 KB: such a row still gets its own message on
+   * its row, while an unclosed quote stops here instead of swallowing the rest of the file.
+   */
+  maxRowChars: 256 * 1024,
+  /** Lines read in all, blank ones included (they keep their numbers, so they are read too). */
+  maxLines: 20_000,
 } as const;
 
 /**
@@ -85,6 +95,12 @@ export const csvMsg = {
   noFile: 'Nessun file ricevuto: scegli un file CSV',
   tooLarge: `Il file è troppo grande: al massimo ${mb} MB. Dividilo in più file e importali uno alla volta.`,
   importBusy: 'Un’altra importazione è in corso su questo server: riprova tra qualche secondo.',
+  tooManyColumns: `Il file ha troppe colonne: al massimo ${CSV_LIMITS.maxColumns}. Controlla il separatore e la prima riga (un file di prodotti di Shopify ne ha circa 50).`,
+  rowTooLong: (line: number) =>
+    `La riga ${line} è troppo lunga: al massimo ${formatNumber(CSV_LIMITS.maxRowChars)} caratteri per riga. Controlla che le virgolette di ogni campo siano chiuse.`,
+  tooManyLines: `Il file ha più di ${formatNumber(CSV_LIMITS.maxLines)} righe, comprese quelle vuote: togli le righe vuote o dividilo in più file.`,
+  tooComplex:
+    'Il file è troppo complesso da leggere: controlla che sia un CSV di prodotti (separatore, virgolette) oppure dividilo in più file e importali uno alla volta.',
   tooManyRows: `Il file ha più di ${formatNumber(CSV_LIMITS.maxRows)} righe di dati: dividilo in più file e importali uno alla volta.`,
   empty: 'Il file è vuoto: la prima riga deve contenere i nomi delle colonne (Handle, Title, Variant SKU, Variant Price…)',
   noRows: 'Il file contiene solo la riga di intestazione: nessun prodotto da importare',

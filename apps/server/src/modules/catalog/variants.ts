@@ -2,7 +2,7 @@ import { CATALOG_LIMITS, catalogMsg, type VariantData, type Variant } from '@vet
 import type { Db } from '../../db/index.js';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setVariantImage } from './images.js';
@@ -11,14 +11,7 @@ import { variantsOf } from './product-queries.js';
 import { lockProduct } from './products.js';
 import { guardSku, skuRegistry } from './skus.js';
 import { refreshStale } from '../search/repo.js';
-
-/** A variant's price rules against its product's price (the CSV import checks rows with it too). */
-export function assertPrice(productPriceCents: number, data: Pick<VariantData, 'priceDeltaCents' | 'compareAtCents'>) {
-  const priceCents = productPriceCents + data.priceDeltaCents;
-  if (priceCents < 0) throw badRequest(catalogMsg.variantPriceNegative, 'priceDelta');
-  // Its own 'Prezzo pieno' only: the product's, shifted by the difference, is above by construction.
-  if (data.compareAtCents !== null && data.compareAtCents <= priceCents) throw badRequest(catalogMsg.variantCompareAtNotAbove(priceCents), 'compareAtCents');
-}
+import { assertPrice } from './variant-price.js';
 
 /** A variant of this product of this store, else 404 (ids of another store or product are not found). */
 async function variantOf(trx: Db, storeId: string, productId: string, variantId: string) {

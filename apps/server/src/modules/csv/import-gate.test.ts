@@ -1,28 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
-import { oneImportAtATime } from './import-gate.js';
+import { IMPORTS_PER_PROCESS, oneImportPerStore } from './import-gate.js';
 
-describe('one product import at a time per server', () => {
-  it('refuses a second import while one runs, with an Italian 429, and admits the next one after', async () => {
-    let finish!: () => void;
-    const first = oneImportAtATime(() => new Promise<string>((resolve) => (finish = () => resolve('prima'))));
+const busyMessage = 'Un’altra importazione è in corso su questo server: riprova tra qualche secondo.';
+
+/** An import that runs until `finish` is called. */
+function held(storeId: string) {
+  let finish!: () => void;
+  const done = oneImportPerStore(null, storeId, () => new Promise<string>((resolve) => (finish = () => resolve(storeId))));
+  return { done, finish: () => finish() };
+}
+
+describe('product import gates (one server process, no Redis)', () => {
+  it('refuses a second import of the same store while one runs, with an Italian 429, and admits the next one after', async () => {
+    const first = held('negozio-a');
     let secondRan = false;
-    const second = oneImportAtATime(async () => {
+    const second = oneImportPerStore(null, 'negozio-a', async () => {
       secondRan = true;
       return 'seconda';
     });
-    await expect(second).rejects.toMatchObject({
-      status: 429,
-      message: 'Un’altra importazione è in corso su questo server: riprova tra qualche secondo.',
-    });
+    await expect(second).rejects.toMatchObject({ status: 429, message: busyMessage });
     expect(secondRan).toBe(false);
-    finish();
-    await expect(first).resolves.toBe('prima');
-    await expect(oneImportAtATime(async () => 'terza')).resolves.toBe('terza');
+    first.finish();
+    await expect(first.done).resolves.toBe('negozio-a');
+    await expect(oneImportPerStore(null, 'negozio-a', async () => 'terza')).resolves.toBe('terza');
+  });
+
+  it('lets other stores import at the same time, up to the per-process bound', async () => {
+    const running = Array.from({ length: IMPORTS_PER_PROCESS }, (_, i) => held(`negozio-${i}`));
+    await expect(oneImportPerStore(null, 'negozio-in-piu', async () => 'no')).rejects.toMatchObject({ status: 429, message: busyMessage });
+    for (const r of running) r.finish();
+    await Promise.all(running.map((r) => r.done));
+    await expect(oneImportPerStore(null, 'negozio-in-piu', async () => 'sì')).resolves.toBe('sì');
   });
 
   it('lets the next import run after one fails', async () => {
-    await expect(oneImportAtATime(() => Promise.reject(new AppError(400, 'bad', 'File non valido')))).rejects.toBeInstanceOf(AppError);
-    await expect(oneImportAtATime(async () => 'dopo')).resolves.toBe('dopo');
+    await expect(oneImportPerStore(null, 'negozio-b', () => Promise.reject(new AppError(400, 'bad', 'File non valido')))).rejects.toBeInstanceOf(AppError);
+    await expect(oneImportPerStore(null, 'negozio-b', async () => 'dopo')).resolves.toBe('dopo');
   });
 });

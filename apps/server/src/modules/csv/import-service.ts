@@ -6,10 +6,9 @@ import { guardSlug } from '../catalog/slugs.js';
 import { removeFiles } from '../catalog/image-files.js';
 import { refreshStale } from '../search/repo.js';
 import { withLargeWriteCache } from '../../db/page-cache.js';
-import { fileSkus, groupRows, planImport, type ImportPlan } from './import-plan.js';
+import type { ImportPlan, StoreState } from './import-plan.js';
+import { planInWorker } from './import-job.js';
 import { RowFailure, writePlan } from './import-write.js';
-import { mapColumns } from './product-columns.js';
-import { readCsv } from './read.js';
 import { csvRepo } from './repo.js';
 
 /** Thrown at the end of a dry run's transaction so that nothing it wrote is kept. */
@@ -32,8 +31,20 @@ function refusal(errors: ImportRowError[]): AppError {
   return badRequest(`${csvMsg.hasErrors(sorted.length)} ${first}`, 'file');
 }
 
+/** What the store holds of the products and SKUs a file names, for the worker to check the rows against. */
+async function storeState(ctx: AppContext, storeId: string, names: { handles: string[]; skus: string[] }): Promise<StoreState> {
+  const [existing, slugs, skuOwners, categories] = await Promise.all([
+    csvRepo.productsBySlug(ctx.db, storeId, names.handles),
+    csvRepo.slugs(ctx.db, storeId),
+    csvRepo.skuOwners(ctx.db, storeId, names.skus),
+    csvRepo.categories(ctx.db, storeId),
+  ]);
+  return { existing, slugs, skuOwners, categories };
+}
+
 /**
- * Product import (docs/decisions/csv.md). Both modes read and check every row, then write the whole
+ * Product import (docs/decisions/csv.md, docs/decisions/csv-import-isolation.md): the file is read
+ * and checked in a worker thread (./import-job.ts). Both modes read and check every row, then write the whole
  * plan in one transaction; the preview (dry run) rolls it back, so it meets every rule the real
  * import will, including those only the database can check. Apply keeps it only without errors.
  * `actorId`: the member importing, named in the stock history.
@@ -45,18 +56,8 @@ export async function importProducts(
   mode: 'preview' | 'apply',
   actorId: string,
 ): Promise<ProductImportResult> {
-  const table = await readCsv(bytes);
-  const cols = mapColumns(table.header);
-  const errors: ImportRowError[] = [];
-  const groups = groupRows(table.rows, cols, errors);
-  const handles = groups.map((g) => g.handle).filter(Boolean);
-  const [existing, slugs, skuOwners, categories] = await Promise.all([
-    csvRepo.productsBySlug(ctx.db, storeId, handles),
-    csvRepo.slugs(ctx.db, storeId),
-    csvRepo.skuOwners(ctx.db, storeId, fileSkus(table.rows, cols)),
-    csvRepo.categories(ctx.db, storeId),
-  ]);
-  const plan = planImport(groups, cols, { existing, slugs, skuOwners, categories }, errors);
+  const plan = await planInWorker(bytes, (names) => storeState(ctx, storeId, names));
+  const errors = plan.errors;
   if (errors.length) {
     if (mode === 'apply') throw refusal(errors);
     return resultOf(plan, errors, false);

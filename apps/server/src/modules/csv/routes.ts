@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
 import { assertSelection, exportOrders, exportProducts } from './export-service.js';
-import { oneImportAtATime } from './import-gate.js';
+import { oneImportPerStore } from './import-gate.js';
 import { importProducts } from './import-service.js';
 
 const tags = ['csv'];
@@ -109,8 +109,9 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, { query }) => {
       const { storeId, user } = requireMember(req);
-      // The upload is read inside the gate: holding the file is most of the memory an import needs.
-      return oneImportAtATime(async () => importProducts(ctx, storeId, await readUpload(req), query.mode, user.id));
+      // The gate is taken once the whole file has arrived: a slow or stalled upload holds nothing.
+      const bytes = await readUpload(req);
+      return oneImportPerStore(ctx.redis, storeId, () => importProducts(ctx, storeId, bytes, query.mode, user.id));
     },
   );
 }

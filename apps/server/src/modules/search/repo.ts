@@ -7,8 +7,12 @@ import { sortTitle, storeTermText, storeWordPrefix, termText } from './normalise
 
 type AnyDb = Kysely<Database>;
 
-/** Products rebuilt per round trip: bounded memory whatever the catalogue's size. */
-const BATCH = 500;
+/**
+ * Products rebuilt per round trip: bounded memory whatever the catalogue's size. A batch runs
+ * without giving the event loop a turn; 500 products with 2,000-character descriptions held it
+ * for 150–250 ms (docs/decisions/csv-import-isolation.md), 100 for about a fifth of that.
+ */
+const BATCH = 100;
 
 const staleProbe = prepared((db: AnyDb, a: { storeId: string }) =>
   db

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * CSV files for the import's tests: a large valid catalogue and the hostile files an audit sent
+ * (docs/decisions/csv-import-isolation.md). Each is built in memory, a few MB to 20 MB.
+ */
+
+/** A description as long HTML ones are (~2,000 characters, accents included). */
+const description = (i: number) =>
+  `"<p>Prodotto ${i}: ${'tessuto morbido, cuciture rinforzate, lavabile a 30°; '.repeat(34)}</p><ul><li>Taglia unica</li><li>Made in Italy</li></ul>"`;
+
+/** `rows` simple products with long descriptions: 10,000 of them make a file of ~19.4 MB, within the 20 MB limit. */
+export function largeCatalogue(rows = 10_000): Buffer {
+  const lines = ['Handle,Title,Body (HTML),Variant SKU,Variant Price,Variant Inventory Qty,Type'];
+  for (let i = 0; i < rows; i++) lines.push(`grande-${i},Prodotto grande ${i},${description(i)},GRANDE-${i},${(i % 90) + 1}.90,${i % 9},Categoria ${i % 15}`);
+  return Buffer.from(lines.join('\r\n'), 'utf8');
+}
+
+/** The audit's files: each kills or stalls a server that reads the whole file at once without limits. */
+export const csvBombs = {
+  'a 12 MB header of commas': () => Buffer.from(`Handle,Title,Variant SKU,Variant Price${','.repeat(12 * 1024 * 1024)}\r\nx,X,X-1,1\r\n`),
+  '19 MB of newlines': () => Buffer.from(`Handle,Title,Variant SKU,Variant Price\n${'\n'.repeat(19 * 1024 * 1024)}x,X,X-1,1\r\n`),
+  '10,000 rows of 1,900 empty columns': () => Buffer.from(`Handle,Title,Variant SKU,Variant Price\r\n${`x,X,X-1,1${','.repeat(1900)}\r\n`.repeat(10_000)}`),
+  'a 20 MB single quoted field': () => Buffer.from(`Handle,Title,Variant SKU,Variant Price\r\nx,"${'a'.repeat(20 * 1024 * 1024 - 100)}",X-1,1\r\n`),
+  'deeply broken quoting': () => Buffer.from(`Handle,Title,Variant SKU,Variant Price\r\n${'x,"a"b"c,X,1\r\n'.repeat(100_000)}`),
+  '10 MB of quotes that never close': () => Buffer.from(`Handle,Title,Variant SKU,Variant Price\r\nx,${'"'.repeat(10 * 1024 * 1024 + 1)},X-1,1\r\n`),
+} as const;
+
+/** The file written to a temporary folder, for a process of its own to upload (removed with `remove`). */
+export function fileOnDisk(bytes: Buffer) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vetrina-csv-'));
+  const file = path.join(dir, 'prodotti.csv');
+  fs.writeFileSync(file, bytes);
+  return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Uploads a file to the product import from a Node process of its own and answers the status and
+ * body: the test process's event loop then measures the server alone, not the client encoding
+ * 20 MB of multipart body.
+ */
+export async function importFromAnotherProcess(url: string, token: string, file: string): Promise<{ status: number; body: any }> {
+  const script = `
+    const form = new FormData();
+    form.append('file', new Blob([require('node:fs').readFileSync(process.env.CSV_FILE)], { type: 'text/csv' }), 'prodotti.csv');
+    fetch(process.env.CSV_URL, { method: 'POST', headers: { authorization: 'Bearer ' + process.env.CSV_TOKEN }, body: form })
+      .then(async (res) => process.stdout.write(JSON.stringify({ status: res.status, body: await res.json() })));`;
+  const child = spawn(process.execPath, ['-e', script], {
+    env: { PATH: process.env.PATH ?? '', CSV_FILE: file, CSV_URL: url, CSV_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the uploading process exited with ${code}`);
+  return JSON.parse(out) as { status: number; body: any };
+}
