@@ -46,6 +46,7 @@ export interface Database {
   store_daily_product_stats: StoreDailyProductStatsTable;
   store_daily_visits: StoreDailyVisitsTable;
   store_visitors: StoreVisitorsTable;
+  store_visitor_addresses: StoreVisitorAddressesTable;
   visit_salts: VisitSaltsTable;
   notifications: NotificationsTable;
   stock_movements: StockMovementsTable;
@@ -373,8 +374,9 @@ export interface StorePaymentSettingsTable {
   stripe_webhook_secret: string | null;
   updated_at: string;
 }
+/** Stripe events applied, once per store and event id (migration 029: each store has its own Stripe account). */
 export interface StripeEventsTable {
-  id: string;
+  event_id: string;
   store_id: string;
   type: string;
   received_at: string;
@@ -493,6 +495,13 @@ export interface StoreVisitorsTable {
   store_id: string;
   day: string;
   visitor_hash: string;
+}
+/** Visitors each address (salted hash of the IPv4 address or IPv6 /64) added today (migration 030). */
+export interface StoreVisitorAddressesTable {
+  store_id: string;
+  day: string;
+  address_hash: string;
+  visitors: number;
 }
 export interface VisitSaltsTable {
   day: string;

@@ -27,6 +27,8 @@ import * as m025 from './025-bare-search-words.js';
 import * as m026 from './026-search-function-words.js';
 import * as m027 from './027-weighted-search-document.js';
 import * as m028 from './028-order-confirmation.js';
+import * as m029 from './029-stripe-events-per-store.js';
+import * as m030 from './030-visitor-addresses.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '026-search-function-words': m026,
   '027-weighted-search-document': m027,
   '028-order-confirmation': m028,
+  '029-stripe-events-per-store': m029,
+  '030-visitor-addresses': m030,
 };

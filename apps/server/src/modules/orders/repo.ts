@@ -458,12 +458,15 @@ export function ordersRepo(db: Db) {
         .execute();
     },
 
-    /** Records a Stripe event once; false when it was already applied (a redelivery). */
+    /**
+     * Records a Stripe event once per store; false when this store already applied it (a
+     * redelivery). Keyed by store too: event ids are unique only within one Stripe account.
+     */
     async recordStripeEvent(trx: Db, e: { id: string; storeId: string; type: string }): Promise<boolean> {
       const r = await trx
         .insertInto('stripe_events')
-        .values({ id: e.id, store_id: e.storeId, type: e.type, received_at: clock.iso() })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .values({ event_id: e.id, store_id: e.storeId, type: e.type, received_at: clock.iso() })
+        .onConflict((oc) => oc.columns(['store_id', 'event_id']).doNothing())
         .executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
     },
