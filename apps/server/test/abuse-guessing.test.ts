@@ -73,6 +73,15 @@ describe(`the shopper's order link (${engine})`, () => {
     expect((await page(store.slug, token, '198.51.100.31')).status).toBe(200);
   });
 
+  it('confirming an order by its link counts against the same budget', async () => {
+    const { store, token } = await storeWithOrder('Bottega Conferme');
+    const confirm = (t: string, ip: string) => client(server.url).post(`/api/public/stores/${store.slug}/orders/${t}/confirmation`, undefined, from(ip));
+    for (let i = 0; i < GUESS_LIMITS.perStoreAndIp; i++) expect((await confirm(wrongToken(), '198.51.100.35')).status).toBe(404);
+    expectThrottled(await confirm(token, '198.51.100.35'));
+    expectThrottled(await page(store.slug, token, '198.51.100.35'));
+    expect((await confirm(token, '198.51.100.36')).status).toBe(200);
+  });
+
   it('one address trying many stores stops at the budget across stores', async () => {
     const stores = [];
     for (let i = 0; i < 4; i++) stores.push(await storeWithOrder(`Bottega Giro ${i}`));

@@ -212,11 +212,13 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       params: z.strictObject({ slug: z.string().min(1).max(120), token: orderTokenSchema }),
       response: { 200: publicOrderResponseSchema },
     },
-    async (_req, { params }, reply) => {
+    async (req, { params }, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
-      await confirmations.byShopper(params.slug, params.token);
       const store = await storeBySlug(ctx.db, params.slug);
-      const order = store ? await repo.publicByToken(store.id, params.slug, params.token) : null;
+      if (!store) throw notFound(paymentMsg.orderNotFound);
+      // The same secret as the order page: the same budget of wrong guesses (lib/guess-limit.ts).
+      await guardGuess(ctx, { scope: 'order-link', ip: req.ip, storeId: store.id }, () => confirmations.byShopper(params.slug, params.token));
+      const order = await repo.publicByToken(store.id, params.slug, params.token);
       if (!order) throw notFound(paymentMsg.orderNotFound);
       return { order };
     },
