@@ -407,8 +407,9 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: (c) => ({
       path: api(c, '/payments'),
+      // IBAN, holder and Stripe keys are the owner's alone (abuse-money.test.ts): an admin saves the rest.
       body: {
-        bankTransfer: { enabled: true, iban: 'IT60X0542811101000000123456', holder: 'Bottega Srl', bank: '', deadlineDays: 5 },
+        bankTransfer: { enabled: false, iban: '', holder: '', bank: 'Banca Esempio', deadlineDays: 5 },
         cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
         pickup: { enabled: false, address: '', hours: '' },
         card: { enabled: false },
