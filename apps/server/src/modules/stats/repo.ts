@@ -189,18 +189,34 @@ export const statsRepo = {
     return row.salt;
   },
 
-  /** Counts a visitor once a day: true when this hash was new today. */
-  async countVisitor(db: Db, storeId: string, day: string, hash: string): Promise<boolean> {
+  /**
+   * Counts a visitor once a day: true when this hash was new today and its address had added fewer
+   * than `perAddress` visitors to the store today. A visitor over the cap is still remembered, so
+   * its next page loads cost one lookup and count nothing either.
+   */
+  async countVisitor(db: Db, v: { storeId: string; day: string; hash: string; addressHash: string; perAddress: number }): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const r = await trx
         .insertInto('store_visitors')
-        .values({ store_id: storeId, day, visitor_hash: hash })
+        .values({ store_id: v.storeId, day: v.day, visitor_hash: v.hash })
         .onConflict((oc) => oc.columns(['store_id', 'day', 'visitor_hash']).doNothing())
         .executeTakeFirst();
       if (Number(r.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+      // One atomic upsert: two instances counting the same address never pass the cap together.
+      const a = await trx
+        .insertInto('store_visitor_addresses')
+        .values({ store_id: v.storeId, day: v.day, address_hash: v.addressHash, visitors: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['store_id', 'day', 'address_hash'])
+            .doUpdateSet({ visitors: sql`store_visitor_addresses.visitors + 1` })
+            .where('store_visitor_addresses.visitors', '<', v.perAddress),
+        )
+        .executeTakeFirst();
+      if (Number(a.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
       await trx
         .insertInto('store_daily_visits')
-        .values({ store_id: storeId, day, visitors: 1 })
+        .values({ store_id: v.storeId, day: v.day, visitors: 1 })
         .onConflict((oc) => oc.columns(['store_id', 'day']).doUpdateSet({ visitors: sql`store_daily_visits.visitors + 1` }))
         .execute();
       return true;
@@ -210,6 +226,7 @@ export const statsRepo = {
   /** Drops the hashes and salts of days before `today`: once the salt is gone a hash leads nowhere. */
   async forgetVisitorsBefore(db: Db, today: string): Promise<number> {
     const r = await db.deleteFrom('store_visitors').where('day', '<', today).executeTakeFirst();
+    await db.deleteFrom('store_visitor_addresses').where('day', '<', today).execute();
     await db.deleteFrom('visit_salts').where('day', '<', today).execute();
     return Number(r.numDeletedRows);
   },

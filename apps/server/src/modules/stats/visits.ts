@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { romeDay } from '@vetrina/shared/stats';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
@@ -10,15 +11,40 @@ import { statsRepo } from './repo.js';
 const NOT_A_VISITOR = /bot|crawl|spider|slurp/i;
 /** Beacons per store, address and minute beyond which a visit is simply not counted (no error: it is a beacon). */
 const BEACONS_PER_MINUTE = 120;
+/**
+ * Visitors one address may add to a store per day: a family's or an office's few browsers behind
+ * one router still count, a script changing its user agent on every page load adds at most this.
+ */
+export const VISITORS_PER_ADDRESS = 3;
 const CLEANUP_EVERY_MS = 15 * 60_000;
+
+/**
+ * The network a visitor is on: the IPv4 address, or the first 64 bits of an IPv6 one (a home or a
+ * phone gets a whole /64 and may pick any address in it, so its addresses are one network).
+ */
+export function networkOf(ip: string): string {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 export const isCountedAgent = (ua: string | undefined): ua is string => Boolean(ua && ua.trim()) && !NOT_A_VISITOR.test(ua!);
 
 /**
  * Unique storefront visitors per day without cookies and without keeping anything personal: the
- * visitor is `sha256(day's random salt, IP, user agent, store)`, kept only to count them once
- * today; the salt and the hashes are deleted the next day, after which no hash can be linked to
- * anyone (docs/decisions/dashboard-numbers.md).
+ * visitor is `sha256(day's random salt, IP, user agent, store)`, as privacy-first analytics count
+ * them, kept only to count them once today, and one network address adds at most
+ * VISITORS_PER_ADDRESS of them (counted under `sha256(salt, network, store)`). The salt and the
+ * hashes are deleted the next day, after which no hash can be linked to anyone
+ * (docs/decisions/visits.md).
  */
 export function visitsService(ctx: AppContext) {
   const salts = new Map<string, Promise<string>>();
@@ -41,12 +67,15 @@ export function visitsService(ctx: AppContext) {
       if (!isCountedAgent(userAgent)) return false;
       const store = await storeBySlug(ctx.db, slug);
       if (!store) return false;
-      const hit = await ctx.limiter.incr(`visit:${store.id}:${ip}`, 60_000);
+      const hit = await ctx.limiter.incr(`visit:${store.id}:${networkOf(ip)}`, 60_000);
       if (hit.count > BEACONS_PER_MINUTE) return false;
       const day = romeDay(clock.now());
       const salt = await saltOf(day);
       const hash = createHash('sha256').update(`${salt}\n${ip}\n${userAgent}\n${store.id}`).digest('base64url');
-      return statsRepo.countVisitor(ctx.db, store.id, day, hash);
+      const addressHash = createHash('sha256')
+        .update(`${salt}\nnetwork\n${networkOf(ip)}\n${store.id}`)
+        .digest('base64url');
+      return statsRepo.countVisitor(ctx.db, { storeId: store.id, day, hash, addressHash, perAddress: VISITORS_PER_ADDRESS });
     },
   };
 }
