@@ -4,6 +4,7 @@ import { clock } from '../src/lib/clock.js';
 import { paymentExpiryJob } from '../src/modules/orders/payment-expiry.js';
 import { client, createStoreFor, createUser, engine, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, discountTerms, insertProduct, unitOf } from './catalog-factory.js';
+import { mailedConfirmationCode } from './order-mails.js';
 
 // Default limits (as in production): the guessing budget and the caps are what is under test.
 let server: TestServer;
@@ -148,7 +149,8 @@ describe(`cash-on-delivery orders cannot hoard stock (${engine})`, () => {
     expect(stats.status).toBe(200);
     expect(stats.body.stats.topProducts.find((t: { productId: string }) => t.productId === p.id)).toBeUndefined();
     // Too late to confirm, for the shopper and the team alike.
-    const late = await shopper().post(`/api/public/stores/${store.slug}/orders/${(await orderRow(placed[0]!)).public_token}/confirmation`);
+    const first = (await orderRow(placed[0]!)).public_token!;
+    const late = await shopper().post(`/api/public/stores/${store.slug}/orders/${first}/confirmation`, { code: await mailedConfirmationCode(server, first) });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe(confirmationMsg.tooLate);
     expect((await team.post(`/api/stores/${store.id}/orders/${placed[1]}/confirmation`)).status).toBe(409);
@@ -162,22 +164,31 @@ describe(`cash-on-delivery orders cannot hoard stock (${engine})`, () => {
     expect(res.status).toBe(201);
     const mail = await server.smtp.waitFor('giulia.bianchi@example.it', new RegExp(`Conferma il tuo ordine #${res.body.orderNumber}`));
     expect(mail.text).toContain('Conferma ordine');
-    const link = /https:\/\/negozi\.example\.it\/store\/([^/\s"]+)\/ordine\/([A-Za-z0-9_-]{43})/.exec(mail.html)!;
+    const link = /https:\/\/negozi\.example\.it\/store\/([^/\s"]+)\/ordine\/([A-Za-z0-9_-]{43})#conferma=([A-Za-z0-9_-]{43})/.exec(mail.html)!;
     expect(link[1]).toBe(store.slug);
-    const token = link[2]!;
+    const [token, code] = [link[2]!, link[3]!];
+    expect(token).toBe(res.body.orderToken);
+    expect(await mailedConfirmationCode(server, token)).toBe(code);
 
-    // What a mail scanner does: open the link.
+    // What a mail scanner does: open the link (the browser never sends the fragment).
     await shopper().get(`/store/${store.slug}/ordine/${token}`);
     const before = await shopper().get(`/api/public/stores/${store.slug}/orders/${token}`);
     expect(before.body.order.confirmation).toMatchObject({ state: 'awaiting', confirmedBy: null });
     expect((await orderRow(res.body.orderId)).confirmation).toBe('awaiting');
 
-    const confirmed = await shopper().post(`/api/public/stores/${store.slug}/orders/${token}/confirmation`);
+    // The checkout's answer gives the page's token: that alone, or with a made-up secret, confirms nothing.
+    const withoutCode = await shopper().post(`/api/public/stores/${store.slug}/orders/${token}/confirmation`, {});
+    expect([withoutCode.status, withoutCode.body.error.message]).toEqual([400, confirmationMsg.badCode]);
+    const madeUp = await shopper().post(`/api/public/stores/${store.slug}/orders/${token}/confirmation`, { code: token });
+    expect([madeUp.status, madeUp.body.error.message]).toEqual([400, confirmationMsg.badCode]);
+    expect((await orderRow(res.body.orderId)).confirmation).toBe('awaiting');
+
+    const confirmed = await shopper().post(`/api/public/stores/${store.slug}/orders/${token}/confirmation`, { code });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.order.confirmation).toMatchObject({ state: 'confirmed', confirmedBy: 'shopper', dueAt: null });
     expect(confirmed.body.order.timeline.map((e: { label: string }) => e.label)).toContain('Confermato dal cliente');
     // Asking twice changes nothing.
-    expect((await shopper().post(`/api/public/stores/${store.slug}/orders/${token}/confirmation`)).status).toBe(200);
+    expect((await shopper().post(`/api/public/stores/${store.slug}/orders/${token}/confirmation`, { code })).status).toBe(200);
 
     clock.advance(3 * HOUR);
     await paymentExpiryJob(server.ctx).runOnce();

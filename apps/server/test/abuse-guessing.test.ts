@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { clock } from '../src/lib/clock.js';
 import { GUESS_LIMITS, guessMsg } from '../src/lib/guess-limit.js';
 import { client, createStoreFor, createUser, engine, startServer, type ApiResult, type TestServer } from './harness.js';
+import { mailedConfirmationCode } from './order-mails.js';
 import { orderWith, paymentSettings, postWebhook, signed, WEBHOOK_SECRET } from './payment-fixtures.js';
 import { linkIn } from './smtp.js';
 import { adminWithStore, inviteAndReadToken } from './team-helpers.js';
@@ -75,7 +76,9 @@ describe(`the shopper's order link (${engine})`, () => {
 
   it('confirming an order by its link counts against the same budget', async () => {
     const { store, token } = await storeWithOrder('Bottega Conferme');
-    const confirm = (t: string, ip: string) => client(server.url).post(`/api/public/stores/${store.slug}/orders/${t}/confirmation`, undefined, from(ip));
+    // The link's own secret travels in the body (abuse-checkout.test.ts: only the mail carries it).
+    const code = await mailedConfirmationCode(server, token);
+    const confirm = (t: string, ip: string) => client(server.url).post(`/api/public/stores/${store.slug}/orders/${t}/confirmation`, { code }, from(ip));
     for (let i = 0; i < GUESS_LIMITS.perStoreAndIp; i++) expect((await confirm(wrongToken(), '198.51.100.35')).status).toBe(404);
     expectThrottled(await confirm(token, '198.51.100.35'));
     expectThrottled(await page(store.slug, token, '198.51.100.35'));

@@ -7,6 +7,7 @@ import { imageForm } from './catalog-fixtures.js';
 import { uniqueEmail } from './harness.js';
 import { formWith, solidPng } from './images.js';
 import { fx, PASSWORD, type Cell, type Role } from './authorization-cells.js';
+import { confirmationCodeHash } from '../src/modules/orders/confirmation-service.js';
 
 /**
  * Who may call each documented operation, written by hand from the product's rules (not read from
@@ -257,12 +258,13 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: async (c) => {
       const token = randomBytes(32).toString('base64url');
+      const code = randomBytes(32).toString('base64url');
       await c.server.ctx.db
         .updateTable('orders')
-        .set({ public_token: token, confirmation: 'awaiting' })
+        .set({ public_token: token, confirmation: 'awaiting', confirmation_code_hash: confirmationCodeHash(code) })
         .where('id', '=', await fx.order(c))
         .execute();
-      return { path: pub(c, `/orders/${token}/confirmation`) };
+      return { path: pub(c, `/orders/${token}/confirmation`), body: { code } };
     },
   },
   // Anyone may knock (Stripe does); without a valid signature nothing happens.

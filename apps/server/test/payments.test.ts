@@ -4,6 +4,7 @@ import { clock } from '../src/lib/clock.js';
 import { paymentExpiryJob } from '../src/modules/orders/payment-expiry.js';
 import { addMember, client, createStoreFor, createUser, engine, startPeer, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct, unitOf } from './catalog-factory.js';
+import { mailedConfirmationCode } from './order-mails.js';
 import { IBAN, SECRET_KEY, WEBHOOK_SECRET, orderWith, paymentSettings as settings, postWebhook, sessionEvent as eventFor, signed } from './payment-fixtures.js';
 import { startStripeStandIn } from './stripe-standin.js';
 
@@ -290,7 +291,8 @@ describe(`bank transfers past their deadline (${engine})`, () => {
     const cod = await order('cod', { extra: 250, stock: 5 });
     expect(late.res.status).toBe(201);
     // Cash on delivery has no payment deadline once the shopper confirmed it ('Da confermare' expires in abuse-checkout.test.ts).
-    expect((await client(server.url).post(`/api/public/stores/${store.slug}/orders/${cod.res.body.orderToken}/confirmation`)).status).toBe(200);
+    const code = await mailedConfirmationCode(server, cod.res.body.orderToken);
+    expect((await client(server.url).post(`/api/public/stores/${store.slug}/orders/${cod.res.body.orderToken}/confirmation`, { code })).status).toBe(200);
     await owner.patch(`/api/stores/${store.id}/orders/${paidOne.res.body.orderId}/payment`, { paymentStatus: 'paid' });
     expect((await unitOf(server, late.product.id)).reserved).toBe(3);
 

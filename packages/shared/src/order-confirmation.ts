@@ -25,6 +25,7 @@ export const confirmationMsg = {
   notAwaiting: 'Questo ordine non è da confermare.',
   tooLate: `L’ordine è stato annullato perché non è stato confermato entro ${ORDER_CONFIRMATION.holdHours} ore: se ti serve ancora, ordina di nuovo.`,
   cancelled: 'L’ordine è annullato: non si può più confermare.',
+  badCode: 'Il link di conferma non è valido: aprilo di nuovo dalla mail dell’ordine.',
 } as const;
 
 /** The timeline's words for a confirmation event (its value: who confirmed, or 'expired'). */
@@ -52,3 +53,9 @@ export type OrderConfirmation = z.infer<typeof orderConfirmationSchema>;
 /** 'Da confermare' only while the order is open: a cancelled order has nothing left to confirm. */
 export const isAwaitingConfirmation = (o: { status: OrderStatus; confirmation: OrderConfirmation }) =>
   o.confirmation?.state === 'awaiting' && o.status !== 'cancelled';
+
+/** The secret of the confirmation mail's link (`#conferma=…`, 43 base64url characters like the order's token). */
+export const orderConfirmationInputSchema = z.strictObject({
+  code: z.string({ error: confirmationMsg.badCode }).regex(/^[A-Za-z0-9_-]{43}$/, confirmationMsg.badCode),
+});
+export type OrderConfirmationInput = z.infer<typeof orderConfirmationInputSchema>;

@@ -338,6 +338,8 @@ export interface OrdersTable {
   confirmation: 'awaiting' | 'confirmed' | 'expired' | null;
   /** While awaiting: when the expiry job cancels the order and releases its stock. */
   confirmation_due_at: string | null;
+  /** SHA-256 (hex) of the secret only the confirmation mail carries; cleared once confirmed. */
+  confirmation_code_hash: string | null;
   confirmed_at: string | null;
   confirmed_by: 'shopper' | 'team' | null;
   /** The member who confirmed by hand. */

@@ -21,12 +21,22 @@ function canonical(email: string): string {
 /**
  * Orders that wait for the shopper's confirmation (docs/decisions/order-confirmation.md):
  * - `confirmation`: null (bank transfer, card, older orders), 'awaiting', 'confirmed', 'expired';
- *   `confirmation_due_at` while awaiting; who confirmed and when.
+ *   `confirmation_due_at` while awaiting; `confirmation_code_hash`, the SHA-256 of the secret that
+ *   only the confirmation mail carries (the checkout's answer gives the order page's token, so that
+ *   token alone must not confirm); who confirmed and when.
  * - `customer_email_key`: the address in its canonical form, for the per-address cap.
  * - The discount uses' addresses in that same form, so `+tags` and Gmail dots count as one shopper.
  */
 export async function up(db: Db): Promise<void> {
-  for (const column of ['confirmation', 'confirmation_due_at', 'confirmed_at', 'confirmed_by', 'confirmed_by_user_id', 'customer_email_key']) {
+  for (const column of [
+    'confirmation',
+    'confirmation_due_at',
+    'confirmation_code_hash',
+    'confirmed_at',
+    'confirmed_by',
+    'confirmed_by_user_id',
+    'customer_email_key',
+  ]) {
     await db.schema.alterTable('orders').addColumn(column, 'text').execute();
   }
   // The expiry job's batch: awaiting orders by deadline.
@@ -54,7 +64,15 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   await db.schema.dropIndex('orders_awaiting_email_idx').ifExists().execute();
   await db.schema.dropIndex('orders_confirmation_due_idx').ifExists().execute();
-  for (const column of ['customer_email_key', 'confirmed_by_user_id', 'confirmed_by', 'confirmed_at', 'confirmation_due_at', 'confirmation']) {
+  for (const column of [
+    'customer_email_key',
+    'confirmed_by_user_id',
+    'confirmed_by',
+    'confirmed_at',
+    'confirmation_code_hash',
+    'confirmation_due_at',
+    'confirmation',
+  ]) {
     await db.schema.alterTable('orders').dropColumn(column).execute();
   }
 }

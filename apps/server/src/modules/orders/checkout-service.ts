@@ -30,7 +30,7 @@ import type { ChosenMethod } from '../payments/service.js';
 import { checkoutSettings } from './checkout-settings.js';
 import { discountRedemption, type AcceptedDiscount } from '../discounts/redemption-service.js';
 import { countDiscountAttempt } from '../discounts/attempts.js';
-import { confirmationDueAt, confirmationService } from './confirmation-service.js';
+import { confirmationCodeHash, confirmationDueAt, confirmationService } from './confirmation-service.js';
 import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './order-quota.js';
@@ -139,6 +139,8 @@ export function checkoutService(ctx: AppContext) {
     const now = new Date(nowMs).toISOString();
     const c = input.customer;
     const awaiting = needsConfirmation(chosen.option.method);
+    // Only the confirmation mail carries it (the answer below carries the order page's token).
+    const confirmationCode = awaiting ? newToken() : null;
     // Read before the transaction: inside it, every statement after the order number is taken
     // holds the store's counter row, i.e. every other checkout of the store waits.
     const audience = chosen.option.method !== 'card' ? audienceOf(await storeSettings(slug).brand(store.id), team) : undefined;
@@ -190,6 +192,7 @@ export function checkoutService(ctx: AppContext) {
           invoice_id: null,
           confirmation: awaiting ? 'awaiting' : null,
           confirmation_due_at: awaiting ? confirmationDueAt(nowMs) : null,
+          confirmation_code_hash: confirmationCode ? confirmationCodeHash(confirmationCode) : null,
           confirmed_at: null,
           confirmed_by: null,
           confirmed_by_user_id: null,
@@ -216,7 +219,8 @@ export function checkoutService(ctx: AppContext) {
         await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
       }
       // Card orders are confirmed by mail once Stripe says they are paid.
-      if (chosen.option.method !== 'card') await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items }, audience, writes);
+      if (chosen.option.method !== 'card')
+        await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items, confirmationCode }, audience, writes);
       // Last: on PostgreSQL the shard row of the store's day is held from here to the commit (see orderStats).
       await orderStats.placed(trx, newOrder.row, newOrder.items, writes);
       return { number, details };

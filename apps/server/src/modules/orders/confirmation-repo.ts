@@ -41,7 +41,15 @@ export const confirmationRepo = {
   async confirm(trx: Db, orderId: string, by: OrderConfirmer, userId: string | null, now: string, reopened = false): Promise<boolean> {
     const r = await trx
       .updateTable('orders')
-      .set({ confirmation: 'confirmed', confirmation_due_at: null, confirmed_at: now, confirmed_by: by, confirmed_by_user_id: userId, updated_at: now })
+      .set({
+        confirmation: 'confirmed',
+        confirmation_due_at: null,
+        confirmation_code_hash: null,
+        confirmed_at: now,
+        confirmed_by: by,
+        confirmed_by_user_id: userId,
+        updated_at: now,
+      })
       .where('id', '=', orderId)
       .where('status', '!=', 'cancelled')
       .where('confirmation', 'in', reopened ? ['awaiting', 'expired'] : ['awaiting'])
@@ -72,7 +80,14 @@ export const confirmationRepo = {
   async expire(trx: Db, o: { id: string; status: OrderStatus }, now: string): Promise<boolean> {
     const r = await trx
       .updateTable('orders')
-      .set({ status: 'cancelled', payment_status: 'expired', confirmation: 'expired', confirmation_due_at: null, updated_at: now })
+      .set({
+        status: 'cancelled',
+        payment_status: 'expired',
+        confirmation: 'expired',
+        confirmation_due_at: null,
+        confirmation_code_hash: null,
+        updated_at: now,
+      })
       .where('id', '=', o.id)
       .where('status', '=', o.status)
       .where('status', '!=', 'cancelled')

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { ORDER_CONFIRMATION, confirmationMsg, paymentMsg, type OrderConfirmer } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import type { Db } from '../../db/index.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 import { inventory } from '../inventory/service.js';
@@ -12,6 +13,9 @@ import { ordersRepo } from './repo.js';
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 
 const changedMeanwhile = () => conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+
+/** The stored form of the confirmation mail's secret: a database copy alone cannot confirm. */
+export const confirmationCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /** When an order placed now stops holding its stock unless confirmed. */
 export const confirmationDueAt = (nowMs: number) => new Date(nowMs + ORDER_CONFIRMATION.holdHours * 3_600_000).toISOString();
@@ -47,13 +51,18 @@ export function confirmationService(ctx: AppContext) {
       }
     },
 
-    /** 'Conferma ordine' on the order page (a POST: mail scanners only ever GET the link). */
-    async byShopper(slug: string, token: string): Promise<void> {
+    /**
+     * 'Conferma ordine' on the order page opened from the mail (a POST: mail scanners only ever GET
+     * the link). Besides the page's token it takes the mail's own secret: the checkout's answer
+     * carries the token, so an order made with an invented address cannot confirm itself.
+     */
+    async byShopper(slug: string, token: string, code: string): Promise<void> {
       const store = await storeBySlug(db, slug);
       if (!store) throw notFound(paymentMsg.orderNotFound);
       const changed = await db.transaction().execute(async (trx) => {
         const o = await trx.selectFrom('orders').selectAll().where('store_id', '=', store.id).where('public_token', '=', token).executeTakeFirst();
         if (!o) throw notFound(paymentMsg.orderNotFound);
+        if (o.confirmation === 'awaiting' && o.confirmation_code_hash !== confirmationCodeHash(code)) throw badRequest(confirmationMsg.badCode, 'code');
         return confirmIn(trx, o, 'shopper', null);
       });
       if (changed) announceOrderChange(ctx, store.id);

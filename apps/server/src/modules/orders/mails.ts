@@ -61,6 +61,8 @@ type ItemRow = Pick<Selectable<OrderItemsTable>, 'title' | 'variant_label' | 'qu
 export interface MailOrder {
   order: OrderRow;
   items: ItemRow[];
+  /** The secret of the 'Conferma ordine' link (cash on delivery, pickup): only the checkout knows it, only this mail carries it. */
+  confirmationCode?: string | null;
 }
 
 /** Who the order mails speak for and who else gets them: readable before the order's transaction. */
@@ -113,7 +115,10 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
 export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience, later?: PendingWrites) {
   const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded, audience);
   const how = instructionLines(instructionsOf(order), order.total_cents);
-  const awaiting = order.confirmation === 'awaiting';
+  const code = loaded?.confirmationCode;
+  const awaiting = order.confirmation === 'awaiting' && Boolean(code);
+  // In the fragment: the browser never sends it, so no request line or log holds it.
+  const confirmUrl = orderUrl && code ? `${orderUrl}#conferma=${code}` : orderUrl;
   const mails: Mail[] = [
     layoutMail({
       brand,
@@ -137,7 +142,7 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
         order.payment_method === 'pickup' ? 'Ti aspettiamo in negozio.' : `Spedizione a: ${address}`,
         awaiting ? 'Se non hai fatto tu questo ordine, ignora questa mail: verrà annullato da solo.' : 'Ti scriveremo quando il pacco partirà.',
       ],
-      action: orderUrl ? { label: awaiting ? 'Conferma ordine' : 'Vedi il tuo ordine', url: orderUrl } : undefined,
+      action: confirmUrl ? { label: awaiting ? 'Conferma ordine' : 'Vedi il tuo ordine', url: awaiting ? confirmUrl : orderUrl! } : undefined,
     }),
   ];
 

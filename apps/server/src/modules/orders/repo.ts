@@ -174,6 +174,7 @@ const ORDER_COLUMNS = [
   'invoice_id',
   'confirmation',
   'confirmation_due_at',
+  'confirmation_code_hash',
   'confirmed_at',
   'confirmed_by',
   'confirmed_by_user_id',

@@ -7,6 +7,7 @@ import {
   ordersPageSchema,
   orderListQuerySchema,
   orderTokenSchema,
+  orderConfirmationInputSchema,
   paymentMsg,
   publicOrderResponseSchema,
   updateOrderStatusSchema,
@@ -210,14 +211,15 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       summary: "'Conferma ordine' dalla pagina dell'ordine (per token segreto): l'ordine non scade più",
       tags: ['storefront'],
       params: z.strictObject({ slug: z.string().min(1).max(120), token: orderTokenSchema }),
+      body: orderConfirmationInputSchema,
       response: { 200: publicOrderResponseSchema },
     },
-    async (req, { params }, reply) => {
+    async (req, { params, body }, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
       const store = await storeBySlug(ctx.db, params.slug);
       if (!store) throw notFound(paymentMsg.orderNotFound);
       // The same secret as the order page: the same budget of wrong guesses (lib/guess-limit.ts).
-      await guardGuess(ctx, { scope: 'order-link', ip: req.ip, storeId: store.id }, () => confirmations.byShopper(params.slug, params.token));
+      await guardGuess(ctx, { scope: 'order-link', ip: req.ip, storeId: store.id }, () => confirmations.byShopper(params.slug, params.token, body.code));
       const order = await repo.publicByToken(store.id, params.slug, params.token);
       if (!order) throw notFound(paymentMsg.orderNotFound);
       return { order };

@@ -17,6 +17,8 @@ import { invoiceKeys } from '@/lib/invoices';
 export interface OrdersFilter {
   status?: OrderStatus;
   paymentStatus?: PaymentStatus;
+  /** 'Da confermare': only open orders waiting for the shopper's confirmation. */
+  confirmation?: 'awaiting';
   search?: string;
   page: number;
   /** The table's sorted column (absent: newest first). */
@@ -36,6 +38,7 @@ function listPath(storeId: string, f: OrdersFilter) {
   const qs = new URLSearchParams({ page: String(f.page), pageSize: String(ORDERS_PAGE_SIZE) });
   if (f.status) qs.set('status', f.status);
   if (f.paymentStatus) qs.set('paymentStatus', f.paymentStatus);
+  if (f.confirmation) qs.set('confirmation', f.confirmation);
   if (f.search) qs.set('search', f.search);
   if (f.sort) qs.set('sort', f.sort);
   if (f.sort && f.dir) qs.set('dir', f.dir);
@@ -97,6 +100,19 @@ export function useUpdatePaymentStatus(storeId: string) {
       qc.setQueryData(orderKeys.detail(storeId, order.id), order);
       // A paid order may have had its invoice issued automatically (Impostazioni → Fatturazione).
       void qc.invalidateQueries({ queryKey: invoiceKeys.all(storeId) });
+      return qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
+    },
+  });
+}
+
+/** 'Conferma ordine': the team confirms an order 'Da confermare' by hand (after hearing from the shopper). */
+export function useConfirmOrder(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string): Promise<OrderDetail> =>
+      api(`/api/stores/${storeId}/orders/${orderId}/confirmation`, { method: 'POST', schema: orderResponseSchema }).then((r) => r.order),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(storeId, order.id), order);
       return qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
     },
   });

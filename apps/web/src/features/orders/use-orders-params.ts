@@ -7,7 +7,7 @@ import { isPaymentStatus } from './payment-status';
 
 const isOrderSort = (v: string | null): v is OrderSort => v !== null && (ORDER_SORTS as readonly string[]).includes(v);
 
-/** Status, payment status, search and page of the orders list, kept in the URL (back, forward and reload keep them). */
+/** Status, payment status, 'Da confermare', search and page of the orders list, kept in the URL (back, forward and reload keep them). */
 export function useOrdersParams() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
@@ -15,6 +15,7 @@ export function useOrdersParams() {
   const filter: OrdersFilter = {
     status: isOrderStatus(status) ? status : undefined,
     paymentStatus: isPaymentStatus(paymentStatus) ? paymentStatus : undefined,
+    confirmation: params.get('confirmation') === 'awaiting' ? 'awaiting' : undefined,
     search: params.get('search')?.trim() || undefined,
     page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
   };
@@ -40,9 +41,10 @@ export function useOrdersParams() {
   );
   const setStatus = useCallback((s: string) => update({ status: s || null }), [update]);
   const setPaymentStatus = useCallback((s: string) => update({ paymentStatus: s || null }), [update]);
+  const setAwaitingOnly = useCallback((on: boolean) => update({ confirmation: on ? 'awaiting' : null }), [update]);
   const setSearch = useCallback((s: string) => update({ search: s || null }), [update]);
   const setPage = useCallback((p: number) => update({ page: p > 1 ? String(p) : null }, false), [update]);
-  const clear = useCallback(() => update({ status: null, paymentStatus: null, search: null }), [update]);
+  const clear = useCallback(() => update({ status: null, paymentStatus: null, search: null, confirmation: null }), [update]);
   const setSort = useCallback((s: { id: string; desc: boolean }) => update({ sort: s.id, dir: s.desc ? 'desc' : 'asc' }), [update]);
-  return { filter, setStatus, setPaymentStatus, setSearch, setPage, clear, setSort };
+  return { filter, setStatus, setPaymentStatus, setAwaitingOnly, setSearch, setPage, clear, setSort };
 }

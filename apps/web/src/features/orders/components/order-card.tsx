@@ -2,6 +2,7 @@ import { PAYMENT_METHOD_LABELS, type OrderSummary } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { orderNumber } from '../order-status';
+import { ConfirmationBadge } from './confirmation-badge';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentActions } from './payment-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -21,6 +22,7 @@ export function OrderCard({ storeId, order, onDetails }: { storeId: string; orde
             <h2 className="text-base font-semibold">Ordine {orderNumber(order.orderNumber)}</h2>
             <OrderStatusBadge status={order.status} />
             <PaymentStatusBadge status={order.paymentStatus} />
+            <ConfirmationBadge order={order} />
           </div>
           <p className="text-sm text-muted-foreground">
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {articles(order.itemCount)} ·{' '}

@@ -10,6 +10,8 @@ import { useActiveStore } from '@/lib/auth';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { useOrder } from '../api';
 import { orderNumber } from '../order-status';
+import { ConfirmationBadge } from './confirmation-badge';
+import { OrderConfirmation } from './order-confirmation';
 import { OrderInvoicing } from './order-invoicing';
 import { OrderItems } from './order-items';
 import { OrderPayment } from './order-payment';
@@ -33,6 +35,7 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
             {o ? `Ordine ${orderNumber(o.orderNumber)}` : 'Dettagli ordine'}
             {o && <OrderStatusBadge status={o.status} />}
             {o && <PaymentStatusBadge status={o.paymentStatus} />}
+            {o && <ConfirmationBadge order={o} />}
           </DialogTitle>
           <DialogDescription>{o ? `Ricevuto il ${formatDateTime(o.createdAt)} da ${o.customerName}` : 'Caricamento dei dettagli…'}</DialogDescription>
         </DialogHeader>
@@ -76,6 +79,7 @@ export function OrderDetailsDialog({ storeId, orderId, onClose }: { storeId: str
                 </dl>
                 <OrderVatSummary vat={o.vat} />
               </div>
+              <OrderConfirmation storeId={storeId} order={o} canWrite={canWrite} />
               <OrderPayment order={o} />
               <OrderShipment storeId={storeId} order={o} />
               <OrderInvoicing storeId={storeId} order={o} canWrite={canWrite} />

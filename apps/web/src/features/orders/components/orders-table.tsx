@@ -4,6 +4,7 @@ import { plural } from '@vetrina/shared/plural';
 import { DataTable, selectionColumn, useDataTable, type DataColumn, type Selection, type TableSort } from '@/components/ui/data-table';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { orderNumber } from '../order-status';
+import { ConfirmationBadge } from './confirmation-badge';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentStatusBadge } from './payment-status-badge';
 
@@ -57,7 +58,16 @@ function columnsFor(onDetails: (id: string) => void): DataColumn<OrderSummary>[]
         </span>
       ),
     },
-    { id: 'status', header: 'Stato', cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
+    {
+      id: 'status',
+      header: 'Stato',
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <OrderStatusBadge status={row.original.status} />
+          <ConfirmationBadge order={row.original} />
+        </span>
+      ),
+    },
     {
       id: 'payment',
       header: 'Pagamento',

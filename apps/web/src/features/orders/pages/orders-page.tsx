@@ -11,6 +11,7 @@ import { useViewPreference } from '@/lib/use-view-preference';
 import { useOrders } from '../api';
 import { OrderCard } from '../components/order-card';
 import { OrderDetailsDialog } from '../components/order-details-dialog';
+import { AwaitingTabs } from '../components/awaiting-tabs';
 import { OrderFilters } from '../components/order-filters';
 import { OrdersCsvExport } from '../components/orders-csv-export';
 import { OrdersTableView } from '../components/orders-table-view';
@@ -20,16 +21,16 @@ import { plural } from '@vetrina/shared/plural';
 
 /**
  * /dashboard/orders: the active store's orders, filtered by status and payment, searched, paginated
- * (spec §2), as the spec's cards or as a sortable table with bulk actions ('Vista tabella').
+ * (spec §2), with the orders 'Da confermare' apart, as the spec's cards or as a sortable table with bulk actions ('Vista tabella').
  */
 export default function OrdersPage() {
   const store = useActiveStore().store!;
-  const { filter, setStatus, setPaymentStatus, setSearch, setPage, clear, setSort } = useOrdersParams();
+  const { filter, setStatus, setPaymentStatus, setAwaitingOnly, setSearch, setPage, clear, setSort } = useOrdersParams();
   const [view, setView] = useViewPreference('orders');
   // The cards keep their order (newest first): a sort is the table's.
   const orders = useOrders(store.id, view === 'table' ? filter : { ...filter, sort: undefined, dir: undefined });
   const [detailsId, setDetailsId] = useState<string | null>(null);
-  const filtered = Boolean(filter.status || filter.paymentStatus || filter.search);
+  const filtered = Boolean(filter.status || filter.paymentStatus || filter.search || filter.confirmation);
 
   useEffect(() => {
     if (orders.isError) toast.error('Errore', { description: 'Impossibile caricare gli ordini' });
@@ -51,6 +52,7 @@ export default function OrdersPage() {
           </Button>
         </div>
       </div>
+      <AwaitingTabs awaitingOnly={filter.confirmation === 'awaiting'} count={orders.data?.awaitingConfirmation} onChange={setAwaitingOnly} />
       <OrderFilters
         status={filter.status ?? ''}
         paymentStatus={filter.paymentStatus ?? ''}

@@ -1,7 +1,9 @@
 import clsx from 'clsx';
+import { isAwaitingConfirmation } from '@vetrina/shared/order-confirmation';
 import type { PublicOrder } from '@vetrina/shared/payments';
 import { formatDateTime } from '@/lib/format';
 import { useStorefront } from '../store-context';
+import { ConfirmationPanel } from './confirmation-panel';
 import { InvoicePanel } from './invoice-panel';
 import { OrderItems } from './order-items';
 import { OrderTimeline } from './order-timeline';
@@ -15,8 +17,19 @@ import { StatusBadges } from './status-badges';
  * The shopper's order. On a phone: how to pay first, then the articles, the address, the
  * invoice and the history; from 1024 px the address, invoice and history sit in a side column.
  */
-export function OrderView({ order, confirmation }: { order: PublicOrder; confirmation: CardConfirmation }) {
-  const { theme } = useStorefront();
+export function OrderView({
+  order,
+  confirmation,
+  token,
+  onChanged,
+}: {
+  order: PublicOrder;
+  confirmation: CardConfirmation;
+  /** The page's token (the 'Conferma ordine' button posts to it) and the re-read after a change. */
+  token: string;
+  onChanged: () => void;
+}) {
+  const { store, theme } = useStorefront();
   const a = order.shippingAddress;
   return (
     <div className="space-y-8">
@@ -25,10 +38,11 @@ export function OrderView({ order, confirmation }: { order: PublicOrder; confirm
         <p className="text-sm opacity-75">
           Effettuato il <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </p>
-        <StatusBadges status={order.status} paymentStatus={order.paymentStatus} />
+        <StatusBadges status={order.status} paymentStatus={order.paymentStatus} awaitingConfirmation={isAwaitingConfirmation(order)} />
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem] lg:gap-10">
         <div className="space-y-6">
+          <ConfirmationPanel order={order} slug={store.slug} token={token} onConfirmed={onChanged} />
           <ShipmentPanel order={order} />
           <PaymentPanel order={order} confirmation={confirmation} />
           <OrderItems order={order} />

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@vetrina/shared/constants';
+import { confirmationMsg } from '@vetrina/shared/order-confirmation';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@vetrina/shared/payments';
 import { useStorefront } from '../store-context';
 
@@ -11,7 +12,16 @@ const PAYMENT_TONES: Record<PaymentStatus, string> = {
 };
 
 /** The order's status (store's secondary colour) and, beside it, the payment's (a colour per meaning). */
-export function StatusBadges({ status, paymentStatus }: { status: OrderStatus; paymentStatus: PaymentStatus }) {
+export function StatusBadges({
+  status,
+  paymentStatus,
+  awaitingConfirmation = false,
+}: {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  /** Cash on delivery and pickup before the shopper's 'Conferma ordine'. */
+  awaitingConfirmation?: boolean;
+}) {
   const { theme } = useStorefront();
   const badge = clsx('inline-flex items-center px-3 py-1 text-xs font-semibold', theme.badge);
   return (
@@ -24,6 +34,7 @@ export function StatusBadges({ status, paymentStatus }: { status: OrderStatus; p
         <span className="sr-only">Pagamento: </span>
         {PAYMENT_STATUS_LABELS[paymentStatus]}
       </li>
+      {awaitingConfirmation && <li className={clsx(badge, 'bg-amber-200 text-amber-950')}>{confirmationMsg.awaitingLabel}</li>}
     </ul>
   );
 }

@@ -57,7 +57,7 @@ export default function OrderPage() {
           </ProductsMessage>
         )
       ) : (
-        <OrderView order={order.data} confirmation={confirmation} />
+        <OrderView order={order.data} confirmation={confirmation} token={token} onChanged={order.refetch} />
       )}
     </div>
   );
