@@ -8,10 +8,10 @@ import { SLOW_REQUEST_MESSAGE, TIMEOUT_MESSAGE } from '../src/plugins/time-limit
 import { engine, startServer, type TestServer } from './harness.js';
 
 /** Short timeouts, so that every drop happens within seconds. */
-const HEADERS_MS = 2000;
-const REQUEST_MS = 5000;
+const HEADERS_MS = 5000;
+const REQUEST_MS = 7000;
 const IDLE_MS = 1500;
-const HANDLER_MS = 1500;
+const HANDLER_MS = 3000;
 const KEEP_ALIVE_MS = 1000;
 const SLOW_CLIENTS = 2000;
 
@@ -37,6 +37,7 @@ beforeAll(async () => {
       extraRoutes: (app) => {
         // A handler that never answers (a lost promise, a lock never released).
         app.get('/api/test/never', { config: { auth: 'public' } }, () => new Promise(() => undefined));
+        app.get('/api/test/never-soon', { config: { auth: 'public', timeLimitMs: 400 } }, () => new Promise(() => undefined));
         // A handler that answers after its route's own limit: the late answer must harm nothing.
         addRoute(
           app,
@@ -57,7 +58,7 @@ beforeAll(async () => {
           },
         );
         // A stream that started at once and goes on well past the handler's limit (a CSV export).
-        app.get('/api/test/stream', { config: { auth: 'public' } }, (_req, reply) => {
+        app.get('/api/test/stream', { config: { auth: 'public', timeLimitMs: 500 } }, (_req, reply) => {
           let rows = 0;
           const body = new Readable({
             read() {
@@ -114,34 +115,37 @@ describe(`timeouts: a slow or stalled client is dropped (${engine})`, () => {
     expect((await fetch(`${server.url}/`)).status).toBe(200);
 
     const slow: Array<Promise<RawAnswer>> = [];
+    let dropped = 0;
     // Opened in batches: the listen backlog (511) would otherwise drop connection attempts.
     for (let i = 0; i < SLOW_CLIENTS; i += 250) {
       for (let j = i; j < Math.min(SLOW_CLIENTS, i + 250); j++) {
-        slow.push(rawConnection(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lento-${j}: `, { everyMs: 700, bytes: () => 'a' }));
+        const first = `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lento-${j}: `;
+        slow.push(rawConnection(first, { everyMs: 700, bytes: () => 'a' }).then((a) => (dropped++, a)));
       }
       await sleep(20);
     }
-    const openedAt = Date.now();
 
     // Ordinary requests meanwhile, an API answer and a rendered page, each within a generous bound.
-    const times: number[] = [];
-    while (Date.now() - openedAt < HEADERS_MS - 300) {
+    const rounds: Array<{ ms: number; allSlowOpen: boolean }> = [];
+    while (dropped === 0 && rounds.length < 10) {
       const t = Date.now();
       const [health, page] = await Promise.all([fetch(`${server.url}/healthz`), fetch(`${server.url}/`)]);
       expect(health.status).toBe(200);
       expect(page.status).toBe(200);
       await page.text();
-      times.push(Date.now() - t);
+      rounds.push({ ms: Date.now() - t, allSlowOpen: dropped === 0 });
     }
-    expect(times.length).toBeGreaterThan(2);
-    expect(Math.max(...times)).toBeLessThan(3000);
+    const meanwhile = rounds.filter((r) => r.allSlowOpen);
+    expect(meanwhile.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...meanwhile.map((r) => r.ms))).toBeLessThan(3000);
 
     const answers = await Promise.all(slow);
-    // Every slow client was dropped, none before its headers timeout and none long after it
-    // (Node checks on a beat of a fifth of the timeout).
+    // Every slow client was dropped, none before its headers timeout and none long after it: Node
+    // checks on a beat of a fifth of the timeout, from when it accepted the connection (the last of
+    // 2,000 waits in the backlog on a busy machine).
     const closed = answers.map((a) => a.closedAfterMs);
     expect(Math.min(...closed)).toBeGreaterThanOrEqual(HEADERS_MS - 100);
-    expect(Math.max(...closed)).toBeLessThan(HEADERS_MS + 3000);
+    expect(Math.max(...closed)).toBeLessThan(HEADERS_MS + 5000);
     // Those still reading were told why, in Italian, with the shared error shape.
     const told = answers.filter((a) => a.text.startsWith('HTTP/1.1 408'));
     expect(told.length).toBeGreaterThan(SLOW_CLIENTS * 0.9);
@@ -216,6 +220,14 @@ describe(`time limit: every handler answers in bounded time (${engine})`, () => 
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
+  it('honours config.timeLimitMs on a route declared with app.route', async () => {
+    const t = Date.now();
+    const res = await fetch(`${server.url}/api/test/never-soon`);
+    expect(res.status).toBe(503);
+    expect(Date.now() - t).toBeLessThan(HANDLER_MS);
+    expect(logged().find((l) => l.route === '/api/test/never-soon')).toMatchObject({ level: 40, limitMs: 400 });
+  });
+
   it('lets a handler work past the idle timeout within its limit, on its open connection', async () => {
     const answer = await rawConnection('GET /api/test/patient HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expect(answer.text).toMatch(/^HTTP\/1\.1 200 /);
@@ -228,7 +240,7 @@ describe(`time limit: every handler answers in bounded time (${engine})`, () => 
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(text.trim().split('\n')).toHaveLength(10);
-    expect(Date.now() - t).toBeGreaterThan(HANDLER_MS);
+    expect(Date.now() - t).toBeGreaterThan(1500);
   });
 
   it('answers a rendered page and an API read as usual', async () => {

@@ -49,13 +49,14 @@ export interface TimeLimitOptions {
  * timeout.
  *
  * One sweep every tenth of the shortest limit (at most a second) looks at the requests in flight
- * instead of a timer per request: a request costs one array push.
+ * instead of a timer per request: a request costs a map entry, set on arrival and deleted once
+ * answered (kept until the sweep, the requests of a busy second would wait in memory with it).
  *
  * It also decides what the server's idle timeout does: a connection silent for that long is
  * dropped, except while its handler works on a fully received request.
  */
 export function registerTimeLimit(app: FastifyInstance, opts: TimeLimitOptions) {
-  let pending: Pending[] = [];
+  const pending = new Map<FastifyRequest, Pending>();
   let finest = opts.handlerMs;
   let sweeper: NodeJS.Timeout | null = null;
 
@@ -69,8 +70,15 @@ export function registerTimeLimit(app: FastifyInstance, opts: TimeLimitOptions) 
   app.addHook('onRequest', (req, reply, done) => {
     const now = Date.now();
     const p: Pending = { req, reply, arrived: now, since: now, limitMs: req.routeOptions.config?.timeLimitMs ?? opts.handlerMs };
-    pending.push(p);
+    pending.set(req, p);
     (req.raw.socket as TrackedSocket)[CURRENT] = p;
+    done();
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    const p = pending.get(req);
+    pending.delete(req);
+    const socket = req.raw.socket as TrackedSocket;
+    if (p && socket[CURRENT] === p) socket[CURRENT] = undefined;
     done();
   });
 
@@ -82,7 +90,7 @@ export function registerTimeLimit(app: FastifyInstance, opts: TimeLimitOptions) 
       elapsedMs: now - p.arrived,
       sinceReceivedMs: now - p.since,
       limitMs: p.limitMs,
-      requestsInFlight: pending.length,
+      requestsInFlight: pending.size,
     };
     if (reply.raw.destroyed) {
       req.log.warn(where, 'handler still running past its time limit; the client has gone');
@@ -94,16 +102,14 @@ export function registerTimeLimit(app: FastifyInstance, opts: TimeLimitOptions) 
 
   const sweep = () => {
     const now = Date.now();
-    const kept: Pending[] = [];
-    for (const p of pending) {
-      if (started(p)) continue;
-      if (!p.req.raw.complete) {
-        p.since = now;
-        kept.push(p);
-      } else if (now - p.since >= p.limitMs) expire(p, now);
-      else kept.push(p);
+    for (const p of pending.values()) {
+      if (started(p)) pending.delete(p.req);
+      else if (!p.req.raw.complete) p.since = now;
+      else if (now - p.since >= p.limitMs) {
+        expire(p, now);
+        pending.delete(p.req);
+      }
     }
-    pending = kept;
   };
 
   app.addHook('onReady', async () => {
