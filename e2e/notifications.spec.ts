@@ -71,7 +71,7 @@ test.describe('notifications', () => {
     const second = await placeOrder(request, store.slug, product.id, secondShopper);
     await page.reload();
     await expect(page.getByTestId('notification-count')).toHaveText('1');
-    await mailbox.waitFor(secondShopper, new RegExp(`^Ordine #${second} confermato`));
+    await mailbox.waitFor(secondShopper, new RegExp(`^Conferma il tuo ordine #${second} `));
     const toMerchant = await mailbox.list(merchantEmail);
     expect(toMerchant.filter((m) => m.subject.startsWith(`Nuovo ordine #${second} `))).toEqual([]);
     expect(toMerchant.filter((m) => m.subject.startsWith(`Nuovo ordine #${first} `))).toHaveLength(1);

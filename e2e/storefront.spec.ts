@@ -165,7 +165,7 @@ test.describe('storefront, cart, checkout and orders', () => {
     await expect(shop.getByRole('heading', { name: `Ordine #${orderNumber}` })).toBeVisible();
     await expect(cartButton(shop)).toHaveAccessibleName('Carrello, vuoto');
 
-    const mail = await mailbox.waitFor(shopperEmail, new RegExp(`Ordine #${orderNumber} confermato`));
+    const mail = await mailbox.waitFor(shopperEmail, new RegExp(`Conferma il tuo ordine #${orderNumber} `));
     expect(mail.text).toContain('2 × Maglietta Onda (L)');
     expect(mail.text).toMatch(/Totale: 71,99\s€/);
     await mailbox.waitFor(merchant.email, new RegExp(`Nuovo ordine #${orderNumber}`));
