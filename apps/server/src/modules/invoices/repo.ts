@@ -145,15 +145,20 @@ export const invoicesRepo = {
     };
   },
 
-  /** The month's files for the accountant's ZIP, in numbering order. */
-  documents: (db: Db, storeId: string, from: string, to: string) =>
+  /**
+   * A page of the month's files for the accountant's ZIP, in numbering order, after `after` (keyset
+   * on the (store, year, seq) key: each page costs the same however deep the month goes).
+   */
+  documentsAfter: (db: Db, storeId: string, range: { from: string; to: string }, after: { year: number; seq: number } | null, limit: number) =>
     db
       .selectFrom('invoices')
-      .select(['id', 'kind', 'number', 'date', 'file_name', 'xml', 'document', 'taxable_cents', 'vat_cents', 'total_cents'])
+      .select(['year', 'seq', 'file_name', 'xml', 'document'])
       .where('store_id', '=', storeId)
-      .where('date', '>=', from)
-      .where('date', '<', to)
+      .where('date', '>=', range.from)
+      .where('date', '<', range.to)
+      .$if(after !== null, (q) => q.where((eb) => eb.or([eb('year', '>', after!.year), eb.and([eb('year', '=', after!.year), eb('seq', '>', after!.seq)])])))
       .orderBy('year')
       .orderBy('seq')
+      .limit(limit)
       .execute(),
 };

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
@@ -29,7 +30,7 @@ const fileAnswer = (type: string, description: string) => ({ description, conten
 const errors = { '4xx': apiErrorBodySchema, '5xx': apiErrorBodySchema };
 const currentMonth = () => romeDay(clock.now()).slice(0, 7);
 
-function sendFile(reply: FastifyReply, type: string, body: string | Buffer, filename?: string) {
+function sendFile(reply: FastifyReply, type: string, body: string | Buffer | Readable, filename?: string) {
   reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').type(type);
   if (filename) reply.header('content-disposition', `attachment; filename="${filename}"`);
   return reply.send(body);
@@ -131,7 +132,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       const { storeId } = requireMember(req);
       const month = (req.query as { month?: string }).month ?? currentMonth();
-      return sendFile(reply, 'application/zip', Buffer.from(await invoices.monthArchive(storeId, month)), `fatture-${month}.zip`);
+      return sendFile(reply, 'application/zip', invoices.monthArchive(storeId, month), `fatture-${month}.zip`);
     },
   });
 

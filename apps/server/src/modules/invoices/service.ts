@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { romeDay } from '@vetrina/shared/shop-day';
 import { formatEuro, invoiceMsg, invoiceNumber, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
@@ -13,9 +14,12 @@ import { courtesyCopyHtml } from './courtesy-copy.js';
 import type { InvoiceDocument } from './document.js';
 import { buildFatturaXml, fatturaFileName, loadFatturapa } from './fatturapa.js';
 import { listInvoices } from './invoice-list.js';
-import { monthArchive } from './month-archive.js';
+import { monthArchiveStream } from './month-archive.js';
 import { storedOrderVat } from './order-vat.js';
 import { invoicesRepo, vatCodeOf, type InvoiceRow } from './repo.js';
+
+/** Invoices read per page of a month's ZIP: ~130 KB of XML, read and compressed in ~5-10 ms before the event loop gets a turn. */
+const ARCHIVE_PAGE = 50;
 
 /** The first day of a month and of the next ('2026-11' → ['2026-11-01', '2026-12-01']). */
 export function monthRange(month: string): [string, string] {
@@ -221,10 +225,20 @@ export function invoicesService(ctx: AppContext) {
       return courtesyCopyHtml(JSON.parse(row.document) as InvoiceDocument);
     },
 
-    /** The month's XML files and CSV summary in one ZIP. */
-    async monthArchive(storeId: string, month: string): Promise<Uint8Array> {
+    /** The month's XML files and CSV summary in one ZIP, streamed: the invoices are read a page at a time as it is sent. */
+    monthArchive(storeId: string, month: string): Readable {
       const [from, to] = monthRange(month);
-      return monthArchive(month, await invoicesRepo.documents(db, storeId, from, to));
+      async function* pages() {
+        let after: { year: number; seq: number } | null = null;
+        for (;;) {
+          const page = await invoicesRepo.documentsAfter(db, storeId, { from, to }, after, ARCHIVE_PAGE);
+          if (page.length) yield page;
+          if (page.length < ARCHIVE_PAGE) return;
+          const last = page.at(-1)!;
+          after = { year: Number(last.year), seq: Number(last.seq) };
+        }
+      }
+      return monthArchiveStream(month, pages());
     },
 
     /** The courtesy copy of an order's invoice for whoever holds the order's link. */
