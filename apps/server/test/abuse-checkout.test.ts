@@ -224,8 +224,15 @@ describe(`cash-on-delivery orders cannot hoard stock (${engine})`, () => {
     const page = await shopper().get(`/api/public/stores/${store.slug}/orders/${(await orderRow(res.body.orderId)).public_token}`);
     expect(page.body.order.timeline.map((e: { label: string }) => e.label)).toContain('Confermato dal negozio');
 
+    // Money received by hand settles it too.
+    const cash = await place(order(p.id, { email: 'paga.subito@example.it' }));
+    const paid = await owner.patch(`/api/stores/${store.id}/orders/${cash.body.orderId}/payment`, { paymentStatus: 'paid' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.order.confirmation).toMatchObject({ state: 'confirmed', confirmedBy: 'team' });
+
     clock.advance(3 * HOUR);
     await paymentExpiryJob(server.ctx).runOnce();
     expect((await orderRow(res.body.orderId)).status).toBe('pending');
+    expect((await orderRow(cash.body.orderId)).status).toBe('pending');
   });
 });

@@ -11,6 +11,7 @@ import { queueOrderMails, queuePaymentReceivedMail } from './mails.js';
 import { notificationsChanged } from '../notifications/service.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { invoicesService } from '../invoices/service.js';
+import { confirmationRepo } from './confirmation-repo.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 
@@ -57,8 +58,11 @@ export function paymentService(ctx: AppContext) {
   }
 
   return {
-    /** The team marks an order 'Pagato' (not card: Stripe tells) or 'Rimborsato' (once paid). */
-    async setByTeam(storeId: string, orderId: string, to: 'paid' | 'refunded'): Promise<void> {
+    /**
+     * The team marks an order 'Pagato' (not card: Stripe tells) or 'Rimborsato' (once paid). Money
+     * received also settles an order still 'Da confermare': it counts as the member's confirmation.
+     */
+    async setByTeam(storeId: string, orderId: string, to: 'paid' | 'refunded', actorId: string | null = null): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const o = await repo.find(trx, storeId, orderId);
         if (!o) throw notFound(paymentMsg.orderNotFound);
@@ -68,6 +72,7 @@ export function paymentService(ctx: AppContext) {
         if (refusal) throw conflict(refusal);
         if (to === 'paid') {
           if (!(await markPaid(trx, o))) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+          if (o.confirmation === 'awaiting') await confirmationRepo.confirm(trx, o.id, 'team', actorId, clock.iso());
         } else {
           const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' });
           if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');

@@ -149,8 +149,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: orderResponseSchema },
     },
     async (req, { params, body }) => {
-      const { storeId } = requireMember(req);
-      await payments.setByTeam(storeId, params.orderId, body.paymentStatus);
+      const { storeId, user } = requireMember(req);
+      await payments.setByTeam(storeId, params.orderId, body.paymentStatus, user.id);
       const order = await repo.detail(storeId, params.orderId);
       if (!order) throw notFound('Ordine non trovato');
       return { order };
