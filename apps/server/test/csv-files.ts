@@ -3,6 +3,9 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ApiErrorBody } from '@vetrina/shared';
+import type { ProductImportResult } from '@vetrina/shared/csv';
+import type { Client } from './harness.js';
 
 /**
  * CSV files for the import's tests: a large valid catalogue and the hostile files an audit sent
@@ -58,4 +61,44 @@ export async function importFromAnotherProcess(url: string, token: string, file:
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`the uploading process exited with ${code}`);
   return JSON.parse(out) as { status: number; body: any };
+}
+
+/** Uploads a CSV (text or raw bytes) to the import, as the dashboard does. */
+export function importCsv(c: Client, base: string, file: string | Buffer, mode: 'preview' | 'apply') {
+  const form = new FormData();
+  const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : file;
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), 'prodotti.csv');
+  // The answer is the import's result, or the shared error shape when refused.
+  return c.post<ProductImportResult & Partial<ApiErrorBody>>(`${base}/import/products?mode=${mode}`, form);
+}
+
+/** A shopper of another store asking for its product list every 20 ms until `stop`: each answer's status and time. */
+export function shopProbe(url: string, slug: string) {
+  const samples: Array<{ status: number; ms: number; at: number }> = [];
+  let going = true;
+  const t0 = performance.now();
+  const done = (async () => {
+    while (going) {
+      const started = performance.now();
+      let status = 0;
+      try {
+        const res = await fetch(`${url}/api/public/stores/${slug}/products`);
+        await res.arrayBuffer();
+        status = res.status;
+      } catch {
+        // No answer at all (the server gone) counts as status 0.
+      }
+      samples.push({ status, ms: performance.now() - started, at: started - t0 });
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    samples,
+    worstMs: () => Math.max(0, ...samples.map((s) => s.ms)),
+    async stop() {
+      going = false;
+      await done;
+      return samples;
+    },
+  };
 }

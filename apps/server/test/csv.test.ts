@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ProductDetail } from '@vetrina/shared';
-import { CSV_LIMITS, PRODUCT_CSV_COLUMNS, type ProductImportResult } from '@vetrina/shared/csv';
+import type { ProductDetail } from '@vetrina/shared';
+import { CSV_LIMITS, PRODUCT_CSV_COLUMNS } from '@vetrina/shared/csv';
 import { parse } from 'csv-parse/sync';
-import { engine, startServer, type Client, type TestServer } from './harness.js';
+import { engine, startServer, type TestServer } from './harness.js';
 import { createCategory, createProduct, createVariant, merchant, reserve, uploadImages } from './catalog-fixtures.js';
+import { importCsv } from './csv-files.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,15 +15,6 @@ afterAll(async () => {
 });
 
 type Merchant = Awaited<ReturnType<typeof merchant>>;
-
-/** Uploads a CSV (text or raw bytes) to the import, as the dashboard does. */
-function importCsv(c: Client, base: string, file: string | Buffer, mode: 'preview' | 'apply') {
-  const form = new FormData();
-  const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : file;
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), 'prodotti.csv');
-  // The answer is the import's result, or the shared error shape when refused.
-  return c.post<ProductImportResult & Partial<ApiErrorBody>>(`${base}/import/products?mode=${mode}`, form);
-}
 
 const csv = (rows: string[][]) => rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n');
 const HEAD = ['Handle', 'Title', 'Variant SKU', 'Variant Price', 'Variant Inventory Qty'];

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, dropSchema, engine, PG_URL, uniqueEmail, type Client } from './harness.js';
 import { checkoutBody } from './catalog-factory.js';
+import { buildServerIfStale, killCompiledServers, startCompiledServer } from './compiled-server.js';
 
 /**
  * Operations, tested on the artefact operators run: the compiled server (apps/server/dist/main.js)
@@ -19,83 +20,21 @@ import { checkoutBody } from './catalog-factory.js';
  * with `npm run backup` while shoppers keep ordering.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const serverDist = path.join(root, 'apps/server/dist/main.js');
-const buildScript = path.join(root, 'apps/server/scripts/build.mjs');
 const backupScript = path.join(root, 'apps/server/scripts/backup.mjs');
 const PRICE = 1500;
 
-function newest(p: string): number {
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(p).map((name) => newest(path.join(p, name))));
-}
-
 const tempDirs: string[] = [];
-const children: ChildProcess[] = [];
 const tempDir = (prefix: string) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `vetrina-ops-${prefix}-`));
   tempDirs.push(dir);
   return dir;
 };
 
-beforeAll(() => {
-  // The compiled server is rebuilt when missing or older than its sources (~0.2 s).
-  const sources = Math.max(newest(path.join(root, 'apps/server/src')), newest(path.join(root, 'packages/shared/src')), newest(buildScript));
-  if (!fs.existsSync(serverDist) || fs.statSync(serverDist).mtimeMs < sources) execFileSync(process.execPath, [buildScript], { cwd: root, stdio: 'inherit' });
-});
+beforeAll(buildServerIfStale);
 afterAll(() => {
-  // A failed assertion must not leave a server running.
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killCompiledServers();
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-interface RunningServer {
-  proc: ChildProcess;
-  url: string;
-  dataDir: string;
-  exited: Promise<[number | null, NodeJS.Signals | null]>;
-  /** Log lines at error level or above and anything written to stderr (crashes), for the failure messages. */
-  errors: string[];
-}
-
-/** Starts `node apps/server/dist/main.js` as an operator would, on a free port, and waits until it listens. */
-async function startCompiledServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const proc = spawn(process.execPath, ['--enable-source-maps', serverDist], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      ORDER_RATE_LIMIT: '0',
-      ORDER_EMAIL_RATE_LIMIT: '0',
-      SIGNUP_RATE_LIMIT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  const exited = once(proc, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const errors: string[] = [];
-  proc.stderr!.on('data', (d: Buffer) => errors.push(d.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let pending = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      pending += d.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-        if (listening) resolve(listening[1]!);
-        if (/"level":(5|6)\d/.test(line)) errors.push(line);
-      }
-    });
-    void exited.then(([code]) => reject(new Error(`the server exited (${code}) before listening: ${errors.join('')}`)));
-  });
-  return { proc, url, dataDir, exited, errors };
-}
 
 /** A merchant, their store and one active product with plenty of stock, all through the API. */
 async function seedStore(url: string) {

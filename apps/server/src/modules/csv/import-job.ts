@@ -1,12 +1,13 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { csvMsg } from '@vetrina/shared/csv';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { ImportPlan, StoreState } from './import-plan.js';
 
 /** Messages to the import's worker thread (./import-worker.ts) and from it. */
-export type ToWorker = { kind: 'file'; bytes: Uint8Array } | { kind: 'state'; state: StoreState };
+export type ToWorker = { kind: 'file'; bytes: Uint8Array } | { kind: 'state'; state: StoreState } | { kind: 'more' };
 export type FromWorker =
   | { kind: 'lookup'; handles: string[]; skus: string[] }
+  | { kind: 'products'; products: ImportPlan['products'] }
   | { kind: 'plan'; plan: ImportPlan }
   | { kind: 'refused'; status: number; code: string; message: string; extra: AppError['extra'] };
 
@@ -15,6 +16,13 @@ export type FromWorker =
  * (docs/decisions/csv-import-isolation.md); a file that needs more is refused, not read further.
  */
 export const IMPORT_WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } as const;
+/**
+ * Products per message of the plan. A message is read back on the request thread in one go, and
+ * messages already waiting are all read in the same turn: the plan of a 20 MB file (~20 MB of
+ * descriptions) held it for 100-400 ms. The worker sends the next piece of 500 only when asked
+ * for it, a turn of the event loop later, with other requests served between.
+ */
+export const PLAN_PIECE = 500;
 /** Reading and checking the largest valid file takes ~2 s here; past this the file is treated as hostile. */
 const TIME_LIMIT_MS = 60_000;
 
@@ -39,8 +47,12 @@ const fileExhaustedIt = (err: unknown) => (err as { code?: string }).code === 'E
  * exhausts the worker, or takes longer than a minute, answers csvMsg.tooComplex. The worker ends
  * with the job either way.
  */
-export function planInWorker(bytes: Buffer, storeState: (names: { handles: string[]; skus: string[] }) => Promise<StoreState>): Promise<ImportPlan> {
-  const worker = new Worker(importWorkerFile(), { execArgv: [], resourceLimits: IMPORT_WORKER_LIMITS });
+export function planInWorker(
+  bytes: Buffer,
+  storeState: (names: { handles: string[]; skus: string[] }) => Promise<StoreState>,
+  limits: ResourceLimits = IMPORT_WORKER_LIMITS,
+): Promise<ImportPlan> {
+  const worker = new Worker(importWorkerFile(), { execArgv: [], resourceLimits: limits });
   return new Promise<ImportPlan>((resolve, reject) => {
     let settled = false;
     const finish = (settle: () => void) => {
@@ -52,9 +64,14 @@ export function planInWorker(bytes: Buffer, storeState: (names: { handles: strin
     };
     const fail = (err: unknown) => finish(() => reject(err));
     const timer = setTimeout(() => fail(tooComplex()), TIME_LIMIT_MS);
+    const products: ImportPlan['products'] = [];
     worker.on('message', (m: FromWorker) => {
-      if (m.kind === 'lookup') storeState(m).then((state) => !settled && worker.postMessage({ kind: 'state', state } satisfies ToWorker), fail);
-      else if (m.kind === 'plan') finish(() => resolve(m.plan));
+      if (m.kind === 'lookup')
+        storeState({ handles: m.handles, skus: m.skus }).then((state) => !settled && worker.postMessage({ kind: 'state', state } satisfies ToWorker), fail);
+      else if (m.kind === 'products') {
+        products.push(...m.products);
+        setImmediate(() => !settled && worker.postMessage({ kind: 'more' } satisfies ToWorker));
+      } else if (m.kind === 'plan') finish(() => resolve({ ...m.plan, products }));
       else fail(new AppError(m.status, m.code, m.message, m.extra));
     });
     worker.on('error', (err) => fail(fileExhaustedIt(err) ? tooComplex() : err));

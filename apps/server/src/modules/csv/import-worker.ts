@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { ImportRowError } from '@vetrina/shared/csv';
 import { AppError } from '../../lib/errors.js';
-import { fileSkus, groupRows, planImport, type StoreState } from './import-plan.js';
-import type { FromWorker, ToWorker } from './import-job.js';
+import { fileSkus, groupRows, planImport } from './import-plan.js';
+import { PLAN_PIECE, type FromWorker, type ToWorker } from './import-job.js';
 import { mapColumns } from './product-columns.js';
 import { readCsv } from './read.js';
 
@@ -15,22 +15,29 @@ const port = parentPort;
 if (!port) throw new Error('import-worker.ts runs as a worker thread');
 
 const send = (message: FromWorker) => port.postMessage(message);
-const nextState = () => new Promise<StoreState>((resolve) => port.once('message', (m: ToWorker) => m.kind === 'state' && resolve(m.state)));
+/** The request thread's next message, of the kind expected (it sends nothing else at that point). */
+const next = <K extends ToWorker['kind']>(kind: K) =>
+  new Promise<Extract<ToWorker, { kind: K }>>((resolve) =>
+    port.once('message', (m: ToWorker) => m.kind === kind && resolve(m as Extract<ToWorker, { kind: K }>)),
+  );
 
-port.once('message', (m: ToWorker) => {
-  if (m.kind !== 'file') return;
-  void (async () => {
-    try {
-      const table = await readCsv(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
-      const cols = mapColumns(table.header);
-      const errors: ImportRowError[] = [];
-      const groups = groupRows(table.rows, cols, errors);
-      send({ kind: 'lookup', handles: groups.map((g) => g.handle).filter(Boolean), skus: fileSkus(table.rows, cols) });
-      const state = await nextState();
-      send({ kind: 'plan', plan: planImport(groups, cols, state, errors) });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      send({ kind: 'refused', status: err.status, code: String(err.code), message: err.message, extra: err.extra });
+void (async () => {
+  const { bytes } = await next('file');
+  try {
+    const table = await readCsv(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    const cols = mapColumns(table.header);
+    const errors: ImportRowError[] = [];
+    const groups = groupRows(table.rows, cols, errors);
+    send({ kind: 'lookup', handles: groups.map((g) => g.handle).filter(Boolean), skus: fileSkus(table.rows, cols) });
+    const { state } = await next('state');
+    const plan = planImport(groups, cols, state, errors);
+    for (let i = 0; i < plan.products.length; i += PLAN_PIECE) {
+      send({ kind: 'products', products: plan.products.slice(i, i + PLAN_PIECE) });
+      await next('more');
     }
-  })();
-});
+    send({ kind: 'plan', plan: { ...plan, products: [] } });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    send({ kind: 'refused', status: err.status, code: String(err.code), message: err.message, extra: err.extra });
+  }
+})();

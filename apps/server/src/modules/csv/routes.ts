@@ -106,6 +106,8 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
       params: storeIdParams,
       query: productImportQuerySchema,
       response: { 200: productImportResultSchema },
+      // Writing 10,000 products takes far longer than an ordinary request (plugins/time-limit.ts).
+      timeLimitMs: 120_000,
     },
     async (req, { query }) => {
       const { storeId, user } = requireMember(req);
