@@ -42,25 +42,42 @@ export function fileOnDisk(bytes: Buffer) {
 }
 
 /**
- * Uploads a file to the product import from a Node process of its own and answers the status and
- * body: the test process's event loop then measures the server alone, not the client encoding
- * 20 MB of multipart body.
+ * Uploads a file to the product import from a Node process of its own: the test process's event
+ * loop then measures the server alone, not the client encoding 20 MB of multipart body. `sent`:
+ * the whole body has left the client (the server has it a moment later); `done`: the answer.
  */
-export async function importFromAnotherProcess(url: string, token: string, file: string): Promise<{ status: number; body: any }> {
+export function importFromAnotherProcess(url: string, token: string, file: string) {
   const script = `
-    const form = new FormData();
-    form.append('file', new Blob([require('node:fs').readFileSync(process.env.CSV_FILE)], { type: 'text/csv' }), 'prodotti.csv');
-    fetch(process.env.CSV_URL, { method: 'POST', headers: { authorization: 'Bearer ' + process.env.CSV_TOKEN }, body: form })
-      .then(async (res) => process.stdout.write(JSON.stringify({ status: res.status, body: await res.json() })));`;
+    const boundary = '----vetrina-import';
+    const body = Buffer.concat([
+      Buffer.from('--' + boundary + '\\r\\nContent-Disposition: form-data; name="file"; filename="prodotti.csv"\\r\\nContent-Type: text/csv\\r\\n\\r\\n'),
+      require('node:fs').readFileSync(process.env.CSV_FILE),
+      Buffer.from('\\r\\n--' + boundary + '--\\r\\n'),
+    ]);
+    const headers = { authorization: 'Bearer ' + process.env.CSV_TOKEN, 'content-type': 'multipart/form-data; boundary=' + boundary, 'content-length': body.length };
+    const req = require('node:http').request(process.env.CSV_URL, { method: 'POST', headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => process.stdout.write(JSON.stringify({ status: res.statusCode, body: JSON.parse(text) }) + '\\n'));
+    });
+    req.end(body, () => process.stdout.write('sent\\n'));`;
   const child = spawn(process.execPath, ['-e', script], {
     env: { PATH: process.env.PATH ?? '', CSV_FILE: file, CSV_URL: url, CSV_TOKEN: token },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`the uploading process exited with ${code}`);
-  return JSON.parse(out) as { status: number; body: any };
+  let markSent!: () => void;
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.startsWith('sent\n')) markSent();
+  });
+  const done = (async () => {
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the uploading process exited with ${code}`);
+    return JSON.parse(out.slice('sent\n'.length)) as { status: number; body: any };
+  })();
+  return { sent, done };
 }
 
 /** Uploads a CSV (text or raw bytes) to the import, as the dashboard does. */

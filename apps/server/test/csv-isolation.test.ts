@@ -27,7 +27,7 @@ describe(`a 20 MB import does not hold the server (${engine})`, () => {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const started = performance.now();
-    const res = await importFromAnotherProcess(`${server.url}${importer.base}/import/products?mode=apply`, importer.client.token ?? '', upload.file);
+    const res = await importFromAnotherProcess(`${server.url}${importer.base}/import/products?mode=apply`, importer.client.token ?? '', upload.file).done;
     const importMs = performance.now() - started;
     loop.disable();
     await shopper.stop();
