@@ -45,6 +45,7 @@ export function benchServerEnv(opts: { port: number; dataDir: string; smtpUrl: s
     // Every benchmark order comes from one address and one e-mail.
     ORDER_RATE_LIMIT: '0',
     ORDER_EMAIL_RATE_LIMIT: '0',
+    UNCONFIRMED_ORDERS_PER_EMAIL: '0',
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
+import { ORDER_CONFIRMATION } from '@vetrina/shared/orders';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -129,6 +130,7 @@ const envSchema = z.object({
   /** Orders created per customer e-mail and store per window (0 = no limit). */
   ORDER_EMAIL_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  UNCONFIRMED_ORDERS_PER_EMAIL: z.coerce.number().int().min(0).max(100).default(ORDER_CONFIRMATION.maxAwaitingPerEmail),
   /** Accounts created per client IP per hour (0 = no limit). */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   /** Key that encrypts merchants' payment secrets (32 bytes, base64 or hex); required with several instances. */
@@ -185,6 +187,8 @@ export interface Config {
   webDist?: string;
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
   orderRateLimit: { max: number; maxPerEmail: number; windowMs: number };
+  /** Cash-on-delivery and pickup orders one address may leave 'Da confermare' per store (0: no cap). */
+  unconfirmedOrdersPerEmail: number;
   publicCacheMs: number;
   publicListCacheMs: number;
   /** SQLite: worker threads that run list and search reads off the request thread (db/sqlite-workers.ts); 0 = none. */
@@ -258,6 +262,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicListCacheMs: e.PUBLIC_LIST_CACHE_MS,
     sqliteReadWorkers: e.SQLITE_READ_WORKERS,
     orderRateLimit: { max: e.ORDER_RATE_LIMIT, maxPerEmail: e.ORDER_EMAIL_RATE_LIMIT, windowMs: e.ORDER_RATE_WINDOW_MINUTES * 60_000 },
+    unconfirmedOrdersPerEmail: e.UNCONFIRMED_ORDERS_PER_EMAIL,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     paymentsKey: e.PAYMENTS_KEY,
     stripeApi: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : undefined,

@@ -113,7 +113,7 @@ describe(`cash-on-delivery orders cannot hoard stock (${engine})`, () => {
     }
     const fourth = await place(order(p.id, { email: 'mariorossi@gmail.com', qty: 50 }));
     expect(fourth.status).toBe(409);
-    expect(fourth.body.error.message).toBe(confirmationMsg.tooManyAwaiting);
+    expect(fourth.body.error.message).toBe(confirmationMsg.tooManyAwaiting());
     expect((await ordersOf(store.id)).filter((o) => o.customer_email_key === 'mariorossi@gmail.com')).toHaveLength(3);
     expect(await unitOf(server, p.id)).toEqual({ qty: 200, reserved: 150 });
     // The order keeps the address as typed (its mails go there).

@@ -14,7 +14,7 @@ import { adminWithStore, inviteAndReadToken } from './team-helpers.js';
 let server: TestServer;
 beforeAll(async () => {
   // TRUST_PROXY: each request says which address it comes from through X-Forwarded-For.
-  server = await startServer({ TRUST_PROXY: '1', ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ TRUST_PROXY: '1', ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
 });
 afterAll(async () => {
   await server.close();

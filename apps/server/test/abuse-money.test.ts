@@ -61,7 +61,7 @@ async function expectNoNewPayoutMail(before: { delivered: number }) {
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', STRIPE_API_URL: stripe.url });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0', STRIPE_API_URL: stripe.url });
   const o = await createUser(server);
   owner = o;
   store = await createStoreFor(server, o.id, 'Bottega del Titolare');

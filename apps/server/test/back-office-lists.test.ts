@@ -12,7 +12,7 @@ let store: { id: string; slug: string };
 let ids: Record<'tazza' | 'brocca' | 'vaso' | 'piatto', string>;
 
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   const m = await merchant(server, 'Bottega Ordinata');
   owner = m.client;
   store = m.store;

@@ -16,7 +16,7 @@ let other: { id: string; slug: string };
 
 beforeAll(async () => {
   // A long storefront cache: a bulk write must drop it as a single write does.
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', PUBLIC_CACHE_MS: '60000' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0', PUBLIC_CACHE_MS: '60000' });
   const a = await merchant(server, 'Bottega Tabelle');
   owner = a.client;
   store = a.store;

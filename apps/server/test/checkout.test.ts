@@ -6,7 +6,7 @@ let server: TestServer;
 let store: { id: string; slug: string };
 let adminEmail: string;
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   const admin = await createUser(server);
   adminEmail = admin.email;
   store = await createStoreFor(server, admin.id, 'Bottega Checkout');

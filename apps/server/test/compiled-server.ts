@@ -67,6 +67,7 @@ export async function startCompiledServer(
       LOG_LEVEL: 'info',
       ORDER_RATE_LIMIT: '0',
       ORDER_EMAIL_RATE_LIMIT: '0',
+      UNCONFIRMED_ORDERS_PER_EMAIL: '0',
       SIGNUP_RATE_LIMIT: '0',
       ...env,
     },

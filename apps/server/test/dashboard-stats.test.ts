@@ -16,7 +16,7 @@ let stranger: Client;
 let store: { id: string; slug: string; name: string };
 
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   const a = await createUser(server);
   owner = a.client;
   ownerLogin = { email: a.email, password: a.password };

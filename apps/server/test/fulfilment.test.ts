@@ -9,7 +9,12 @@ let otherOwner: Client;
 let other: { id: string; slug: string; name: string };
 
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', PUBLIC_URL: 'https://negozi.example.it' });
+  server = await startServer({
+    ORDER_RATE_LIMIT: '0',
+    ORDER_EMAIL_RATE_LIMIT: '0',
+    UNCONFIRMED_ORDERS_PER_EMAIL: '0',
+    PUBLIC_URL: 'https://negozi.example.it',
+  });
   const a = await createUser(server);
   owner = a.client;
   store = await createStoreFor(server, a.id, 'Bottega Spedizioni');

@@ -37,7 +37,7 @@ const invoiceSettings = {
 
 beforeAll(async () => {
   await loadFatturapa();
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   const a = await createUser(server);
   owner = a.client;
   store = await createStoreFor(server, a.id, 'Bottega Fatture');

@@ -11,7 +11,7 @@ let log = '';
 beforeAll(async () => {
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => (log += chunk.toString('utf8')));
-  server = await startServer({ LOG_LEVEL: 'info', ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' }, { logStream });
+  server = await startServer({ LOG_LEVEL: 'info', ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' }, { logStream });
   const a = await createUser(server);
   owner = a.client;
   store = await createStoreFor(server, a.id, 'Bottega Registro');

@@ -9,7 +9,7 @@ import { startSmtp, type CapturedMail } from './smtp.js';
 // Mails go through a durable queue delivered in the background with retries.
 
 const WAIT = { timeout: 20_000, interval: 100 };
-const NO_LIMITS = { ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' };
+const NO_LIMITS = { ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' };
 
 type Server = Pick<TestServer, 'url' | 'ctx'>;
 

@@ -13,7 +13,7 @@ let quietAdmin: User;
 let staff: User;
 let store: { id: string; slug: string; name: string };
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   [owner, admin, quietAdmin, staff] = await Promise.all([createUser(server), createUser(server), createUser(server), createUser(server)]);
   store = await createStoreFor(server, owner.id, 'Bottega Avvisi');
   await addMember(server, store.id, admin.id, 'admin');

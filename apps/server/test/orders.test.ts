@@ -7,7 +7,7 @@ let server: TestServer;
 let admin: Awaited<ReturnType<typeof createUser>>;
 let store: { id: string; slug: string };
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   admin = await createUser(server);
   store = await createStoreFor(server, admin.id, 'Emporio Ordini');
 });

@@ -17,7 +17,13 @@ let otherOwner: Client;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', STRIPE_API_URL: stripe.url, PUBLIC_URL: 'https://negozi.example.it' });
+  server = await startServer({
+    ORDER_RATE_LIMIT: '0',
+    ORDER_EMAIL_RATE_LIMIT: '0',
+    UNCONFIRMED_ORDERS_PER_EMAIL: '0',
+    STRIPE_API_URL: stripe.url,
+    PUBLIC_URL: 'https://negozi.example.it',
+  });
   const a = await createUser(server);
   owner = a.client;
   store = await createStoreFor(server, a.id, 'Bottega Pagamenti');

@@ -10,7 +10,7 @@ import { MATRIX, type Call, type Entry } from './authorization-matrix.js';
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
 });
 afterAll(async () => {
   await server.close();

@@ -9,7 +9,7 @@ import { client, createStoreFor, createUser, engine, startServer, type TestServe
 let server: TestServer;
 beforeAll(async () => {
   // TRUST_PROXY so that X-Forwarded-For is actually parsed.
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', TRUST_PROXY: '1' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0', TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server.close();

@@ -13,7 +13,7 @@ let other: Awaited<ReturnType<typeof merchant>>;
 let staff: Awaited<ReturnType<typeof member>>;
 
 beforeAll(async () => {
-  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+  server = await startServer({ ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   m = await merchant(server, 'Emporio Storico');
   other = await merchant(server, 'Altro Emporio');
   staff = await member(server, m.store.id, 'staff');

@@ -160,7 +160,7 @@ describe(`product cards of storefront lists: kept across lists, never shown afte
   let server: TestServer;
   beforeAll(async () => {
     // The response cache off: every list is computed, and its cards come from the card cache.
-    server = await startServer({ PUBLIC_CACHE_MS: '0', ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0' });
+    server = await startServer({ PUBLIC_CACHE_MS: '0', ORDER_RATE_LIMIT: '0', ORDER_EMAIL_RATE_LIMIT: '0', UNCONFIRMED_ORDERS_PER_EMAIL: '0' });
   });
   afterAll(async () => {
     await server.close();

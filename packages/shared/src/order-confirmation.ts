@@ -21,7 +21,8 @@ export const confirmationMsg = {
   confirmedByShopper: 'Confermato dal cliente',
   confirmedByTeam: 'Confermato dal negozio',
   expired: `Annullato: non confermato entro ${ORDER_CONFIRMATION.holdHours} ore`,
-  tooManyAwaiting: `Hai già ${ORDER_CONFIRMATION.maxAwaitingPerEmail} ordini da confermare in questo negozio: conferma quelli dalla mail che ti abbiamo inviato o attendi che scadano.`,
+  tooManyAwaiting: (max: number = ORDER_CONFIRMATION.maxAwaitingPerEmail) =>
+    `Hai già ${max} ${max === 1 ? 'ordine' : 'ordini'} da confermare in questo negozio: conferma quelli dalla mail che ti abbiamo inviato o attendi che scadano.`,
   notAwaiting: 'Questo ordine non è da confermare.',
   tooLate: `L’ordine è stato annullato perché non è stato confermato entro ${ORDER_CONFIRMATION.holdHours} ore: se ti serve ancora, ordina di nuovo.`,
   cancelled: 'L’ordine è annullato: non si può più confermare.',

@@ -24,7 +24,7 @@ export const confirmationDueAt = (nowMs: number) => new Date(nowMs + ORDER_CONFI
  * 'Da confermare' (docs/decisions/order-confirmation.md): cash-on-delivery and pickup orders hold
  * stock with no money paid, so the shopper confirms them from the mail's link, or the team does by
  * hand; those nobody confirmed within ORDER_CONFIRMATION.holdHours are cancelled by the expiry job
- * and give their stock back. One address holds at most ORDER_CONFIRMATION.maxAwaitingPerEmail of them per store.
+ * and give their stock back. One address holds at most config.unconfirmedOrdersPerEmail of them per store.
  */
 export function confirmationService(ctx: AppContext) {
   const { db } = ctx;
@@ -42,12 +42,13 @@ export function confirmationService(ctx: AppContext) {
   return {
     /**
      * Refuses a new order awaiting confirmation when the address (canonical form) already has the
-     * most the store allows. Off with the per-address order quota (ORDER_EMAIL_RATE_LIMIT=0).
+     * most the platform allows (UNCONFIRMED_ORDERS_PER_EMAIL, 3 unless set; 0 turns the cap off).
      */
     async checkRoom(storeId: string, emailKey: string): Promise<void> {
-      if (ctx.config.orderRateLimit.maxPerEmail === 0) return;
-      if ((await confirmationRepo.awaitingOf(db, storeId, emailKey)) >= ORDER_CONFIRMATION.maxAwaitingPerEmail) {
-        throw new AppError(409, 'too_many_unconfirmed', confirmationMsg.tooManyAwaiting, { title: 'Ordine non creato' });
+      const max = ctx.config.unconfirmedOrdersPerEmail;
+      if (max === 0) return;
+      if ((await confirmationRepo.awaitingOf(db, storeId, emailKey)) >= max) {
+        throw new AppError(409, 'too_many_unconfirmed', confirmationMsg.tooManyAwaiting(max), { title: 'Ordine non creato' });
       }
     },
 

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '../notify';
 import clsx from 'clsx';
 import { Lock, ShoppingBag } from 'lucide-react';
-import { checkoutMsg } from '@vetrina/shared/orders';
+import { checkoutMsg, needsConfirmation, ORDER_CONFIRMATION } from '@vetrina/shared/orders';
 import type { PaymentMethod } from '@vetrina/shared/payments';
 import type { AppliedDiscount } from '@vetrina/shared/discounts';
 import { formatCents } from '@/lib/format';
@@ -76,7 +76,11 @@ export default function CheckoutPage() {
     },
     onPlaced: (result) => {
       cart.clear();
-      notify.success('Ordine confermato!', { description: `Numero ordine: #${result.orderNumber}. Ti abbiamo inviato una email di conferma.` });
+      // Cash on delivery and pickup wait for the shopper's click in the mail ('Da confermare'): the toast says so.
+      const confirmBy = chosen && needsConfirmation(chosen.option.method) ? ` Confermalo entro ${ORDER_CONFIRMATION.holdHours} ore dal link nella email.` : '';
+      notify.success('Ordine confermato!', {
+        description: `Numero ordine: #${result.orderNumber}. Ti abbiamo inviato una email di conferma.${confirmBy}`,
+      });
       // Card payments continue on Stripe's page; the other methods show the shopper's order page.
       if (result.paymentUrl) window.location.assign(result.paymentUrl);
       else void navigate(`${home}/ordine/${encodeURIComponent(result.orderToken)}`);
