@@ -52,7 +52,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
       params: storeIdParams,
       response: { 200: sampleDataResultSchema },
-      // A 503 would not stop the seed, which then lands anyway: the first run renders every picture, seconds under load (sample-data.md).
+      // A 503 would not stop the seed, which then lands anyway: the first run renders every picture, seconds under load (0040-sample-data.md).
       timeLimitMs: 120_000,
     },
     async (req) => seedSampleData(ctx, requireMember(req).storeId),
