@@ -3,7 +3,7 @@
  * own TypeScript (server and @vetrina/shared) bundled in and every installed package left to Node's
  * resolver. No TypeScript transpiler runs when the server starts (docs/decisions/production-runtime.md).
  * The CSV import's worker thread is a second bundle beside it, dist/csv-import-worker.js, which
- * modules/csv/import-job.ts finds next to main.js (docs/decisions/csv-import-isolation.md).
+ * modules/csv/import-job.ts finds next to main.js (docs/decisions/0034-csv-import-isolation.md).
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';

@@ -91,7 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // Paths carry secrets too (the order page's token): every line is cleaned as it is written.
       hooks: { streamWrite: redaction.redact },
     },
-    // A slow or stalled client is dropped (docs/decisions/timeouts.md): silence on the connection
+    // A slow or stalled client is dropped (docs/decisions/0033-timeouts.md): silence on the connection
     // (idle), the whole request (body included), its headers, and idle keep-alive connections.
     connectionTimeout: timeouts.idleMs,
     requestTimeout: timeouts.requestMs,

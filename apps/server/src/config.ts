@@ -198,7 +198,7 @@ export interface Config {
   paymentsKey?: string;
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   paymentExpiryIntervalMs: number;
-  /** Server timeouts and the handlers' time limit (docs/decisions/timeouts.md). */
+  /** Server timeouts and the handlers' time limit (docs/decisions/0033-timeouts.md). */
   timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number; handlerMs: number };
 }
 

@@ -9,7 +9,7 @@ import type { Client } from './harness.js';
 
 /**
  * CSV files for the import's tests: a large valid catalogue and the hostile files an audit sent
- * (docs/decisions/csv-import-isolation.md). Each is built in memory, a few MB to 20 MB.
+ * (docs/decisions/0034-csv-import-isolation.md). Each is built in memory, a few MB to 20 MB.
  */
 
 /** A description as long HTML ones are (~2,000 characters, accents included). */

@@ -44,7 +44,7 @@ describe(`a 20 MB import does not hold the server (${engine})`, () => {
       `[csv] 20 MB import in ${importMs.toFixed(0)} ms (${engine}); the shop answered ${shopper.samples.length} times, worst ${shopper.worstMs().toFixed(0)} ms, longest wait between answers ${Math.max(...gaps).toFixed(0)} ms; longest event-loop stall ${stall.toFixed(0)} ms`,
     );
     // Reading the file on this thread stalled it for 1.7 s (same machine, same load); the import's
-    // own steps take 30-80 ms each, the rest is this busy machine (docs/decisions/csv-import-isolation.md).
+    // own steps take 30-80 ms each, the rest is this busy machine (docs/decisions/0034-csv-import-isolation.md).
     expect(stall).toBeLessThan(750);
     expect(Math.max(...gaps)).toBeLessThan(750);
   }, 120_000);

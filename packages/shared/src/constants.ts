@@ -29,7 +29,7 @@ export const PERMISSIONS = {
   'store:settings': ['owner', 'admin'],
   'store:delete': ['owner'],
   'store:seed': ['owner', 'admin'],
-  /** Change where the money goes: IBAN, holder, Stripe keys (docs/decisions/payment-owner.md). */
+  /** Change where the money goes: IBAN, holder, Stripe keys (docs/decisions/0036-payment-owner.md). */
   'payments:payout': ['owner'],
   'catalog:write': ['owner', 'admin', 'staff'],
   'orders:write': ['owner', 'admin', 'staff'],

@@ -18,7 +18,7 @@ export function isAcceptedIban(raw: string): boolean {
   return isValidIBAN(iban) && isSEPACountry(iban.slice(0, 2));
 }
 
-/** The fields that decide where a store's money goes: the owner's alone (docs/decisions/payment-owner.md). */
+/** The fields that decide where a store's money goes: the owner's alone (docs/decisions/0036-payment-owner.md). */
 export const PAYOUT_FIELDS = ['bankTransfer.iban', 'bankTransfer.holder', 'card.secretKey', 'card.webhookSecret'] as const;
 export type PayoutField = (typeof PAYOUT_FIELDS)[number];
 export const PAYOUT_FIELD_LABELS: Record<PayoutField, string> = {

@@ -3,7 +3,7 @@ import { AppError, rateLimited } from './errors.js';
 import { takeSlots, type Slot } from './rate-limiter.js';
 
 /**
- * The endpoints that tell a valid secret from an invalid one (docs/decisions/guess-limits.md), each
+ * The endpoints that tell a valid secret from an invalid one (docs/decisions/0035-guess-limits.md), each
  * with its own counters: mailed account links (sign-up confirmation, e-mail verification and
  * change, password reset, team invitations), the shopper's order link (order page and invoice
  * copies) and Stripe's webhook signature.

@@ -19,7 +19,7 @@ function canonical(email: string): string {
 }
 
 /**
- * Orders that wait for the shopper's confirmation (docs/decisions/order-confirmation.md):
+ * Orders that wait for the shopper's confirmation (docs/decisions/0037-order-confirmation.md):
  * - `confirmation`: null (bank transfer, card, older orders), 'awaiting', 'confirmed', 'expired';
  *   `confirmation_due_at` while awaiting; `confirmation_code_hash`, the SHA-256 of the secret that
  *   only the confirmation mail carries (the checkout's answer gives the order page's token, so that

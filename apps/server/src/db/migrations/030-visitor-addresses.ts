@@ -5,7 +5,7 @@ type Db = Kysely<any>;
 /**
  * `store_visitor_addresses`: how many visitors each network address added to a store today, under
  * a salted hash of the address (never the address itself), so a changed user agent cannot add more
- * than a few (docs/decisions/visits.md). Deleted with the day's salt, like `store_visitors`.
+ * than a few (docs/decisions/0038-visits.md). Deleted with the day's salt, like `store_visitors`.
  */
 export async function up(db: Db): Promise<void> {
   await db.schema

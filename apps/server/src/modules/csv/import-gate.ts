@@ -4,7 +4,7 @@ import { csvMsg } from '@vetrina/shared/csv';
 import { rateLimited } from '../../lib/errors.js';
 
 /**
- * Imports admitted at once (docs/decisions/csv-import-isolation.md): one per store, so two
+ * Imports admitted at once (docs/decisions/0034-csv-import-isolation.md): one per store, so two
  * uploads of the same catalogue never check against each other's half-written rows, and at most
  * `IMPORTS_PER_PROCESS` per server process, because each holds its file and its plan (~20 + ~25 MB
  * for a 20 MB file) on a heap of 128 MB. Taken by the route once the upload is fully received, so a

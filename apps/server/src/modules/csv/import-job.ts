@@ -13,7 +13,7 @@ export type FromWorker =
 
 /**
  * The worker's heap. A valid 20 MB file of 10,000 rows peaks at about 60 MB in it
- * (docs/decisions/csv-import-isolation.md); a file that needs more is refused, not read further.
+ * (docs/decisions/0034-csv-import-isolation.md); a file that needs more is refused, not read further.
  */
 export const IMPORT_WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } as const;
 /**

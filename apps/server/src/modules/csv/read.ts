@@ -112,7 +112,7 @@ function* checkedChunks(bytes: Buffer, delimiter: ',' | ';', linesRead: LinesRea
 
 /**
  * Reads the file with csv-parse's streaming parser, 64 KB at a time, and stops at the first limit
- * crossed (docs/decisions/csv-import-isolation.md): a row past CSV_LIMITS.maxColumns cells (counted
+ * crossed (docs/decisions/0034-csv-import-isolation.md): a row past CSV_LIMITS.maxColumns cells (counted
  * on the bytes before they are parsed), a row longer than CSV_LIMITS.maxRowChars characters, more
  * than CSV_LIMITS.maxRows data rows or CSV_LIMITS.maxLines lines. Blank rows are skipped (their
  * numbers kept). Runs in the import's worker thread (./import-worker.ts).

@@ -38,7 +38,7 @@ function summaryLine(inv: ArchivedInvoice): string {
  * is compressed into the archive as it comes and only the summary's rows (~150 bytes a document)
  * are kept until the end, so memory does not grow with the month's files. The stream is read on
  * demand (a slow download reads no further pages) and the event loop gets a turn after every page
- * (docs/decisions/invoice-archives.md). The ZIP writer is loaded by the first archive, not by every start.
+ * (docs/decisions/0039-invoice-archives.md). The ZIP writer is loaded by the first archive, not by every start.
  */
 export function monthArchiveStream(month: string, pages: AsyncIterable<readonly ArchivedInvoice[]>): Readable {
   async function* zipped(): AsyncGenerator<Uint8Array> {

@@ -21,7 +21,7 @@ export const confirmationCodeHash = (code: string) => createHash('sha256').updat
 export const confirmationDueAt = (nowMs: number) => new Date(nowMs + ORDER_CONFIRMATION.holdHours * 3_600_000).toISOString();
 
 /**
- * 'Da confermare' (docs/decisions/order-confirmation.md): cash-on-delivery and pickup orders hold
+ * 'Da confermare' (docs/decisions/0037-order-confirmation.md): cash-on-delivery and pickup orders hold
  * stock with no money paid, so the shopper confirms them from the mail's link, or the team does by
  * hand; those nobody confirmed within ORDER_CONFIRMATION.holdHours are cancelled by the expiry job
  * and give their stock back. One address holds at most config.unconfirmedOrdersPerEmail of them per store.

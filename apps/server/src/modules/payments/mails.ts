@@ -24,7 +24,7 @@ function shown(field: PayoutField, v: PayoutValues): string {
   }
 }
 
-/** To the owner: who changed where the store's money goes, when, and which fields (docs/decisions/payment-owner.md). */
+/** To the owner: who changed where the store's money goes, when, and which fields (docs/decisions/0036-payment-owner.md). */
 export function payoutChangedMail(o: {
   to: string;
   brand: MailBrand;

@@ -10,7 +10,7 @@ type AnyDb = Kysely<Database>;
 /**
  * Products rebuilt per round trip: bounded memory whatever the catalogue's size. A batch runs
  * without giving the event loop a turn; 500 products with 2,000-character descriptions held it
- * for 150–250 ms (docs/decisions/csv-import-isolation.md), 100 for about a fifth of that.
+ * for 150–250 ms (docs/decisions/0034-csv-import-isolation.md), 100 for about a fifth of that.
  */
 const BATCH = 100;
 

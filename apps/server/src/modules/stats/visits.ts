@@ -44,7 +44,7 @@ export const isCountedAgent = (ua: string | undefined): ua is string => Boolean(
  * them, kept only to count them once today, and one network address adds at most
  * VISITORS_PER_ADDRESS of them (counted under `sha256(salt, network, store)`). The salt and the
  * hashes are deleted the next day, after which no hash can be linked to anyone
- * (docs/decisions/visits.md).
+ * (docs/decisions/0038-visits.md).
  */
 export function visitsService(ctx: AppContext) {
   const salts = new Map<string, Promise<string>>();
