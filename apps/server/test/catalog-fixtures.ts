@@ -61,6 +61,20 @@ export async function uploadImages(c: Client, base: string, count = 1, target: '
 /** Every stored file of a store. */
 export const storeFiles = (server: TestServer, storeId: string) => server.ctx.storage.list(`stores/${storeId}/`);
 
+/** How many rows of a catalogue table belong to a store. */
+export async function catalogRows(
+  server: TestServer,
+  table: 'products' | 'categories' | 'product_variants' | 'inventory' | 'store_skus' | 'product_images',
+  storeId: string,
+): Promise<number> {
+  const row = await server.ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('store_id', '=', storeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Sets reservations directly, as the orders module does for open orders. */
 export async function reserve(server: TestServer, inventoryId: string, reserved: number) {
   await server.ctx.db.updateTable('inventory').set({ reserved }).where('id', '=', inventoryId).execute();

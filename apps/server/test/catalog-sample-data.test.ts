@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine, startServer, type TestServer } from './harness.js';
-import { createCategory, createProduct, createVariant, member, merchant, storeFiles, uploadImages } from './catalog-fixtures.js';
+import { catalogRows, createCategory, createProduct, createVariant, member, merchant, storeFiles, uploadImages } from './catalog-fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,16 +11,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const count = async (table: 'products' | 'categories' | 'product_variants' | 'inventory' | 'store_skus' | 'product_images', storeId: string) =>
-  Number(
-    (
-      await server.ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('store_id', '=', storeId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: Parameters<typeof catalogRows>[1], storeId: string) => catalogRows(server, table, storeId);
 
 describe(`sample data (${engine})`, () => {
   it('replaces all products and categories with 5 categories and 12 products', async () => {

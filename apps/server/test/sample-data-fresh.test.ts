@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createUser, engine, startServer, uniqueEmail, type TestServer } from './harness.js';
-import { storeFiles } from './catalog-fixtures.js';
+import { catalogRows, storeFiles } from './catalog-fixtures.js';
 
 let server: TestServer;
 let signingUp = true;
@@ -26,16 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const count = async (table: 'products' | 'categories' | 'product_images', storeId: string) =>
-  Number(
-    (
-      await server.ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('store_id', '=', storeId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: Parameters<typeof catalogRows>[1], storeId: string) => catalogRows(server, table, storeId);
 
 describe(`'Dati di esempio' on new stores while others sign up (${engine})`, () => {
   // The first is this process's first use of sharp and of the sample pictures; the test timeout (30 s) bounds each.

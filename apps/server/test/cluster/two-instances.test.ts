@@ -31,6 +31,8 @@ const env = {
   DATA_DIR: dataDir,
   NODE_ENV: 'test',
   SIGNUP_RATE_LIMIT: '0',
+  // The payment-method test places several cash-on-delivery orders from one address.
+  UNCONFIRMED_ORDERS_PER_EMAIL: '0',
 };
 
 async function startInstance(port: number) {
@@ -84,13 +86,13 @@ async function signUp(url: string, name: string) {
  * The store exists in the shared database: inserted directly (the stores and team APIs are tested
  * elsewhere). Returns the store and the store_members id of each member.
  */
-async function storeWith(members: Array<{ userId: string; role: 'admin' | 'staff' }>) {
+async function storeWith(members: Array<{ userId: string; role: 'admin' | 'staff' }>, ownerId: string | null = null) {
   const storeId = crypto.randomUUID();
   const slug = `cluster-${randomBytes(4).toString('hex')}`;
   const db = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
   await db.connect();
   const now = new Date().toISOString();
-  await db.query(`insert into stores (id, name, slug, colors, created_at) values ($1, 'Cluster', $2, '{}', $3)`, [storeId, slug, now]);
+  await db.query(`insert into stores (id, name, slug, colors, created_at, owner_id) values ($1, 'Cluster', $2, '{}', $3, $4)`, [storeId, slug, now, ownerId]);
   const memberIds: string[] = [];
   for (const m of members) {
     const id = crypto.randomUUID();
@@ -204,7 +206,8 @@ it('counts one visitor with tabs on both instances once', async () => {
 
 it('a payment method turned off through instance A is refused by checkouts on instance B within a second', async () => {
   const merchant = await signUp(a, 'pagamenti');
-  const { storeId, slug } = await storeWith([{ userId: merchant.session.user.id, role: 'admin' }]);
+  // The owner: only they set the IBAN that bank transfers need.
+  const { storeId, slug } = await storeWith([{ userId: merchant.session.user.id, role: 'admin' }], merchant.session.user.id);
   const product = await merchant.client.post(`/api/stores/${storeId}/products`, {
     title: 'Tazza da tè',
     priceCents: 1200,

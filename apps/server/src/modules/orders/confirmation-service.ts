@@ -9,6 +9,7 @@ import { inventory } from '../inventory/service.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { confirmationRepo } from './confirmation-repo.js';
 import { ordersRepo } from './repo.js';
+import { expireEach } from './expire-each.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 
@@ -86,26 +87,13 @@ export function confirmationService(ctx: AppContext) {
     async expireDue(limit = 100): Promise<number> {
       const now = clock.iso();
       const due = await confirmationRepo.due(db, now, limit);
-      let expired = 0;
-      const slugs = new Set<string>();
-      const stores = new Set<string>();
-      for (const d of due) {
-        const done = await db.transaction().execute(async (trx) => {
-          const o = await repo.find(trx, d.store_id, d.id);
-          if (!o || !(await confirmationRepo.expire(trx, o, now))) return false;
-          await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
-          await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus: 'expired' });
-          return true;
-        });
-        if (done) {
-          expired++;
-          slugs.add(d.slug);
-          stores.add(d.store_id);
-        }
-      }
-      for (const slug of slugs) ctx.stockChanged(slug);
-      for (const storeId of stores) announceOrderChange(ctx, storeId);
-      return expired;
+      return expireEach(ctx, due, async (trx, d) => {
+        const o = await repo.find(trx, d.store_id, d.id);
+        if (!o || !(await confirmationRepo.expire(trx, o, now))) return false;
+        await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
+        await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus: 'expired' });
+        return true;
+      });
     },
   };
 }

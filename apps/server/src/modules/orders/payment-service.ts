@@ -12,6 +12,7 @@ import { notificationsChanged } from '../notifications/service.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { invoicesService } from '../invoices/service.js';
 import { confirmationRepo } from './confirmation-repo.js';
+import { expireEach } from './expire-each.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 
@@ -90,23 +91,10 @@ export function paymentService(ctx: AppContext) {
      */
     async expireDue(limit = 100): Promise<number> {
       const due = await repo.dueUnpaid(clock.iso(), limit);
-      let expired = 0;
-      const slugs = new Set<string>();
-      const stores = new Set<string>();
-      for (const d of due) {
-        const done = await db.transaction().execute(async (trx) => {
-          const o = await repo.find(trx, d.store_id, d.id);
-          return o ? cancelUnpaid(trx, o, 'expired') : false;
-        });
-        if (done) {
-          expired++;
-          slugs.add(d.slug);
-          stores.add(d.store_id);
-        }
-      }
-      for (const slug of slugs) ctx.stockChanged(slug);
-      for (const storeId of stores) announceOrderChange(ctx, storeId);
-      return expired;
+      return expireEach(ctx, due, async (trx, d) => {
+        const o = await repo.find(trx, d.store_id, d.id);
+        return o ? cancelUnpaid(trx, o, 'expired') : false;
+      });
     },
 
     /**
