@@ -22,6 +22,7 @@ import { loadPaymentsKey, secretBox } from './modules/payments/secrets.js';
 import { stripeGateway } from './modules/payments/stripe.js';
 import { paymentExpiryJob } from './modules/orders/payment-expiry.js';
 import { registerStatsRoutes } from './modules/stats/routes.js';
+import { registerSetupRoutes } from './modules/setup/routes.js';
 import { visitorCleanupJob } from './modules/stats/visits.js';
 import { registerPaymentRoutes } from './modules/payments/routes.js';
 import { registerLegalRoutes } from './modules/legal/routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerDiscountRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
+  registerSetupRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerRealtime(app, ctx);
   registerFileRoutes(app, ctx);

@@ -378,6 +378,14 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: (c) => ({ path: api(c, '/stats/low-stock'), body: { lowStockThreshold: 5 } }),
   },
+  // 'Primi passi' on the home: every member reads it, who edits the settings ticks and hides it.
+  'GET /api/stores/{storeId}/setup': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/setup') }) },
+  'PUT /api/stores/{storeId}/setup/visited': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/setup/visited') }) },
+  'PUT /api/stores/{storeId}/setup/dismissed': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/setup/dismissed'), body: { dismissed: true } }),
+  },
   'POST /api/public/stores/{slug}/visit': { level: 'public', status: 204, request: (c) => ({ path: pub(c, '/visit') }) },
   'GET /api/stores/{storeId}/orders/{orderId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`) }) },
   'PATCH /api/stores/{storeId}/orders/{orderId}/payment': {

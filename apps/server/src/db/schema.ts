@@ -42,6 +42,7 @@ export interface Database {
   mail_queue: MailQueueTable;
   store_business_details: StoreBusinessDetailsTable;
   store_legal_pages: StoreLegalPagesTable;
+  store_setup: StoreSetupTable;
   store_daily_stats: StoreDailyStatsTable;
   store_daily_product_stats: StoreDailyProductStatsTable;
   store_daily_visits: StoreDailyVisitsTable;
@@ -452,6 +453,13 @@ export interface StoreLegalPagesTable {
   store_id: string;
   kind: string;
   markdown: string;
+  updated_at: string;
+}
+/** 'Primi passi' flags the store's data cannot tell (migration 036, modules/setup). */
+export interface StoreSetupTable {
+  store_id: string;
+  visited_at: string | null;
+  dismissed_at: string | null;
   updated_at: string;
 }
 /** The bell: one row per member per event (migration 014, modules/notifications). */
