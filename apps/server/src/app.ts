@@ -55,6 +55,7 @@ import { registerThemeRoutes } from './modules/themes/routes.js';
 import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
 import { registerCsvRoutes } from './modules/csv/routes.js';
+import { registerCustomerRoutes } from './modules/customers/routes.js';
 
 /** How long closing waits for requests still running after their connections ended. */
 const SETTLE_MS = 10_000;
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerTeamRoutes(app, ctx);
   registerCatalogRoutes(app, ctx);
   registerCsvRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
   await registerWeb(app, ctx, config.webDist);

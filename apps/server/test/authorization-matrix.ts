@@ -387,6 +387,18 @@ export const MATRIX: Record<string, Entry> = {
     request: (c) => ({ path: api(c, '/setup/dismissed'), body: { dismissed: true } }),
   },
   'POST /api/public/stores/{slug}/visit': { level: 'public', status: 204, request: (c) => ({ path: pub(c, '/visit') }) },
+  'GET /api/stores/{storeId}/customers': { level: 'staff', status: 200, request: async (c) => (await fx.order(c), { path: api(c, '/customers?search=a') }) },
+  'GET /api/stores/{storeId}/customers/{customerKey}': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/customers/${await fx.order(c)}`) }),
+  },
+  'GET /api/stores/{storeId}/export/customers.csv': {
+    level: 'staff',
+    status: 200,
+    request: (c) => ({ path: api(c, '/export/customers.csv') }),
+    foreign: { status: 200 },
+  },
   'GET /api/stores/{storeId}/orders/{orderId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`) }) },
   'PATCH /api/stores/{storeId}/orders/{orderId}/payment': {
     level: 'staff',
