@@ -80,6 +80,8 @@ export const productDetailSchema = productListItemSchema.omit({ cover: true, sto
   vatCode: vatCodeSchema.nullable(),
   images: z.array(productImageSchema),
   variants: z.array(variantSchema),
+  /** 'Opzioni': the variants are their combinations (empty: variants made one by one, or none). */
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   /** The product's own unit (null when its variants are the sellable units). */
   inventory: z.object({ id: z.string(), stock: count, reserved: count }).nullable(),
   stock: count,

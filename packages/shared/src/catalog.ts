@@ -4,9 +4,11 @@ import { attributesFromPairs, parseEuroToCents, PRODUCT_SLUG_MAX } from './catal
 import { formatEuro } from './pricing.js';
 import { vatCodeSchema, VAT_CODES } from './vat.js';
 import { productSortField, sortDirField, stockFilterField } from './table-sorts.js';
+import { combinationKey, combinationLabel, optionCombinations, optionsProblem, variantOptionMsg, variantOptionSchema } from './variant-options.js';
 
 export * from './catalog-utils.js';
 export * from './catalog-types.js';
+export * from './variant-options.js';
 
 /** Bounds that keep every catalogue list small enough to load at once or paginate. */
 export const CATALOG_LIMITS = {
@@ -107,6 +109,28 @@ const compareAtCentsField = z
   .nullable()
   .default(null);
 
+const priceDeltaCentsField = z
+  .number({ error: catalogMsg.deltaInvalid })
+  .int(catalogMsg.deltaInvalid)
+  .min(-100_000_000, catalogMsg.deltaInvalid)
+  .max(100_000_000, catalogMsg.deltaInvalid)
+  .default(0);
+
+/**
+ * One row of the variants table (a combination of the options' values, one per option in their
+ * order). An empty SKU takes the suggested one (product SKU and values); `imageId` absent keeps the picture.
+ */
+export const optionVariantInputSchema = z.strictObject({
+  values: z.array(z.string().trim().min(1, variantOptionMsg.valueRequired).max(50, variantOptionMsg.valueTooLong)).max(3, variantOptionMsg.variantValuesCount),
+  sku: z.string().trim().max(64, 'Lo SKU può contenere al massimo 64 caratteri').regex(SKU_PATTERN, catalogMsg.skuFormat).default(''),
+  priceDeltaCents: priceDeltaCentsField,
+  compareAtCents: compareAtCentsField,
+  stock: stockField.default(0),
+  imageId: id.nullable().optional(),
+});
+export type OptionVariantInput = z.input<typeof optionVariantInputSchema>;
+export type OptionVariantData = z.output<typeof optionVariantInputSchema>;
+
 /**
  * Create or update a product. Prices travel as integer cents; imageIds is the gallery in order (first is the cover).
  * `slug` is optional: without it a new product's slug comes from its title and an existing one keeps its own.
@@ -128,11 +152,33 @@ const productInputFields = z.strictObject({
   compareAtCents: compareAtCentsField,
   /** 'Aliquota IVA': null uses the store's (Impostazioni → Fatturazione); absent keeps the product's (the store's for a new one). */
   vatCode: vatCodeSchema.nullable().optional(),
+  /**
+   * 'Opzioni' (Colore: Rosso, Blu; Taglia: S, M, L): when given, the variants become their
+   * combinations in the same transaction; absent keeps the variants as they are.
+   */
+  options: z.array(variantOptionSchema).optional(),
+  /** The combinations' rows (price difference, 'Prezzo pieno', stock, SKU, picture); a combination without a row keeps its values or takes the defaults. */
+  variants: z.array(optionVariantInputSchema).max(CATALOG_LIMITS.variantsPerProduct, catalogMsg.tooManyVariants).optional(),
 });
-export const productInputSchema = productInputFields.refine((p) => p.compareAtCents === null || p.compareAtCents > p.priceCents, {
-  message: catalogMsg.compareAtNotAbove,
-  path: ['compareAtCents'],
-});
+export const productInputSchema = productInputFields
+  .refine((p) => p.compareAtCents === null || p.compareAtCents > p.priceCents, {
+    message: catalogMsg.compareAtNotAbove,
+    path: ['compareAtCents'],
+  })
+  .superRefine((p, ctx) => {
+    const options = p.options ?? [];
+    const problem = optionsProblem(options);
+    if (problem) return void ctx.addIssue({ code: 'custom', message: problem, path: ['options'] });
+    if (!p.variants?.length) return;
+    const combos = new Set(optionCombinations(options).map(combinationKey));
+    const seen = new Set<string>();
+    for (const [i, v] of p.variants.entries()) {
+      const key = combinationKey(v.values);
+      if (v.values.length !== options.length || !combos.has(key) || seen.has(key))
+        return void ctx.addIssue({ code: 'custom', message: variantOptionMsg.unknownCombination(combinationLabel(v.values)), path: ['variants', i] });
+      seen.add(key);
+    }
+  });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductData = z.output<typeof productInputSchema>;
 
@@ -201,12 +247,7 @@ const attributePairs = z
 export const variantInputSchema = z.strictObject({
   label: variantLabelField,
   sku: variantSkuField,
-  priceDeltaCents: z
-    .number({ error: catalogMsg.deltaInvalid })
-    .int(catalogMsg.deltaInvalid)
-    .min(-100_000_000, catalogMsg.deltaInvalid)
-    .max(100_000_000, catalogMsg.deltaInvalid)
-    .default(0),
+  priceDeltaCents: priceDeltaCentsField,
   stock: stockField.default(0),
   attributes: attributePairs.default([]).transform(attributesFromPairs),
   imageId: id.nullable().default(null),

@@ -206,6 +206,8 @@ export interface ProductsTable {
   category_id: string | null;
   status: 'draft' | 'active' | 'archived';
   image_urls: string;
+  /** JSON [{ name, values[] }]: the options whose combinations are the variants (migration 034). */
+  variant_options: Generated<string>;
   created_at: string;
   updated_at: string;
   /** Lowest price a shopper pays (price plus the smallest variant difference, at least 0); kept by triggers (migration 005). */
@@ -248,6 +250,8 @@ export interface ProductVariantsTable {
   attributes: string;
   image_url: string | null;
   created_at: string;
+  /** Set when removed from the options while orders name it: not sold nor shown, kept for those orders (migration 034). */
+  archived_at: Generated<string | null>;
 }
 export interface StoreSkusTable {
   store_id: string;

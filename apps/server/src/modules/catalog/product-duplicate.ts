@@ -55,7 +55,14 @@ async function readOriginal(db: Db, storeId: string, productId: string) {
   const product = await db.selectFrom('products').selectAll().where('id', '=', productId).where('store_id', '=', storeId).executeTakeFirst();
   if (!product) throw notFound(catalogMsg.productNotFound);
   const [variants, images] = await Promise.all([
-    db.selectFrom('product_variants').selectAll().where('product_id', '=', productId).orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('product_variants')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .where('archived_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('product_images').selectAll().where('product_id', '=', productId).orderBy('position').orderBy('id').execute(),
   ]);
   return { product, variants, images };
@@ -87,6 +94,7 @@ async function writeCopy(trx: Db, storeId: string, o: Original, copies: Map<stri
       category_id: o.product.category_id,
       status: 'draft',
       image_urls: '[]',
+      variant_options: o.product.variant_options,
       created_at: now,
       updated_at: now,
     })

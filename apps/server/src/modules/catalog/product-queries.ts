@@ -169,6 +169,7 @@ export async function variantsOf(db: Db, productId: string): Promise<Variant[]> 
       'img.thumb_url as image_thumb',
     ])
     .where('v.product_id', '=', productId)
+    .where('v.archived_at', 'is', null)
     .orderBy('v.created_at')
     .orderBy('v.id')
     .limit(CATALOG_LIMITS.variantsPerProduct)
@@ -191,7 +192,7 @@ export async function variantsOf(db: Db, productId: string): Promise<Variant[]> 
 
 export async function getProduct(db: Db, storeId: string, productId: string): Promise<ProductDetail> {
   const r = await productsOf(db, storeId)
-    .select([...productColumns, 'p.vat_code'])
+    .select([...productColumns, 'p.vat_code', 'p.variant_options'])
     .where('p.id', '=', productId)
     .executeTakeFirst();
   if (!r) throw notFound(catalogMsg.productNotFound);
@@ -212,6 +213,7 @@ export async function getProduct(db: Db, storeId: string, productId: string): Pr
     vatCode: vatCodeSchema.safeParse(r.vat_code).data ?? null,
     images: images.map(toProductImage),
     variants,
+    options: parseJson<ProductDetail['options']>(r.variant_options, []),
     variantCount: variants.length,
     inventory: unit ? { id: unit.id, stock: unit.qty, reserved: unit.reserved } : null,
     stock: unit ? unit.qty : variants.reduce((sum, v) => sum + v.stock, 0),

@@ -8,6 +8,7 @@ import { assertCategoryOf } from './categories.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setProductGallery } from './images.js';
 import { inventoryUnits, type StockSource } from '../inventory/repo.js';
+import { writeOptionVariants } from './option-variants.js';
 import { getProduct } from './product-queries.js';
 import { guardSku, skuRegistry } from './skus.js';
 import { guardSlug, slugAfterEdit, slugForNewProduct } from './slugs.js';
@@ -30,6 +31,7 @@ async function lowestDelta(trx: Db, productId: string): Promise<number | null> {
     .selectFrom('product_variants')
     .select((eb) => eb.fn.min<number>('price_delta_cents').as('d'))
     .where('product_id', '=', productId)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   return r?.d === null || r?.d === undefined ? null : Number(r.d);
 }
@@ -43,6 +45,7 @@ async function variantCompareAtReached(trx: Db, productId: string, priceCents: n
     .selectFrom('product_variants')
     .select('id')
     .where('product_id', '=', productId)
+    .where('archived_at', 'is', null)
     .where('compare_at_cents', 'is not', null)
     .where((eb) => eb('compare_at_cents', '<=', eb('price_delta_cents', '+', priceCents)))
     .limit(1)
@@ -80,10 +83,19 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
       await skuRegistry.add(trx, storeId, data.sku, { productId: id, variantId: null });
       await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock }, { reason: 'created', actorId });
       await setProductGallery(trx, storeId, id, data.imageIds);
+      const keys = await writeOptionVariants(
+        trx,
+        storeId,
+        id,
+        { productSku: data.sku, options: data.options, rows: data.variants },
+        { reason: 'created', actorId },
+      );
       // Searchable from the commit on (the triggers marked it; its words are written here).
       await refreshStale(trx, storeId);
+      return keys;
     });
-  await guardSku(() => guardSlug(write, { derived: !data.slug }));
+  const removedKeys = await guardSku(() => guardSlug(write, { derived: !data.slug }));
+  await removeFiles(ctx, removedKeys);
   return getProduct(ctx.db, storeId, id);
 }
 
@@ -131,7 +143,9 @@ export async function updateProduct(ctx: AppContext, storeId: string, productId:
   if (data.categoryId) await assertCategoryOf(ctx.db, storeId, data.categoryId);
   const write = () =>
     ctx.db.transaction().execute(async (trx) => {
-      const removedKeys = await writeProductUpdate(trx, storeId, productId, data, { reason: 'manual', actorId });
+      const source = { reason: 'manual', actorId } as const;
+      const removedKeys = await writeProductUpdate(trx, storeId, productId, data, source);
+      removedKeys.push(...(await writeOptionVariants(trx, storeId, productId, { productSku: data.sku, options: data.options, rows: data.variants }, source)));
       await refreshStale(trx, storeId);
       return removedKeys;
     });

@@ -66,6 +66,7 @@ export async function writeNewVariant(
     .selectFrom('product_variants')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('product_id', '=', productId)
+    .where('archived_at', 'is', null)
     .executeTakeFirst();
   if (Number(count?.n ?? 0) >= CATALOG_LIMITS.variantsPerProduct) throw conflict(catalogMsg.tooManyVariants);
   await inventoryUnits.retireProductUnit(trx, productId);

@@ -61,6 +61,7 @@ export const csvRepo = {
           .selectFrom('product_variants')
           .select(['id', 'product_id', 'sku', 'price_delta_cents', 'compare_at_cents'])
           .where('product_id', 'in', chunk)
+          .where('archived_at', 'is', null)
           .orderBy('created_at')
           .orderBy('id')
           .execute(),
@@ -122,7 +123,7 @@ export const csvRepo = {
 
   /** Variants' attributes, a page at a time by id (the export counts the option columns it needs). */
   variantAttributesPage(db: Db, storeId: string, afterId: string | null, limit: number) {
-    let q = db.selectFrom('product_variants').select(['id', 'attributes']).where('store_id', '=', storeId);
+    let q = db.selectFrom('product_variants').select(['id', 'attributes']).where('store_id', '=', storeId).where('archived_at', 'is', null);
     if (afterId) q = q.where('id', '>', afterId);
     return q.orderBy('id').limit(limit).execute();
   },
@@ -174,6 +175,7 @@ export const csvRepo = {
         .selectFrom('product_variants')
         .select(['id', 'product_id', 'label', 'sku', 'price_delta_cents', 'compare_at_cents', 'attributes'])
         .where('product_id', 'in', productIds)
+        .where('archived_at', 'is', null)
         .orderBy('created_at')
         .orderBy('id')
         .execute(),

@@ -179,9 +179,23 @@ export const inventoryUnits = {
     if (await inventoryUnits.productUnit(trx, productId)) throw conflict(catalogMsg.reservedBlocksVariants);
   },
 
+  /**
+   * An archived variant is no longer a sellable unit: its stock record goes, as a deleted product's
+   * would (its open orders then move no stock for it), while the variant row stays for its orders.
+   */
+  async retireVariantUnit(trx: Db, variantId: string): Promise<void> {
+    await trx.deleteFrom('inventory').where('variant_id', '=', variantId).execute();
+  },
+
   /** Without variants the product is sellable again on its own, starting from 0 units. */
   async restoreProductUnit(trx: Db, storeId: string, productId: string, source: StockSource): Promise<void> {
-    const left = await trx.selectFrom('product_variants').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst();
+    const left = await trx
+      .selectFrom('product_variants')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('archived_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
     if (left || (await inventoryUnits.productUnit(trx, productId))) return;
     await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: 0 }, source);
   },

@@ -48,7 +48,8 @@ const variantRows = prepared((db: Db, a: { ids: readonly string[] }) =>
   db
     .selectFrom('product_variants')
     .select(['id', 'product_id', 'label', 'price_delta_cents'])
-    .where(inList(db, 'product_id', a.ids)),
+    .where(inList(db, 'product_id', a.ids))
+    .where('archived_at', 'is', null),
 );
 
 /**

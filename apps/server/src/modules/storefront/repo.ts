@@ -253,6 +253,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
         sql<number>`coalesce(${availableExpr}, 0)`.as('available'),
       ])
       .where('v.product_id', '=', a.productId)
+      .where('v.archived_at', 'is', null)
       .orderBy('v.created_at')
       .orderBy('v.id'),
   );
