@@ -34,5 +34,8 @@ export const orderNotesRepo = {
 
 /** A line of the merchant's timeline for a team action that changes no status (a tracking correction). */
 export async function recordTeamEvent(trx: Db, e: { orderId: string; kind: 'shipment'; value: string; actorId: string; at: string }): Promise<void> {
-  await trx.insertInto('order_events').values({ id: newId(), order_id: e.orderId, kind: e.kind, value: e.value, created_at: e.at, actor_user_id: e.actorId }).execute();
+  await trx
+    .insertInto('order_events')
+    .values({ id: newId(), order_id: e.orderId, kind: e.kind, value: e.value, created_at: e.at, actor_user_id: e.actorId })
+    .execute();
 }
