@@ -47,11 +47,12 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
 
   await openDashboard(page, '/dashboard/orders', 'Ordini');
   await page
-    .getByRole('button', { name: /^Dettagli dell'ordine/ })
+    .getByRole('link', { name: /^Dettagli dell'ordine/ })
     .first()
     .click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await audit.check(page, 'order details dialog');
+  await expect(page.getByRole('heading', { level: 1, name: /^Ordine #/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cronologia' })).toBeVisible();
+  await audit.check(page, 'order page');
 
   // Products and orders as tables too (the cards are the default view), then back to the cards.
   for (const [list, heading] of [

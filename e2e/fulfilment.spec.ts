@@ -78,8 +78,9 @@ test.describe('shipping an order', () => {
     await expect(track).toHaveAttribute('rel', /noopener/);
     await shopper.close();
 
-    // The order details show the shipment and lead to the packing slip.
-    await row.getByRole('button', { name: `Dettagli dell'ordine #${orderNumber}` }).click();
+    // The order's page shows the shipment and leads to the packing slip.
+    await row.getByRole('link', { name: `Dettagli dell'ordine #${orderNumber}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Ordine #${orderNumber}` })).toBeVisible();
     const details = page.getByTestId('order-shipment');
     await expect(details).toContainText('BRT');
     await expect(details).toContainText('0123456789012');

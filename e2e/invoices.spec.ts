@@ -63,10 +63,10 @@ test.describe('invoices', () => {
     // 122,00 € (22,00 € of VAT) + 5,99 € shipping at 22% (4,91 € + 1,08 €): 23,08 € of VAT.
     await expect(shop.getByTestId('ordine-totale-iva')).toContainText('23,08 €');
 
-    // The merchant sees the request in the order's details and issues the invoice.
+    // The merchant sees the request on the order's page and issues the invoice.
     await page.goto('/dashboard/orders');
     const row = page.getByTestId('order-row').first();
-    await row.getByRole('button', { name: /^Dettagli dell'ordine #/ }).click();
+    await row.getByRole('link', { name: /^Dettagli dell'ordine #/ }).click();
     const request = page.getByTestId('order-invoice-request');
     await expect(request).toContainText('Bianchi & C. S.n.c.');
     await expect(request).toContainText('12345678903');

@@ -78,7 +78,9 @@ test.describe('getting paid', () => {
     await expect(row.getByTestId('payment-status')).toHaveText(/Da pagare/);
     await row.getByRole('button', { name: `Segna come pagato l’ordine #${orderNumber}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Segna come pagato' }).click();
-    await expect(page.getByText('Stato aggiornato')).toBeVisible();
+    // Money received also confirms the order, and the toast says so.
+    await expect(page.getByText('Pagamento registrato')).toBeVisible();
+    await expect(page.getByText('L’ordine è passato a “Confermato”.')).toBeVisible();
     await expect(row.getByTestId('payment-status')).toHaveText(/Pagato/);
 
     // The shopper comes back later to the same link.

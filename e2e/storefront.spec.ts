@@ -182,15 +182,15 @@ test.describe('storefront, cart, checkout and orders', () => {
     await expect(row).toContainText('Via Garibaldi 12');
     await expect(row).toContainText('71,99 €');
 
-    await row.getByRole('button', { name: /^Dettagli/ }).click();
-    const details = admin.getByRole('dialog');
+    await row.getByRole('link', { name: /^Dettagli/ }).click();
+    const details = admin.getByRole('main');
     await expect(details.getByTestId('order-item')).toHaveCount(2);
     await expect(details).toContainText('Maglietta Onda');
     await expect(details).toContainText('Subtotale');
     await expect(details).toContainText('66,00 €');
     await expect(details).toContainText('5,99 €');
     await expect(details).toContainText('Citofono Bianchi');
-    await admin.keyboard.press('Escape');
+    await admin.goBack();
 
     await admin.getByLabel(`Stato dell'ordine #${orderNumber}`).selectOption({ label: 'Spedito' });
     // 'Spedito' asks for the carrier and tracking number (both optional here).

@@ -405,6 +405,11 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}/payment`), body: { paymentStatus: 'paid' } }),
   },
+  'POST /api/stores/{storeId}/orders/{orderId}/notes': {
+    level: 'staff',
+    status: 201,
+    request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}/notes`), body: { body: 'Cliente richiamato: consegna al mattino.' } }),
+  },
   'POST /api/stores/{storeId}/orders/{orderId}/confirmation': {
     level: 'staff',
     status: 200,

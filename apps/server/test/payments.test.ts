@@ -271,7 +271,8 @@ describe(`the team marks payments (${engine})`, () => {
     const refunded = await owner.patch(`/api/stores/${store.id}/orders/${id}/payment`, { paymentStatus: 'refunded' });
     expect(refunded.body.order.paymentStatus).toBe('refunded');
     const timeline = (await pub(`/orders/${res.body.orderToken}`)).body.order.timeline.map((e: { label: string }) => e.label);
-    expect(timeline).toEqual(['In attesa', 'Da pagare', 'Pagato', 'Rimborsato']);
+    // Money received confirms an order still 'In attesa' (docs/decisions/0043-order-page.md).
+    expect(timeline).toEqual(['In attesa', 'Da pagare', 'Pagato', 'Confermato', 'Rimborsato']);
   });
 
   it('refuses what makes no sense, with Italian messages, and another store’s order is 404', async () => {
@@ -319,7 +320,7 @@ describe(`bank transfers past their deadline (${engine})`, () => {
       // Running again, on either instance, changes nothing.
       await paymentExpiryJob(peer.ctx, randomUUID()).runOnce();
       expect(await unitOf(server, late.product.id)).toMatchObject({ qty: 5, reserved: 0 });
-      expect((await row(paidOne.res.body.orderId)).status).toBe('pending');
+      expect((await row(paidOne.res.body.orderId)).status).toBe('confirmed');
       expect((await unitOf(server, paidOne.product.id)).reserved).toBe(1);
       expect(await row(cod.res.body.orderId)).toMatchObject({ status: 'pending', payment_status: 'unpaid' });
       expect((await unitOf(server, cod.product.id)).reserved).toBe(1);

@@ -8,6 +8,7 @@ export * from './team.js';
 export * from './catalog.js';
 export * from './orders.js';
 export * from './order-detail.js';
+export * from './order-notes.js';
 export * from './storefront.js';
 export * from './messages-chat.js';
 export * from './pricing.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shipmentSchema } from './fulfilment.js';
 import { invoiceRequestDataSchema } from './invoice-request.js';
 import { invoiceSchema } from './invoices.js';
+import { merchantOrderEventSchema, orderNoteSchema } from './order-notes.js';
 import { orderSummarySchema } from './orders.js';
 import { vatCodeSchema } from './vat.js';
 
@@ -40,6 +41,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   invoices: z.array(invoiceSchema),
   /** The member who confirmed the order by hand (their e-mail); null: the shopper did, or nobody yet. */
   confirmedByMember: z.string().nullable(),
+  /** The team's 'Note interne', oldest first. */
+  internalNotes: z.array(orderNoteSchema),
+  /** Every event of the order with who did it, oldest first (the merchant's timeline). */
+  timeline: z.array(merchantOrderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -32,6 +32,7 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_events: OrderEventsTable;
+  order_notes: OrderNotesTable;
   order_shipments: OrderShipmentsTable;
   store_payment_settings: StorePaymentSettingsTable;
   stripe_events: StripeEventsTable;
@@ -355,9 +356,24 @@ export interface OrdersTable {
 export interface OrderEventsTable {
   id: string;
   order_id: string;
-  /** 'confirmation': value 'shopper', 'team' (who confirmed) or 'expired'. */
-  kind: 'status' | 'payment' | 'confirmation';
+  /**
+   * 'confirmation': value 'shopper', 'team' (who confirmed) or 'expired'. 'shipment': the team
+   * corrected carrier or tracking (value: the carrier). 'note': an internal note (value: its id).
+   */
+  kind: 'status' | 'payment' | 'confirmation' | 'shipment' | 'note';
   value: string;
+  created_at: string;
+  /** The member who made the change (migration 033); null: the shopper or the system. */
+  actor_user_id: string | null;
+}
+/** The team's internal notes on an order (migration 033); never shown to the shopper. */
+export interface OrderNotesTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  /** Null once the member's account is gone. */
+  author_user_id: string | null;
+  body: string;
   created_at: string;
 }
 /** One row per order the team shipped or delivered (migration 010). */
@@ -577,4 +593,6 @@ export interface InvoicesTable {
   document: string;
   xml: string;
   issued_at: string;
+  /** The member who issued it (migration 033); null: issued automatically. */
+  issued_by_user_id: string | null;
 }

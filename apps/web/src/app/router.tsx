@@ -116,6 +116,7 @@ export const router = createBrowserRouter([
               { path: 'team', ...page(() => import('@/features/team/pages/team-page')) },
               { path: 'invitations', ...page(() => import('@/features/team/pages/received-invitations-page')) },
               { path: 'orders', ...storePage(() => import('@/features/orders/pages/orders-page')) },
+              { path: 'orders/:orderId', ...storePage(() => import('@/features/orders/pages/order-page')) },
               { path: 'invoices', ...storePage(() => import('@/features/invoices/pages/invoices-page')) },
               { path: 'discounts', ...storePage(() => import('@/features/discounts/pages/discounts-page')) },
               { path: 'messages', ...storePage(() => import('@/features/messages/pages/messages-page')) },

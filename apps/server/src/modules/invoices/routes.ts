@@ -82,7 +82,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, { params }, reply) => {
       reply.code(201);
-      return { invoice: await invoices.issue(requireMember(req).storeId, params.orderId) };
+      const { storeId, user } = requireMember(req);
+      return { invoice: await invoices.issue(storeId, params.orderId, user.id) };
     },
   );
 
@@ -99,7 +100,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, { params }, reply) => {
       reply.code(201);
-      return { invoice: await invoices.creditNote(requireMember(req).storeId, params.invoiceId) };
+      const { storeId, user } = requireMember(req);
+      return { invoice: await invoices.creditNote(storeId, params.invoiceId, user.id) };
     },
   );
 

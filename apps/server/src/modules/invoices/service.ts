@@ -53,7 +53,7 @@ export function invoicesService(ctx: AppContext) {
   /** Writes a document with the next number of its year, in the caller's transaction. */
   async function write(
     trx: Db,
-    ids: { id: string; storeId: string; orderId: string; refersTo: string | null },
+    ids: { id: string; storeId: string; orderId: string; refersTo: string | null; issuedBy: string | null },
     make: (number: string, date: string, transmissionId: string) => InvoiceDocument,
   ) {
     const { id, storeId, orderId, refersTo } = ids;
@@ -79,6 +79,7 @@ export function invoicesService(ctx: AppContext) {
       document: JSON.stringify(doc),
       xml: fatturaXmlOrRefuse(doc),
       issued_at: clock.iso(),
+      issued_by_user_id: ids.issuedBy,
     });
     return doc;
   }
@@ -126,7 +127,7 @@ export function invoicesService(ctx: AppContext) {
     },
 
     /** 'Emetti fattura': the order's invoice with the next number; never twice for one order. */
-    async issue(storeId: string, orderId: string): Promise<Invoice> {
+    async issue(storeId: string, orderId: string, issuedBy: string | null = null): Promise<Invoice> {
       await loadFatturapa();
       const id = await db.transaction().execute(async (trx) => {
         const order = await invoicesRepo.order(trx, storeId, orderId);
@@ -147,7 +148,7 @@ export function invoicesService(ctx: AppContext) {
         // Claimed before a number is taken: the loser of two clicks takes none.
         if (!(await invoicesRepo.claimOrder(trx, storeId, order.id, id))) throw conflict(invoiceMsg.alreadyIssued);
         const vat = storedOrderVat(order, items, vatCodeOf(settings));
-        const doc = await write(trx, { id, storeId, orderId: order.id, refersTo: null }, (number, date, transmissionId) =>
+        const doc = await write(trx, { id, storeId, orderId: order.id, refersTo: null, issuedBy }, (number, date, transmissionId) =>
           invoiceDocument({ kind: 'invoice', number, date, transmissionId, seller, buyer, order, items, vat }),
         );
         await queueCopy(trx, storeId, doc, copyUrlOf(slug, order.public_token, id));
@@ -175,7 +176,7 @@ export function invoicesService(ctx: AppContext) {
     },
 
     /** 'Emetti nota di credito': cancels a whole invoice with a credit note of the same amounts. */
-    async creditNote(storeId: string, invoiceId: string): Promise<Invoice> {
+    async creditNote(storeId: string, invoiceId: string, issuedBy: string | null = null): Promise<Invoice> {
       await loadFatturapa();
       try {
         const id = await db.transaction().execute(async (trx) => {
@@ -186,7 +187,7 @@ export function invoicesService(ctx: AppContext) {
           const original = JSON.parse(invoice.document) as InvoiceDocument;
           const [token, slug] = await Promise.all([invoicesRepo.tokenOf(trx, invoice.order_id), invoicesRepo.slugOf(trx, storeId)]);
           const id = newId();
-          const doc = await write(trx, { id, storeId, orderId: invoice.order_id, refersTo: invoice.id }, (number, date, transmissionId) => ({
+          const doc = await write(trx, { id, storeId, orderId: invoice.order_id, refersTo: invoice.id, issuedBy }, (number, date, transmissionId) => ({
             ...original,
             kind: 'credit_note',
             number,

@@ -55,7 +55,10 @@ export const confirmationRepo = {
       .where('confirmation', 'in', reopened ? ['awaiting', 'expired'] : ['awaiting'])
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return false;
-    await trx.insertInto('order_events').values({ id: newId(), order_id: orderId, kind: 'confirmation', value: by, created_at: now }).execute();
+    await trx
+      .insertInto('order_events')
+      .values({ id: newId(), order_id: orderId, kind: 'confirmation', value: by, created_at: now, actor_user_id: userId })
+      .execute();
     return true;
   },
 

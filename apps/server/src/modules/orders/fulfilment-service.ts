@@ -5,6 +5,8 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { fulfilmentRepo } from './fulfilment-repo.js';
 import { queueShipmentMail, type ShipmentMailKind } from './fulfilment-mails.js';
 import { ordersRepo } from './repo.js';
+import { recordTeamEvent } from './notes-repo.js';
+import { clock } from '../../lib/clock.js';
 import { changeOrderStatus } from './status-service.js';
 import { announceOrderChange } from '../stats/service.js';
 
@@ -57,7 +59,7 @@ export function fulfilmentService(ctx: AppContext) {
     },
 
     /** Adds or corrects the carrier and tracking of an order already shipped (or delivered). */
-    async updateShipment(storeId: string, orderId: string, input: ShipmentValues) {
+    async updateShipment(storeId: string, orderId: string, input: ShipmentValues, actorId?: string) {
       let mailed = false;
       await ctx.db.transaction().execute(async (trx) => {
         const order = await ordersRepo(trx).find(trx, storeId, orderId);
@@ -66,6 +68,7 @@ export function fulfilmentService(ctx: AppContext) {
         const before = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
         await fulfilmentRepo.saveDetails(trx, storeId, orderId, input);
         const after = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
+        if (actorId) await recordTeamEvent(trx, { orderId, kind: 'shipment', value: after?.carrier ?? '', actorId, at: clock.iso() });
         // Once delivered, a correction is bookkeeping: nobody needs a mail about it.
         if (order.status === 'shipped' && trackingChanged(before, after)) {
           await queueShipmentMail(ctx, trx, storeId, orderId, 'updated', after);

@@ -13,6 +13,7 @@ import { announceOrderChange, orderStats } from '../stats/service.js';
 import { invoicesService } from '../invoices/service.js';
 import { confirmationRepo } from './confirmation-repo.js';
 import { expireEach } from './expire-each.js';
+import { moveOrderStatus } from './status-service.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 
@@ -39,12 +40,13 @@ export function paymentService(ctx: AppContext) {
   }
 
   /** Marks an unpaid order paid (any status but cancelled) and queues the shopper's mail. */
-  async function markPaid(trx: Db, o: OrderRow): Promise<boolean> {
+  async function markPaid(trx: Db, o: OrderRow, actorId: string | null = null): Promise<boolean> {
     const ok = await repo.transition(
       trx,
       o.id,
       { status: o.status, paymentStatus: 'unpaid' },
       { payment_status: 'paid', paid_at: clock.iso(), payment_due_at: null },
+      actorId,
     );
     if (!ok) return false;
     if (o.payment_method === 'card') await queueOrderMails(ctx, trx, o.id);
@@ -72,10 +74,15 @@ export function paymentService(ctx: AppContext) {
         const refusal = manualPaymentRefusal({ paymentStatus: o.payment_status, paymentMethod: o.payment_method, status: o.status }, to);
         if (refusal) throw conflict(refusal);
         if (to === 'paid') {
-          if (!(await markPaid(trx, o))) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+          if (!(await markPaid(trx, o, actorId))) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
           if (o.confirmation === 'awaiting') await confirmationRepo.confirm(trx, o.id, 'team', actorId, clock.iso());
+          // Money received is the team's go-ahead: an order still 'In attesa' becomes 'Confermato' (docs/decisions/0043-order-page.md).
+          if (o.status === 'pending') {
+            const paidNow = { ...o, payment_status: 'paid' as const, confirmation: o.confirmation === 'awaiting' ? ('confirmed' as const) : o.confirmation };
+            await moveOrderStatus(trx, storeId, paidNow, 'confirmed', undefined, actorId);
+          }
         } else {
-          const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' });
+          const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' }, actorId);
           if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
           await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'paid' }, { status: o.status, paymentStatus: 'refunded' });
         }

@@ -27,6 +27,8 @@ import { containsIgnoreCase } from '../../lib/sql-like.js';
 import type { OrderStockLine } from '../inventory/service.js';
 import { confirmationRepo } from './confirmation-repo.js';
 import { fulfilmentRepo } from './fulfilment-repo.js';
+import { orderNotesRepo } from './notes-repo.js';
+import { merchantTimeline } from './order-timeline.js';
 import { orderedBy } from './list-order.js';
 import { listInvoices } from '../invoices/invoice-list.js';
 import { storedOrderVat } from '../invoices/order-vat.js';
@@ -245,12 +247,14 @@ export function ordersRepo(db: Db) {
         .where('o.store_id', '=', storeId)
         .executeTakeFirst();
       if (!o) return null;
-      const [items, shipment, invoices, defaultVatCode, confirmedByMember] = await Promise.all([
+      const [items, shipment, invoices, defaultVatCode, confirmedByMember, internalNotes, timeline] = await Promise.all([
         db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').orderBy('id').execute(),
         fulfilmentRepo.shipmentOf(db, storeId, o.id),
         listInvoices(db, storeId, { orderId: o.id }),
         invoicesRepo.defaultVatCode(db, storeId),
         o.confirmed_by_user_id ? confirmationRepo.memberEmail(db, o.confirmed_by_user_id) : null,
+        orderNotesRepo.list(db, o.id),
+        merchantTimeline(db, o),
       ]);
       const vat = storedOrderVat(o, items, defaultVatCode);
       return {
@@ -271,6 +275,8 @@ export function ordersRepo(db: Db) {
         invoiceRequest: invoiceRequestOf(o),
         invoices,
         confirmedByMember,
+        internalNotes,
+        timeline,
       };
     },
 
@@ -284,6 +290,8 @@ export function ordersRepo(db: Db) {
           .selectFrom('order_events')
           .select(['kind', 'value', 'created_at'])
           .where('order_id', '=', o.id)
+          // The team's own entries (internal notes, tracking corrections) stay in the dashboard.
+          .where('kind', 'in', ['status', 'payment', 'confirmation'])
           .orderBy('created_at')
           .orderBy('kind', 'desc')
           .execute(),
@@ -292,7 +300,7 @@ export function ordersRepo(db: Db) {
       ]);
       const timeline: OrderEvent[] = events.map((e) => ({
         at: e.created_at,
-        kind: e.kind,
+        kind: e.kind as OrderEvent['kind'],
         value: e.value,
         label:
           e.kind === 'status'
@@ -416,6 +424,8 @@ export function ordersRepo(db: Db) {
       orderId: string,
       expect: { status: OrderStatus; paymentStatus: PaymentStatus },
       set: Partial<Pick<OrderRow, 'status' | 'payment_status' | 'paid_at' | 'payment_due_at'>>,
+      /** The member making the change, named in the merchant's timeline (null: the shopper or the system). */
+      actorId: string | null = null,
     ): Promise<boolean> {
       const now = clock.iso();
       const r = await trx
@@ -433,7 +443,7 @@ export function ordersRepo(db: Db) {
       if (events.length)
         await trx
           .insertInto('order_events')
-          .values(events.map((e) => ({ id: newId(), order_id: orderId, created_at: now, ...e })))
+          .values(events.map((e) => ({ id: newId(), order_id: orderId, created_at: now, actor_user_id: actorId, ...e })))
           .execute();
       return true;
     },

@@ -6,6 +6,7 @@ import {
   orderResponseSchema,
   ordersPageSchema,
   orderListQuerySchema,
+  orderNoteInputSchema,
   orderTokenSchema,
   orderConfirmationInputSchema,
   paymentMsg,
@@ -24,6 +25,7 @@ import { checkoutService } from './checkout-service.js';
 import { confirmationService } from './confirmation-service.js';
 import { fulfilmentService } from './fulfilment-service.js';
 import { ordersRepo } from './repo.js';
+import { orderNotesService } from './notes-service.js';
 import { paymentService } from './payment-service.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 
@@ -36,6 +38,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const payments = paymentService(ctx);
   const fulfilment = fulfilmentService(ctx);
   const confirmations = confirmationService(ctx);
+  const notes = orderNotesService(ctx);
 
   addRoute(
     app,
@@ -128,8 +131,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: orderResponseSchema },
     },
     async (req, { params, body }) => {
-      const { storeId } = requireMember(req);
-      await fulfilment.updateShipment(storeId, params.orderId, body);
+      const { storeId, user } = requireMember(req);
+      await fulfilment.updateShipment(storeId, params.orderId, body, user.id);
       const order = await repo.detail(storeId, params.orderId);
       if (!order) throw notFound('Ordine non trovato');
       return { order };
@@ -222,6 +225,28 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       await guardGuess(ctx, { scope: 'order-link', ip: req.ip, storeId: store.id }, () => confirmations.byShopper(params.slug, params.token, body.code));
       const order = await repo.publicByToken(store.id, params.slug, params.token);
       if (!order) throw notFound(paymentMsg.orderNotFound);
+      return { order };
+    },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores/:storeId/orders/:orderId/notes',
+      auth: { permission: 'orders:write' },
+      summary: "Aggiunge una nota interna all'ordine (solo per il team, mai mostrata al cliente)",
+      tags: ['orders'],
+      params: orderParams,
+      body: orderNoteInputSchema,
+      response: { 201: orderResponseSchema },
+    },
+    async (req, { params, body }, reply) => {
+      const { storeId, user } = requireMember(req);
+      await notes.add(storeId, params.orderId, body, user.id);
+      const order = await repo.detail(storeId, params.orderId);
+      if (!order) throw notFound('Ordine non trovato');
+      reply.status(201);
       return { order };
     },
   );

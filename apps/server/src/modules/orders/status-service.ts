@@ -8,6 +8,8 @@ import { orderStats } from '../stats/service.js';
 import { ordersRepo } from './repo.js';
 
 /** What else the change does in its transaction (the shipment and its mail), also when the status stays. */
+type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
+
 export type StatusFollowUp = (trx: Db, change: { from: OrderStatus; to: OrderStatus }) => Promise<void>;
 
 /**
@@ -19,31 +21,38 @@ export type StatusFollowUp = (trx: Db, change: { from: OrderStatus; to: OrderSta
  * the stock history and as who confirmed.
  */
 export async function changeOrderStatus(db: Db, storeId: string, orderId: string, to: OrderStatus, followUp?: StatusFollowUp, actorId?: string) {
-  const repo = ordersRepo(db);
   return db.transaction().execute(async (trx) => {
-    const order = await repo.find(trx, storeId, orderId);
+    const order = await ordersRepo(trx).find(trx, storeId, orderId);
     if (!order) throw notFound('Ordine non trovato');
-    const from = order.status;
-    if (from === to) {
-      await followUp?.(trx, { from, to });
-      return { from, to };
-    }
-    const reopenExpired = from === 'cancelled' && order.payment_status === 'expired';
-    // Conditional on what we read: two concurrent changes cannot both apply their stock moves.
-    const claimed = await repo.transition(
-      trx,
-      orderId,
-      { status: from, paymentStatus: order.payment_status },
-      reopenExpired ? { status: to, payment_status: 'unpaid', payment_due_at: null } : { status: to },
-    );
-    if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
-    await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to, { orderId, actorId });
-    if (to !== 'cancelled' && (order.confirmation === 'awaiting' || order.confirmation === 'expired')) {
-      await confirmationRepo.confirm(trx, orderId, 'team', actorId ?? null, clock.iso(), true);
-    }
-    await followUp?.(trx, { from, to });
-    const paymentStatus = order.payment_status;
-    await orderStats.moved(trx, order, { status: from, paymentStatus }, { status: to, paymentStatus: reopenExpired ? 'unpaid' : paymentStatus });
-    return { from, to };
+    return moveOrderStatus(trx, storeId, order, to, followUp, actorId);
   });
+}
+
+/** The status change of `changeOrderStatus`, in the caller's transaction, from the order as just read there. */
+export async function moveOrderStatus(trx: Db, storeId: string, order: OrderRow, to: OrderStatus, followUp?: StatusFollowUp, actorId?: string | null) {
+  const repo = ordersRepo(trx);
+  const orderId = order.id;
+  const from = order.status;
+  if (from === to) {
+    await followUp?.(trx, { from, to });
+    return { from, to };
+  }
+  const reopenExpired = from === 'cancelled' && order.payment_status === 'expired';
+  // Conditional on what we read: two concurrent changes cannot both apply their stock moves.
+  const claimed = await repo.transition(
+    trx,
+    orderId,
+    { status: from, paymentStatus: order.payment_status },
+    reopenExpired ? { status: to, payment_status: 'unpaid', payment_due_at: null } : { status: to },
+    actorId ?? null,
+  );
+  if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+  await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to, { orderId, actorId: actorId ?? undefined });
+  if (to !== 'cancelled' && (order.confirmation === 'awaiting' || order.confirmation === 'expired')) {
+    await confirmationRepo.confirm(trx, orderId, 'team', actorId ?? null, clock.iso(), true);
+  }
+  await followUp?.(trx, { from, to });
+  const paymentStatus = order.payment_status;
+  await orderStats.moved(trx, order, { status: from, paymentStatus }, { status: to, paymentStatus: reopenExpired ? 'unpaid' : paymentStatus });
+  return { from, to };
 }

@@ -4,6 +4,7 @@ import {
   ordersPageSchema,
   publicStoreResponseSchema,
   type OrderDetail,
+  type OrderNoteInput,
   type OrderSort,
   type OrderStatus,
   type PaymentStatus,
@@ -128,5 +129,15 @@ export function useUpdateShipment(storeId: string) {
       qc.setQueryData(orderKeys.detail(storeId, order.id), order);
       return qc.invalidateQueries({ queryKey: orderKeys.all(storeId) });
     },
+  });
+}
+
+/** 'Aggiungi nota': a note for the team only; the answer is the order with its notes and timeline. */
+export function useAddOrderNote(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string } & OrderNoteInput): Promise<OrderDetail> =>
+      api(`/api/stores/${storeId}/orders/${orderId}/notes`, { method: 'POST', body: { body }, schema: orderResponseSchema }).then((r) => r.order),
+    onSuccess: (order) => qc.setQueryData(orderKeys.detail(storeId, order.id), order),
   });
 }

@@ -1,8 +1,10 @@
 import { PAYMENT_METHOD_LABELS, type OrderSummary } from '@vetrina/shared';
-import { Button } from '@/components/ui/button';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { formatCents, formatDateTime } from '@/lib/format';
 import { orderNumber } from '../order-status';
 import { ConfirmationBadge } from './confirmation-badge';
+import { OrderAddress } from './order-address';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentActions } from './payment-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -12,8 +14,8 @@ import { plural } from '@vetrina/shared/plural';
 const articles = (n: number) => plural(n, 'articolo', 'articoli');
 
 /** One order of the list: number, date, status and payment, customer, address, total, status selector, payment actions, 'Dettagli'. */
-export function OrderCard({ storeId, order, onDetails }: { storeId: string; order: OrderSummary; onDetails: (id: string) => void }) {
-  const a = order.shippingAddress;
+export function OrderCard({ storeId, order }: { storeId: string; order: OrderSummary }) {
+  const { pathname, search } = useLocation();
   return (
     <li className="rounded-xl border bg-background p-4 shadow-xs sm:p-5" data-testid="order-row">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -44,19 +46,20 @@ export function OrderCard({ storeId, order, onDetails }: { storeId: string; orde
         </div>
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Spedizione</p>
-          <address className="not-italic">
-            {a.street}
-            <br />
-            {a.postalCode} {a.city}, {a.country}
-          </address>
+          <OrderAddress address={order.shippingAddress} />
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-end gap-2 border-t pt-4">
         <PaymentActions storeId={storeId} order={order} />
         <OrderStatusSelect storeId={storeId} orderId={order.id} number={order.orderNumber} status={order.status} />
-        <Button variant="outline" size="sm" onClick={() => onDetails(order.id)} aria-label={`Dettagli dell'ordine ${orderNumber(order.orderNumber)}`}>
+        <Link
+          to={`/dashboard/orders/${order.id}`}
+          state={{ fromList: pathname + search }}
+          className={buttonClasses('outline', 'sm')}
+          aria-label={`Dettagli dell'ordine ${orderNumber(order.orderNumber)}`}
+        >
           Dettagli
-        </Button>
+        </Link>
       </div>
     </li>
   );

@@ -15,7 +15,7 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
             <th scope="col" className="pb-2 text-right font-medium">
               Qtà
             </th>
-            <th scope="col" className="pb-2 text-right font-medium">
+            <th scope="col" className="hidden pb-2 text-right font-medium sm:table-cell">
               Prezzo
             </th>
             <th scope="col" className="pb-2 text-right font-medium">
@@ -27,12 +27,13 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
           {items.map((i) => (
             <tr key={i.id} data-testid="order-item">
               <td className="py-2 pr-3">
-                <p className="font-medium">{i.title}</p>
+                <p className="break-words font-medium">{i.title}</p>
                 {i.variantLabel && <p className="text-xs text-muted-foreground">{i.variantLabel}</p>}
+                <p className="text-xs text-muted-foreground tabular-nums sm:hidden">{formatCents(i.unitPriceCents)} cad.</p>
               </td>
               <td className="py-2 text-right tabular-nums">{i.quantity}</td>
-              <td className="py-2 text-right tabular-nums">{formatCents(i.unitPriceCents)}</td>
-              <td className="py-2 text-right tabular-nums">{formatCents(i.totalPriceCents)}</td>
+              <td className="hidden whitespace-nowrap py-2 text-right tabular-nums sm:table-cell">{formatCents(i.unitPriceCents)}</td>
+              <td className="whitespace-nowrap py-2 pl-3 text-right tabular-nums">{formatCents(i.totalPriceCents)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { OrderBulkFailure, OrdersPage } from '@vetrina/shared';
 import { plural } from '@vetrina/shared/plural';
 import { Pagination } from '@/components/ui/pagination';
@@ -16,7 +17,6 @@ export function OrdersTableView({
   busy,
   onSort,
   onPage,
-  onDetails,
 }: {
   storeId: string;
   data: OrdersPage;
@@ -24,8 +24,8 @@ export function OrdersTableView({
   busy: boolean;
   onSort: (sort: TableSort) => void;
   onPage: (page: number) => void;
-  onDetails: (id: string) => void;
 }) {
+  const { pathname, search } = useLocation();
   const [selection, setSelection] = useState<Selection>({});
   const [failures, setFailures] = useState<OrderBulkFailure[]>([]);
   // Another page, sort or filter shows other rows: what was ticked is no longer in view.
@@ -44,7 +44,15 @@ export function OrdersTableView({
           {plural(data.total, 'ordine', 'ordini')}
         </p>
       )}
-      <OrdersTable items={data.items} sort={sort} onSort={onSort} selection={selection} onSelectionChange={setSelection} onDetails={onDetails} busy={busy} />
+      <OrdersTable
+        items={data.items}
+        sort={sort}
+        onSort={onSort}
+        selection={selection}
+        onSelectionChange={setSelection}
+        fromList={pathname + search}
+        busy={busy}
+      />
       <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} label="Pagine degli ordini" />
     </>
   );

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, type OrderSummary } from '@vetrina/shared';
 import { plural } from '@vetrina/shared/plural';
 import { DataTable, selectionColumn, useDataTable, type DataColumn, type Selection, type TableSort } from '@/components/ui/data-table';
@@ -8,7 +9,8 @@ import { ConfirmationBadge } from './confirmation-badge';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentStatusBadge } from './payment-status-badge';
 
-function columnsFor(onDetails: (id: string) => void): DataColumn<OrderSummary>[] {
+/** `fromList`: the list's address with its filters, where the order page's 'Ordini' goes back to. */
+function columnsFor(fromList: string): DataColumn<OrderSummary>[] {
   return [
     selectionColumn('Seleziona tutti gli ordini della pagina', (o) => `l'ordine ${orderNumber(o.orderNumber)}`),
     {
@@ -16,14 +18,14 @@ function columnsFor(onDetails: (id: string) => void): DataColumn<OrderSummary>[]
       header: 'Ordine',
       meta: { rowHeader: true, firstDir: 'desc', className: 'whitespace-nowrap' },
       cell: ({ row }) => (
-        <button
-          type="button"
-          onClick={() => onDetails(row.original.id)}
+        <Link
+          to={`/dashboard/orders/${row.original.id}`}
+          state={{ fromList }}
           aria-label={`Dettagli dell'ordine ${orderNumber(row.original.orderNumber)}`}
           className="rounded-sm font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {orderNumber(row.original.orderNumber)}
-        </button>
+        </Link>
       ),
     },
     {
@@ -81,18 +83,18 @@ function columnsFor(onDetails: (id: string) => void): DataColumn<OrderSummary>[]
   ];
 }
 
-/** The orders table (docs/decisions/back-office-tables.md): one page, sorted by the server; the number opens the details. */
+/** The orders table (docs/decisions/back-office-tables.md): one page, sorted by the server; the number opens the order's page. */
 export function OrdersTable(props: {
   items: OrderSummary[];
   sort: TableSort;
   onSort: (sort: TableSort) => void;
   selection: Selection;
   onSelectionChange: (next: Selection) => void;
-  onDetails: (id: string) => void;
+  fromList: string;
   busy: boolean;
 }) {
-  const { onDetails } = props;
-  const columns = useMemo(() => columnsFor(onDetails), [onDetails]);
+  const { fromList } = props;
+  const columns = useMemo(() => columnsFor(fromList), [fromList]);
   const table = useDataTable({
     data: props.items,
     columns,

@@ -17,7 +17,8 @@ function description(action: PaymentAction, o: Order) {
   const total = formatCents(o.totalCents);
   if (action === 'paid') {
     const deadline = o.paymentMethod === 'bank_transfer' ? ' e non verrà più annullato alla scadenza' : '';
-    return `Conferma di aver ricevuto ${total}. L’ordine risulterà pagato${deadline}.`;
+    const confirmed = o.status === 'pending' ? ' e passerà a “Confermato”' : '';
+    return `Conferma di aver ricevuto ${total}. L’ordine risulterà pagato${confirmed}${deadline}.`;
   }
   const where = o.paymentMethod === 'card' ? ' dalla dashboard di Stripe' : '';
   return `Conferma di aver restituito ${total} al cliente. Il rimborso va fatto da te${where}: qui se ne registra solo lo stato.`;
@@ -31,7 +32,11 @@ export function PaymentActions({ storeId, order }: { storeId: string; order: Ord
     update.mutate(
       { orderId: order.id, paymentStatus },
       {
-        onSuccess: () => toast.success('Stato aggiornato'),
+        // Money received also confirms an order 'In attesa' (the server does it): say so.
+        onSuccess: (updated) =>
+          toast.success(paymentStatus === 'paid' ? 'Pagamento registrato' : 'Stato aggiornato', {
+            description: order.status === 'pending' && updated.status === 'confirmed' ? 'L’ordine è passato a “Confermato”.' : undefined,
+          }),
         onError: (err) => toast.error('Impossibile aggiornare lo stato', { description: errorMessage(err, 'Riprova più tardi') }),
       },
     );

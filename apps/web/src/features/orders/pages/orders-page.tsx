@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ExternalLink, RefreshCw, SearchX, ShoppingCart } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -10,7 +10,6 @@ import { cn } from '@/lib/cn';
 import { useViewPreference } from '@/lib/use-view-preference';
 import { useOrders } from '../api';
 import { OrderCard } from '../components/order-card';
-import { OrderDetailsDialog } from '../components/order-details-dialog';
 import { AwaitingTabs } from '../components/awaiting-tabs';
 import { OrderFilters } from '../components/order-filters';
 import { OrdersCsvExport } from '../components/orders-csv-export';
@@ -29,7 +28,6 @@ export default function OrdersPage() {
   const [view, setView] = useViewPreference('orders');
   // The cards keep their order (newest first): a sort is the table's.
   const orders = useOrders(store.id, view === 'table' ? filter : { ...filter, sort: undefined, dir: undefined });
-  const [detailsId, setDetailsId] = useState<string | null>(null);
   const filtered = Boolean(filter.status || filter.paymentStatus || filter.search || filter.confirmation);
 
   useEffect(() => {
@@ -94,15 +92,7 @@ export default function OrdersPage() {
           />
         )
       ) : view === 'table' ? (
-        <OrdersTableView
-          storeId={store.id}
-          data={orders.data}
-          filter={filter}
-          busy={orders.isPlaceholderData}
-          onSort={setSort}
-          onPage={setPage}
-          onDetails={setDetailsId}
-        />
+        <OrdersTableView storeId={store.id} data={orders.data} filter={filter} busy={orders.isPlaceholderData} onSort={setSort} onPage={setPage} />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -110,13 +100,12 @@ export default function OrdersPage() {
           </p>
           <ul className={cn('grid gap-3 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
             {orders.data.items.map((o) => (
-              <OrderCard key={o.id} storeId={store.id} order={o} onDetails={setDetailsId} />
+              <OrderCard key={o.id} storeId={store.id} order={o} />
             ))}
           </ul>
           <Pagination page={orders.data.page} pageSize={orders.data.pageSize} total={orders.data.total} onPage={setPage} label="Pagine degli ordini" />
         </>
       )}
-      <OrderDetailsDialog storeId={store.id} orderId={detailsId} onClose={() => setDetailsId(null)} />
     </div>
   );
 }

@@ -1,0 +1,79 @@
+import {
+  ORDER_ACTOR_LABELS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  confirmationEventLabel,
+  type MerchantOrderEvent,
+  type OrderActor,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@vetrina/shared';
+import type { Db } from '../../db/index.js';
+
+/** Events of the same instant in the order they happen (money, then confirmation, then the status it brings). */
+const KIND_ORDER: Record<MerchantOrderEvent['kind'], number> = { payment: 1, confirmation: 2, status: 3, shipment: 4, invoice: 5, note: 6 };
+
+function labelOf(kind: MerchantOrderEvent['kind'], value: string): string {
+  switch (kind) {
+    case 'status':
+      return `Stato: ${ORDER_STATUS_LABELS[value as OrderStatus] ?? value}`;
+    case 'payment':
+      return `Pagamento: ${PAYMENT_STATUS_LABELS[value as PaymentStatus] ?? value}`;
+    case 'confirmation':
+      return confirmationEventLabel(value);
+    case 'shipment':
+      return 'Spedizione aggiornata (corriere o tracking)';
+    case 'note':
+      return 'Nota interna aggiunta';
+    case 'invoice':
+      return value;
+  }
+}
+
+/**
+ * Every event of an order with who did it: the member (their e-mail) for the team's actions,
+ * 'Cliente' for the shopper's (placing the order, confirming it), 'Sistema' for the automatic ones
+ * (deadlines, Stripe, invoices issued on payment).
+ */
+export async function merchantTimeline(db: Db, order: { id: string; created_at: string }): Promise<MerchantOrderEvent[]> {
+  const [events, invoices] = await Promise.all([
+    db
+      .selectFrom('order_events as e')
+      .leftJoin('users as u', 'u.id', 'e.actor_user_id')
+      .select(['e.kind', 'e.value', 'e.created_at', 'e.actor_user_id', 'u.email'])
+      .where('e.order_id', '=', order.id)
+      .execute(),
+    db
+      .selectFrom('invoices as i')
+      .leftJoin('users as u', 'u.id', 'i.issued_by_user_id')
+      .select(['i.kind', 'i.number', 'i.issued_at', 'i.issued_by_user_id', 'u.email'])
+      .where('i.order_id', '=', order.id)
+      .execute(),
+  ]);
+  const member = (userId: string | null, email: string | null): OrderActor | null =>
+    userId ? { kind: 'member', label: email ?? ORDER_ACTOR_LABELS.formerMember } : null;
+  const shopper: OrderActor = { kind: 'shopper', label: ORDER_ACTOR_LABELS.shopper };
+  const system: OrderActor = { kind: 'system', label: ORDER_ACTOR_LABELS.system };
+  const rank = (e: MerchantOrderEvent) => (e.at === order.created_at ? (e.kind === 'status' ? -2 : -1) : KIND_ORDER[e.kind]);
+  const timeline: MerchantOrderEvent[] = [
+    ...events.map((e) => {
+      const placed = e.created_at === order.created_at && (e.kind === 'status' || e.kind === 'payment');
+      const byShopper = placed || (e.kind === 'confirmation' && e.value === 'shopper');
+      return {
+        at: e.created_at,
+        kind: e.kind,
+        value: e.value,
+        label: placed && e.kind === 'status' ? 'Ordine ricevuto' : labelOf(e.kind, e.value),
+        actor: member(e.actor_user_id, e.email) ?? (byShopper ? shopper : system),
+      };
+    }),
+    ...invoices.map((i) => ({
+      at: i.issued_at,
+      kind: 'invoice' as const,
+      value: i.number,
+      label: `${i.kind === 'credit_note' ? 'Nota di credito' : 'Fattura'} ${i.number} emessa`,
+      actor: member(i.issued_by_user_id, i.email) ?? system,
+    })),
+  ];
+  return timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : rank(a) - rank(b)));
+}
