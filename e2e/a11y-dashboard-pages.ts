@@ -42,7 +42,7 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
   }
 
   await page.goto(`/dashboard/orders/${shop.orderId}/packing-slip`);
-  await expect(page.getByRole('heading', { name: 'Documento di trasporto' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Distinta di imballaggio' })).toBeVisible();
   await audit.check(page, 'packing slip');
 
   await openDashboard(page, '/dashboard/orders', 'Ordini');

@@ -31,7 +31,7 @@ test.describe('CSV in and out', () => {
     const errorRow = dialog.getByRole('table', { name: 'Errori del file' }).getByRole('row').nth(1);
     await expect(errorRow).toContainText('3');
     await expect(errorRow).toContainText('Variant Price');
-    await expect(errorRow).toContainText('Inserisci un prezzo valido (numero con al massimo 2 decimali)');
+    await expect(errorRow).toContainText('Inserisci un prezzo valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali)');
     await expect(dialog.getByRole('button', { name: 'Importa', exact: true })).toBeDisabled();
 
     // The merchant fixes the line and chooses the file again.

@@ -88,7 +88,7 @@ test.describe('shipping an order', () => {
     await expect(slipLink).toHaveAttribute('href', `/dashboard/orders/${orderId}/packing-slip`);
 
     await page.goto(`/dashboard/orders/${orderId}/packing-slip`);
-    await expect(page.getByRole('heading', { name: 'Documento di trasporto' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Distinta di imballaggio' })).toBeVisible();
     const sender = page.getByTestId('packing-slip-sender');
     await expect(sender).toContainText('Bottega Aurora S.r.l.');
     await expect(sender).toContainText('Via Roma 1, 40121 Bologna');

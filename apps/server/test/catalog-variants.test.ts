@@ -72,7 +72,7 @@ describe(`variants (${engine})`, () => {
     const bad = await m.client.post(`${m.base}/products/${p.id}/variants`, { label: 'M', sku: 'A-3', stock: 1.5 });
     expect(bad.body.error.message).toBe('La giacenza deve essere un numero intero maggiore o uguale a 0');
     const delta = await m.client.post(`${m.base}/products/${p.id}/variants`, { label: 'M', sku: 'A-4', priceDeltaCents: 'meno' });
-    expect(delta.body.error.message).toBe('Inserisci una differenza di prezzo valida (al massimo 2 decimali, anche negativa)');
+    expect(delta.body.error.message).toBe('Inserisci una differenza di prezzo valida, ad esempio -3,20 o 1.250,00 (al massimo 2 decimali, anche negativa)');
   });
 
   it('refuses a duplicate variant SKU and a final price below zero', async () => {

@@ -329,7 +329,7 @@ describe(`CSV import (${engine})`, () => {
     const preview = await importCsv(m.client, m.base, file, 'preview');
     expect(preview.status).toBe(200);
     expect(preview.body.errors).toEqual([
-      { line: 4, column: 'Variant Price', message: 'Inserisci un prezzo valido (numero con al massimo 2 decimali)' },
+      { line: 4, column: 'Variant Price', message: 'Inserisci un prezzo valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali)' },
       { line: 5, column: 'Variant Inventory Qty', message: 'La giacenza deve essere un numero intero maggiore o uguale a 0' },
       { line: 6, column: 'Handle', message: 'Slug non valido: usa lettere minuscole, numeri e trattini' },
       { line: 7, column: 'Variant SKU', message: 'Lo SKU è obbligatorio' },
@@ -339,7 +339,7 @@ describe(`CSV import (${engine})`, () => {
     const apply = await importCsv(m.client, m.base, file, 'apply');
     expect(apply.status).toBe(400);
     expect(apply.body.error?.message).toBe(
-      'Il file contiene 4 errori: nessun prodotto è stato importato. Riga 4 (Variant Price): Inserisci un prezzo valido (numero con al massimo 2 decimali) · ' +
+      'Il file contiene 4 errori: nessun prodotto è stato importato. Riga 4 (Variant Price): Inserisci un prezzo valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali) · ' +
         'Riga 5 (Variant Inventory Qty): La giacenza deve essere un numero intero maggiore o uguale a 0 · Riga 6 (Handle): Slug non valido: usa lettere minuscole, numeri e trattini',
     );
     expect((await m.client.get(`${m.base}/products`)).body.total).toBe(0);

@@ -232,8 +232,8 @@ describe(`storefront list order, filters and totals (${engine})`, () => {
   it('refuses bad list parameters with 400 and an Italian message', async () => {
     const cases: Array<[string, string]> = [
       ['sort=prezzo', 'Ordinamento non valido'],
-      ['minPrice=abc', 'Prezzo minimo non valido'],
-      ['maxPrice=-5', 'Prezzo massimo non valido'],
+      ['minPrice=abc', 'Prezzo minimo non valido: scrivi ad esempio 12,50 o 1.250,00'],
+      ['maxPrice=-5', 'Prezzo massimo non valido: scrivi ad esempio 12,50 o 1.250,00'],
       ['minPrice=20&maxPrice=10', 'Il prezzo minimo non può superare il prezzo massimo'],
       ['available=forse', 'Valore non valido per "Solo disponibili"'],
       ['page=0', 'Pagina non valida'],

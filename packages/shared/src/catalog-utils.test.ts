@@ -114,12 +114,18 @@ describe('parseEuroToCents', () => {
     ['1,234.50', 123450],
     ['1.234.567,8', 123456780],
     ['  7 ', 700],
+    ['1.250', 125000],
+    ['12.345', 1234500],
+    ['1.234.567', 123456700],
   ])('%j → %d cents', (input, cents) => {
     expect(parseEuroToCents(input)).toBe(cents);
   });
-  it.each(['', 'abc', '12.345', '1.234', '1.23,50', '1.234,567.00', '1,234,50', '12,9,0', '1e3', '--1', '.'])('%j is not an amount', (input) => {
-    expect(parseEuroToCents(input)).toBeNull();
-  });
+  it.each(['', 'abc', '1,234', '12,345', '1234.567', '1.2345', '1.23,50', '1.23.456', '1.234,567.00', '1,234,50', '12,9,0', '1e3', '--1', '.'])(
+    '%j is not an amount',
+    (input) => {
+      expect(parseEuroToCents(input)).toBeNull();
+    },
+  );
   it('accepts negatives only when asked (variant price deltas)', () => {
     expect(parseEuroToCents('-3,20')).toBeNull();
     expect(parseEuroToCents('-3,20', { allowNegative: true })).toBe(-320);
@@ -127,6 +133,13 @@ describe('parseEuroToCents', () => {
     expect(parseEuroToCents('-3,5', { allowNegative: true })).toBe(-350);
     expect(parseEuroToCents('-1.234,50', { allowNegative: true })).toBe(-123450);
     expect(parseEuroToCents(-5, { allowNegative: true })).toBe(-500);
+    expect(parseEuroToCents('-1.250')).toBeNull();
+    expect(parseEuroToCents('-1.250', { allowNegative: true })).toBe(-125000);
+  });
+  it('reads a dot before exactly three digits as thousands, as Italians write 1.250 €', () => {
+    expect(parseEuroToCents('1.250')).toBe(parseEuroToCents('1.250,00'));
+    expect(parseEuroToCents('1.25')).toBe(125);
+    expect(parseEuroToCents('1.2500')).toBeNull();
   });
 });
 
@@ -165,8 +178,8 @@ describe('form rules', () => {
   });
   it('rejects a price with three decimals and a missing one with the right messages', () => {
     const base = { title: 'T', description: '', sku: 'SKU-1', stock: 0, categoryId: '', status: 'draft' as const };
-    expect(productFormSchema.safeParse({ ...base, price: '1.234' }).error?.issues[0]?.message).toBe(
-      'Inserisci un prezzo valido (numero con al massimo 2 decimali)',
+    expect(productFormSchema.safeParse({ ...base, price: '1,234' }).error?.issues[0]?.message).toBe(
+      'Inserisci un prezzo valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali)',
     );
     expect(productFormSchema.safeParse({ ...base, price: '' }).error?.issues[0]?.message).toBe('Il prezzo è obbligatorio');
     expect(productFormSchema.safeParse({ ...base, price: '9,99', stock: Number.NaN }).data?.stock).toBe(0);

@@ -63,16 +63,22 @@ export function generatedSkuNumber(sku: string): number | null {
 /** SKUs are unique within a store regardless of case and surrounding spaces. */
 export const skuKey = (sku: string): string => sku.trim().toUpperCase();
 
+/** The forms a euro amount may be typed in, named by every message that refuses one. */
+export const EURO_FORMS = '12,50 o 1.250,00';
+
 /**
  * Euro text typed by a merchant or a shopper to integer cents: "12", "12.5", "12,50", "1.234,50",
- * "1,234.50", "-3,20" (when negatives are allowed). With both separators the last one is the
- * decimal mark and the other must group thousands by three; with one separator it is the decimal
- * mark, so "12.345" (3 decimals) is refused rather than guessed. Null when it is not a valid amount.
+ * "1,234.50", "-3,20" (when negatives are allowed). A dot followed by exactly three digits groups
+ * thousands, as Italians write it: "1.250" is 1.250,00 € and "1.234.567" a million and more. With
+ * both separators the last one is the decimal mark and the other must group thousands by three;
+ * otherwise the one separator is the decimal mark, so "1,234" (3 decimals) is refused rather than
+ * guessed. Null when it is not a valid amount.
  */
 export function parseEuroToCents(input: string | number, { allowNegative = false } = {}): number | null {
   let text = String(input).replace(/[\s\u00a0\u202f€]/g, '');
   const grouped = /^(-?)(\d{1,3}([.,])\d{3}(?:\3\d{3})*)([.,])(\d*)$/.exec(text);
   if (grouped && grouped[3] !== grouped[4]) text = `${grouped[1]}${(grouped[2] ?? '').replace(/[.,]/g, '')}.${grouped[5]}`;
+  else if (/^-?\d{1,3}(?:\.\d{3})+$/.test(text)) text = text.replace(/\./g, '');
   else text = text.replace(',', '.');
   const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
   if (!m) return null;

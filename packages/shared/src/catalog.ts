@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, PRODUCT_STATUSES } from './constants.js';
-import { attributesFromPairs, parseEuroToCents, PRODUCT_SLUG_MAX } from './catalog-utils.js';
+import { attributesFromPairs, EURO_FORMS, parseEuroToCents, PRODUCT_SLUG_MAX } from './catalog-utils.js';
 import { formatEuro } from './pricing.js';
 import { vatCodeSchema, VAT_CODES } from './vat.js';
 import { productSortField, sortDirField, stockFilterField } from './table-sorts.js';
@@ -30,10 +30,10 @@ export const catalogMsg = {
   saveFirst: 'Devi salvare il prodotto prima di aggiungere varianti',
   titleRequired: 'Il titolo è obbligatorio',
   priceRequired: 'Il prezzo è obbligatorio',
-  priceInvalid: 'Inserisci un prezzo valido (numero con al massimo 2 decimali)',
+  priceInvalid: `Inserisci un prezzo valido, ad esempio ${EURO_FORMS} (al massimo 2 decimali)`,
   priceNegative: 'Il prezzo non può essere negativo',
   priceTooHigh: 'Il prezzo non può superare 1.000.000 €',
-  deltaInvalid: 'Inserisci una differenza di prezzo valida (al massimo 2 decimali, anche negativa)',
+  deltaInvalid: `Inserisci una differenza di prezzo valida, ad esempio -3,20 o 1.250,00 (al massimo 2 decimali, anche negativa)`,
   skuRequired: 'Lo SKU è obbligatorio',
   skuFormat: 'Lo SKU può contenere solo lettere, numeri, trattini, punti, barre e underscore',
   stockInvalid: 'La giacenza deve essere un numero intero maggiore o uguale a 0',
@@ -58,7 +58,7 @@ export const catalogMsg = {
   tooManyVariants: `Un prodotto può avere al massimo ${CATALOG_LIMITS.variantsPerProduct} varianti`,
   tooManyCategories: `Hai raggiunto il numero massimo di categorie (${CATALOG_LIMITS.categoriesPerStore})`,
   sampleDataFailed: 'Impossibile creare i dati di esempio',
-  compareAtInvalid: 'Inserisci un prezzo pieno valido (numero con al massimo 2 decimali)',
+  compareAtInvalid: `Inserisci un prezzo pieno valido, ad esempio ${EURO_FORMS} (al massimo 2 decimali)`,
   compareAtNotAbove: 'Il prezzo pieno deve essere maggiore del prezzo di vendita',
   variantCompareAtNotAbove: (priceCents: number) =>
     `Il prezzo pieno della variante deve essere maggiore del suo prezzo di vendita (${formatEuro(priceCents)}, cioè il prezzo del prodotto più la differenza)`,

@@ -73,7 +73,7 @@ describe('compare-at validation', () => {
       expect(issue?.path).toEqual(['compareAtCents']);
     }
     expect(productInputSchema.safeParse({ ...product, compareAtCents: 12.5 }).error?.issues[0]?.message).toBe(
-      'Inserisci un prezzo pieno valido (numero con al massimo 2 decimali)',
+      'Inserisci un prezzo pieno valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali)',
     );
   });
 
@@ -85,7 +85,7 @@ describe('compare-at validation', () => {
       'Il prezzo pieno deve essere maggiore del prezzo di vendita',
     );
     expect(productFormSchema.safeParse({ ...form, compareAt: 'dieci' }).error?.issues[0]?.message).toBe(
-      'Inserisci un prezzo pieno valido (numero con al massimo 2 decimali)',
+      'Inserisci un prezzo pieno valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali)',
     );
   });
 });

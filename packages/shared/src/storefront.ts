@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storeColorsResponseSchema } from './stores.js';
 import { shippingDestinationSchema } from './shipping.js';
 import { publicBusinessSchema } from './business.js';
-import { parseEuroToCents } from './catalog-utils.js';
+import { EURO_FORMS, parseEuroToCents } from './catalog-utils.js';
 import { LISTING_LIMITS, STOREFRONT_SORTS } from './listing.js';
 
 export * from './listing.js';
@@ -146,8 +146,8 @@ export const storefrontProductsQuerySchema = z
     category: z.string().trim().max(120).optional(),
     /** Default: relevance with a search, newest first without. */
     sort: z.enum(STOREFRONT_SORTS, { error: 'Ordinamento non valido' }).optional(),
-    minPrice: euroFilter('Prezzo minimo non valido'),
-    maxPrice: euroFilter('Prezzo massimo non valido'),
+    minPrice: euroFilter(`Prezzo minimo non valido: scrivi ad esempio ${EURO_FORMS}`),
+    maxPrice: euroFilter(`Prezzo massimo non valido: scrivi ad esempio ${EURO_FORMS}`),
     available: z
       .enum(['1', '0', 'true', 'false'], { error: 'Valore non valido per "Solo disponibili"' })
       .transform((v) => v === '1' || v === 'true')

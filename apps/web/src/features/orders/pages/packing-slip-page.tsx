@@ -30,7 +30,7 @@ export default function PackingSlipPage() {
   return (
     <div className="min-h-dvh bg-muted/40 px-4 py-6 print:bg-white print:p-0">
       <style>{PRINT_CSS}</style>
-      <title>{order.data ? `Documento di trasporto ${orderNumber(order.data.orderNumber)} · Vetrina` : 'Documento di trasporto · Vetrina'}</title>
+      <title>{order.data ? `Distinta di imballaggio ${orderNumber(order.data.orderNumber)} · Vetrina` : 'Distinta di imballaggio · Vetrina'}</title>
       <header className="mx-auto mb-4 flex max-w-3xl flex-wrap items-center justify-between gap-2 print:hidden">
         <Link to="/dashboard/orders" className={buttonClasses('ghost', 'sm')}>
           <ArrowLeft aria-hidden /> Torna agli ordini
@@ -71,7 +71,7 @@ function Slip({ storeName, business: b, order: o }: { storeName: string; busines
             </address>
           )}
           <h1 id="ddt-titolo" className="mt-1 text-base font-semibold text-muted-foreground print:text-black">
-            Documento di trasporto
+            Distinta di imballaggio
           </h1>
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-right">
