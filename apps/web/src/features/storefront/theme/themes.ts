@@ -35,7 +35,7 @@ export interface StoreTheme {
 const moderno: StoreTheme = {
   key: 'moderno',
   pageHex: '#f8fafc',
-  page: 'bg-slate-50 text-slate-900 font-sans',
+  page: 'bg-slate-50 text-slate-900 font-moderno',
   header: 'sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur',
   centredHeader: false,
   storeName: 'text-lg font-bold tracking-tight',
@@ -83,7 +83,7 @@ const classico: StoreTheme = {
 const minimal: StoreTheme = {
   key: 'minimal',
   pageHex: '#ffffff',
-  page: 'bg-white text-neutral-900 font-sans font-light',
+  page: 'bg-white text-neutral-900 font-minimal font-light',
   header: 'bg-white',
   centredHeader: false,
   storeName: 'text-sm font-normal uppercase tracking-[0.3em]',
@@ -107,7 +107,7 @@ const minimal: StoreTheme = {
 const audace: StoreTheme = {
   key: 'audace',
   pageHex: '#ffffff',
-  page: 'bg-white text-black font-sans',
+  page: 'bg-white text-black font-audace',
   header: 'border-b-4 border-black bg-white',
   centredHeader: false,
   storeName: 'text-xl font-black uppercase tracking-tight',
