@@ -39,7 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle carries every dependency, so that the aliases apply inside them too.
   ssr: { noExternal: true, target: 'node' },
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', sourcemap: false, rollupOptions: { input: src('public/entry-server.tsx') } }
+    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', sourcemap: false, assetsDir: 'p', rollupOptions: { input: src('public/entry-server.tsx') } }
     : {
         outDir: 'dist/public',
         emptyOutDir: true,

@@ -7,6 +7,8 @@ import { FEATURED_PRODUCTS, storefrontData, type ProductPage } from '@/features/
 import { categoryListParams, listParams, pageOf } from '@/features/storefront/list-params';
 import type { DataCache } from '@/features/storefront/data/cache';
 import { CARD_SIZES, GALLERY_SIZES } from '@/features/storefront/components/responsive-img';
+import { THEME_FONT_FILES } from '@/features/storefront/theme/theme-fonts';
+import { themeFor } from '@/features/storefront/theme/themes';
 import type { RouteMatch } from './routes';
 
 /**
@@ -33,6 +35,8 @@ interface Meta {
   product?: { amount: number; available: boolean };
   /** The page's largest picture, fetched with high priority before the stylesheet is parsed. */
   preload?: { image: ResponsiveImage; sizes: string } | null;
+  /** The store theme's font file, preloaded so that the text swaps to it before the first paint or soon after. */
+  font?: string;
   jsonLd: object[];
 }
 
@@ -144,7 +148,7 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
     url: abs(home),
     ...(store.logoUrl ? { logo: abs(store.logoUrl) } : {}),
   };
-  const base = { siteName: store.name, image: store.logoUrl ? abs(store.logoUrl) : null };
+  const base = { siteName: store.name, image: store.logoUrl ? abs(store.logoUrl) : null, font: THEME_FONT_FILES[themeFor(store.theme?.key).key] };
   const crumbs = (items: Array<{ name: string; path: string }>) => ({
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -235,7 +239,7 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
       }
       const path = `${home}/products/${encodeURIComponent(product.slug)}`;
       if (ref !== product.slug) return { redirect: path };
-      return { status: 200, meta: productMeta(store, product, path, base.siteName, abs, storeLd, crumbs) };
+      return { status: 200, meta: { ...productMeta(store, product, path, base.siteName, abs, storeLd, crumbs), font: base.font } };
     }
     case 'store-checkout':
       return { status: 200, meta: { ...base, title: `Checkout · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
@@ -352,6 +356,8 @@ function render(m: Meta, abs: (p: string) => string): string {
         : `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.url)}">`,
     );
   }
+  // Fonts are fetched in CORS mode, so their preload must be too or the browser fetches them twice.
+  if (m.font) lines.push(`<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(m.font)}" crossorigin>`);
   if (m.canonical && !m.noindex) lines.push(`<link rel="canonical" href="${escapeHtml(abs(m.canonical))}">`);
   lines.push(
     tag({ property: 'og:site_name', content: m.siteName }),

@@ -22,13 +22,16 @@ function usePresence(slug: string) {
   }, [slug]);
 }
 
-/** Bottom-right chat button: live chat for signed-in visitors, the contact form for guests. */
+/**
+ * Bottom-right chat button: live chat for signed-in visitors, the contact form for guests. Above a
+ * page's bottom bar when it has one (public.css), so that it never covers a button.
+ */
 export function ChatLauncher({ slug, storeName }: { slug: string; storeName: string }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   usePresence(slug);
   return (
-    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
+    <div data-chat-launcher className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
       {used && (
         <Suspense fallback={null}>
           <div hidden={!open}>

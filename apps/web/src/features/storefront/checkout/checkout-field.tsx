@@ -16,7 +16,7 @@ function useFieldIds(error?: string, hint?: string) {
 
 function FieldFrame({ id, label, error, hint, children }: Common & { id: string; children: React.ReactNode }) {
   return (
-    <div className="grid content-start gap-1.5">
+    <div className="grid min-w-0 grid-cols-1 content-start gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

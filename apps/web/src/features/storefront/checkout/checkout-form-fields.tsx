@@ -11,7 +11,7 @@ import { InvoiceRequestFields } from './invoice-request-fields';
 export function CheckoutGroup({ title, children }: { title: string; children: ReactNode }) {
   const { theme } = useStorefront();
   return (
-    <fieldset className={clsx('grid gap-4 border-0 p-0')}>
+    <fieldset className={'grid min-w-0 grid-cols-1 gap-4 border-0 p-0'}>
       <legend
         className={clsx(
           'mb-4 text-lg font-semibold',
@@ -42,10 +42,10 @@ export function CheckoutFormFields({ form, countries, country, onCountry, paymen
   const { register, formState } = form;
   const e = formState.errors;
   return (
-    <div className="grid gap-10">
+    <div className="grid min-w-0 grid-cols-1 gap-10">
       <CheckoutGroup title="Dati di contatto">
         <CheckoutInputField label="Nome e cognome" autoComplete="name" required error={e.customerName?.message} {...register('customerName')} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <CheckoutInputField
             label="Email"
             type="email"
@@ -67,7 +67,7 @@ export function CheckoutFormFields({ form, countries, country, onCountry, paymen
           error={e.street?.message}
           {...register('street')}
         />
-        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
           <CheckoutInputField label="Città" autoComplete="address-level2" required error={e.city?.message} {...register('city')} />
           <CheckoutInputField label="CAP" autoComplete="postal-code" inputMode="numeric" required error={e.postalCode?.message} {...register('postalCode')} />
         </div>

@@ -94,7 +94,7 @@ export function DiscountCodeField({ slug, subtotalCents, email, applied, onAppli
   }
 
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 grid-cols-1 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         Codice sconto
       </label>
@@ -120,7 +120,8 @@ export function DiscountCodeField({ slug, subtotalCents, email, applied, onAppli
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-errore` : undefined}
           className={clsx(
-            'h-11 min-w-0 flex-1 px-3 font-mono text-base uppercase text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary-ink) sm:text-sm',
+            // w-0: the field takes the row's room, never its natural width of 20 monospace characters.
+            'h-11 w-0 min-w-0 flex-1 px-3 font-mono text-base uppercase text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-(--sf-primary-ink) sm:text-sm',
             theme.control,
             error && 'border-red-600 ring-1 ring-red-600',
           )}

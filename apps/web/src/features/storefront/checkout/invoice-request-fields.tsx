@@ -62,7 +62,7 @@ export function InvoiceRequestFields({ form, allowed }: Props) {
             role="radiogroup"
             aria-invalid={kindError ? true : undefined}
             aria-describedby={kindError ? `${id}-tipo-errore` : undefined}
-            className="grid gap-2 border-0 p-0"
+            className="grid min-w-0 grid-cols-1 gap-2 border-0 p-0"
           >
             <legend className="mb-2 text-sm font-medium">Intestata a</legend>
             <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -91,7 +91,7 @@ export function InvoiceRequestFields({ form, allowed }: Props) {
                 error={e?.companyName?.message}
                 {...register('invoice.companyName')}
               />
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <CheckoutInputField
                   label="Partita IVA"
                   inputMode="numeric"
@@ -108,7 +108,7 @@ export function InvoiceRequestFields({ form, allowed }: Props) {
                   {...register('invoice.taxCode')}
                 />
               </div>
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <CheckoutInputField label="Codice destinatario (SDI)" maxLength={7} error={e?.sdiCode?.message} {...code} {...register('invoice.sdiCode')} />
                 <CheckoutInputField
                   label="PEC"
@@ -149,7 +149,7 @@ function BillingAddressFields({ form, open }: { form: Props['form']; open: boole
             error={e?.street?.message}
             {...register('invoice.address.street')}
           />
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <CheckoutInputField
               label="CAP di fatturazione"
               inputMode="numeric"

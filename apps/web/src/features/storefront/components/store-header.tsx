@@ -1,9 +1,14 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import clsx from 'clsx';
 import { ShoppingBag } from 'lucide-react';
 import { useStorefront } from '../store-context';
 import type { ThemeKey } from '../theme/themes';
 import { CategoryMenu } from './category-menu';
+import { HeaderSearchButton } from './header-search';
+
+// Loaded on the first tap of 'Cerca': no page needs it for its first paint.
+const HeaderSearchPanel = lazy(() => import('./header-search-panel').then((m) => ({ default: m.HeaderSearchPanel })));
 import { CONTAINER } from './container';
 import { StoreLogo } from './store-logo';
 import { plural } from '@vetrina/shared/plural';
@@ -59,37 +64,56 @@ function CartButton({ count }: { count: number }) {
   );
 }
 
-/** Logo or name, Home, Prodotti, the category dropdown and the cart, laid out by the theme. */
+/**
+ * Logo or name, Home, Prodotti, the category dropdown, search and the cart, laid out by the theme.
+ * The top row (brand, search, cart) stays at the top of the screen while the page scrolls; on
+ * phones the navigation row under it scrolls away, so that the sticky part stays small.
+ */
 export function StoreHeader({ cartCount }: { cartCount: number }) {
   const { store, home, theme } = useStorefront();
+  const [searching, setSearching] = useState(false);
+  const toggle = () => setSearching((s) => !s);
   const brand = (
-    <Link to={home} className={clsx('flex min-w-0 items-center gap-3', theme.centredHeader && 'flex-col gap-2 text-center')}>
-      <StoreLogo store={store} className={theme.centredHeader ? 'size-12' : 'size-9'} />
+    <Link to={home} className={clsx('flex min-w-0 items-center gap-3', theme.centredHeader && 'flex-col gap-2 text-center max-md:flex-row')}>
+      <StoreLogo store={store} className={theme.centredHeader ? 'size-9 md:size-12' : 'size-9'} />
       <span className={clsx('truncate', theme.storeName)}>{store.name}</span>
     </Link>
   );
+  const search = searching && (
+    <Suspense fallback={null}>
+      <HeaderSearchPanel onClose={() => setSearching(false)} />
+    </Suspense>
+  );
   if (theme.centredHeader) {
     return (
-      <header className={theme.header}>
-        <div className={clsx(CONTAINER, 'grid grid-cols-[2.75rem_1fr_2.75rem] items-center gap-2 pt-5')}>
-          <span />
-          <div className="flex justify-center">{brand}</div>
-          <CartButton count={cartCount} />
-        </div>
-        <StoreNav place="wide" className={clsx(CONTAINER, 'justify-center py-2')} />
-      </header>
+      <>
+        <header className={clsx(theme.header, 'sticky top-0 z-30')}>
+          <div className={clsx(CONTAINER, 'grid grid-cols-[2.75rem_minmax(0,1fr)_2.75rem] items-center gap-2 py-2 md:pt-5')}>
+            <HeaderSearchButton open={searching} onToggle={toggle} />
+            <div className="flex min-w-0 justify-center">{brand}</div>
+            <CartButton count={cartCount} />
+          </div>
+          {search}
+          <StoreNav place="wide" className={clsx(CONTAINER, 'hidden justify-center py-2 md:flex')} />
+        </header>
+        <StoreNav place="narrow" className={clsx(CONTAINER, 'justify-center py-1 md:hidden')} />
+      </>
     );
   }
   return (
-    <header className={theme.header}>
-      <div className={clsx(CONTAINER, 'flex items-center gap-4', theme.key === 'minimal' ? 'py-6 sm:py-8' : 'h-16')}>
-        {brand}
-        <StoreNav place="wide" className="ml-auto hidden md:flex" />
-        <div className="ml-auto md:ml-0">
-          <CartButton count={cartCount} />
+    <>
+      <header className={clsx(theme.header, 'sticky top-0 z-30')}>
+        <div className={clsx(CONTAINER, 'flex items-center gap-2 sm:gap-4', theme.key === 'minimal' ? 'h-16 md:h-auto md:py-8' : 'h-16')}>
+          {brand}
+          <StoreNav place="wide" className="ml-auto hidden md:flex" />
+          <div className="ml-auto flex items-center gap-1 md:ml-0">
+            <HeaderSearchButton open={searching} onToggle={toggle} />
+            <CartButton count={cartCount} />
+          </div>
         </div>
-      </div>
+        {search}
+      </header>
       <StoreNav place="narrow" className={clsx(CONTAINER, 'pb-2 md:hidden')} />
-    </header>
+    </>
   );
 }

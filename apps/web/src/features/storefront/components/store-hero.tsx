@@ -7,7 +7,7 @@ import { CONTAINER } from './container';
 import { StoreLogo } from './store-logo';
 import { StoreLink } from './ui';
 
-/** The home page's hero, one of four designs: spotlight, framed, text only or full-bleed colour. */
+/** The home page's hero, one of four designs: spotlight, framed, text only or full-bleed colour; short on phones, so that products show on the first screen. */
 export function StoreHero() {
   const { store, theme, home } = useStorefront();
   const products = `${home}/products`;
@@ -15,10 +15,10 @@ export function StoreHero() {
   if (theme.hero === 'bleed') {
     return (
       <section className="bg-(--sf-primary) text-(--sf-on-primary)">
-        <div className={clsx(CONTAINER, 'flex flex-col items-start gap-6 py-16 sm:py-24')}>
-          <StoreLogo store={store} className="size-16 border-4 border-current text-2xl" />
+        <div className={clsx(CONTAINER, 'flex flex-col items-start gap-4 py-8 sm:gap-6 sm:py-24')}>
+          <StoreLogo store={store} className="size-12 border-4 border-current text-xl sm:size-16 sm:text-2xl" />
           <h1 className={theme.h1}>{store.name}</h1>
-          <p className="max-w-2xl text-lg font-bold sm:text-2xl">{STORE_TAGLINE}</p>
+          <p className="max-w-2xl text-base font-bold sm:text-2xl">{STORE_TAGLINE}</p>
           <Link
             to={products}
             className="inline-flex min-h-12 items-center gap-2 rounded-full border-4 border-black bg-white px-7 py-2 text-base font-black uppercase text-black shadow-[5px_5px_0_0_#000] transition hover:-translate-y-0.5"
@@ -32,7 +32,7 @@ export function StoreHero() {
 
   if (theme.hero === 'text') {
     return (
-      <section className={clsx(CONTAINER, 'flex flex-col gap-6 py-16 sm:py-28')}>
+      <section className={clsx(CONTAINER, 'flex flex-col gap-4 py-8 sm:gap-6 sm:py-28')}>
         <StoreLogo store={store} className="size-10 text-base" />
         <h1 className={theme.h1}>{store.name}</h1>
         <p className="max-w-xl text-base text-neutral-600 sm:text-lg">{STORE_TAGLINE}</p>
@@ -48,13 +48,13 @@ export function StoreHero() {
 
   if (theme.hero === 'framed') {
     return (
-      <section className={clsx(CONTAINER, 'py-10 sm:py-14')}>
+      <section className={clsx(CONTAINER, 'py-4 sm:py-14')}>
         <div className="border border-stone-300 p-2">
-          <div className="flex flex-col items-center gap-5 border border-stone-300 bg-white px-6 py-14 text-center sm:py-20">
-            <StoreLogo store={store} className="size-20 text-3xl" />
+          <div className="flex flex-col items-center gap-3 border border-stone-300 bg-white px-4 py-6 text-center sm:gap-5 sm:px-6 sm:py-20">
+            <StoreLogo store={store} className="size-12 text-xl sm:size-20 sm:text-3xl" />
             <p className="text-xs font-semibold uppercase tracking-[0.3em] text-(--sf-primary-ink)">Benvenuti</p>
             <h1 className={theme.h1}>{store.name}</h1>
-            <p className="max-w-xl font-serif text-lg italic text-stone-600">{STORE_TAGLINE}</p>
+            <p className="max-w-xl font-serif text-base italic text-stone-600 sm:text-lg">{STORE_TAGLINE}</p>
             <StoreLink to={products}>Vedi tutti i prodotti</StoreLink>
           </div>
         </div>
@@ -63,14 +63,14 @@ export function StoreHero() {
   }
 
   return (
-    <section className={clsx(CONTAINER, 'pt-6 sm:pt-10')}>
-      <div className="relative overflow-hidden rounded-3xl bg-(--sf-soft) px-6 py-14 sm:px-12 sm:py-24">
+    <section className={clsx(CONTAINER, 'pt-3 sm:pt-10')}>
+      <div className="relative overflow-hidden rounded-3xl bg-(--sf-soft) px-5 py-7 sm:px-12 sm:py-24">
         <div aria-hidden className="absolute -right-16 -top-20 size-72 rounded-full bg-(--sf-secondary) opacity-25 blur-3xl" />
         <div aria-hidden className="absolute -bottom-24 right-1/3 size-72 rounded-full bg-(--sf-accent) opacity-20 blur-3xl" />
-        <div className="relative flex max-w-2xl flex-col items-start gap-5">
-          <StoreLogo store={store} className="size-16 text-2xl shadow-md ring-4 ring-white" />
-          <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">{store.name}</h1>
-          <p className="text-lg text-slate-600 sm:text-xl">{STORE_TAGLINE}</p>
+        <div className="relative flex max-w-2xl flex-col items-start gap-3 sm:gap-5">
+          <StoreLogo store={store} className="size-12 text-xl shadow-md ring-4 ring-white sm:size-16 sm:text-2xl" />
+          <h1 className="text-3xl font-bold tracking-tight sm:text-6xl">{store.name}</h1>
+          <p className="text-base text-slate-600 sm:text-xl">{STORE_TAGLINE}</p>
           <StoreLink to={products} className="min-h-12 px-6 text-base">
             Vedi tutti i prodotti <ArrowRight aria-hidden />
           </StoreLink>

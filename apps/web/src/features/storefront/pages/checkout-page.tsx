@@ -106,7 +106,7 @@ export default function CheckoutPage() {
       <Breadcrumbs items={[{ label: 'Home', to: home }, { label: 'Checkout' }]} />
       <h1 className={clsx(theme.h1, 'mb-8 mt-4')}>Checkout</h1>
       {!cart.ready ? (
-        <div aria-busy="true" aria-label="Caricamento del carrello" className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
+        <div aria-busy="true" aria-label="Caricamento del carrello" className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-14">
           <div className="h-96 animate-pulse rounded-lg bg-black/5" />
           <div className="h-64 animate-pulse rounded-lg bg-black/5" />
         </div>
@@ -123,7 +123,7 @@ export default function CheckoutPage() {
           Aggiungi qualche prodotto per completare un ordine.
         </ProductsMessage>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1fr_24rem] lg:gap-14">
+        <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-14">
           <CheckoutFormFields
             form={form}
             countries={store.shipping.map((d) => d.name)}

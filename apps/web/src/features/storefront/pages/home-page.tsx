@@ -18,7 +18,7 @@ export function loader({ params }: PageLoaderArgs, cache: DataCache = browserCac
   return null;
 }
 
-/** Store home: hero, up to 8 categories, the first 6 products and 'Vedi tutti' when there are more. */
+/** Store home: hero, the first 6 products and 'Vedi tutti' when there are more, up to 8 categories. Products come before categories so that a phone shows them on the first screen. */
 export default function StoreHomePage() {
   const { store, home } = useStorefront();
   const products = useStoreProducts(store.slug, featured);
@@ -26,11 +26,6 @@ export default function StoreHomePage() {
   return (
     <>
       <StoreHero />
-      {linkedCategories(store).length > 0 && (
-        <Section id="categorie" title="Categorie">
-          <CategoryTiles />
-        </Section>
-      )}
       <Section
         id="in-evidenza"
         title="In evidenza"
@@ -52,6 +47,11 @@ export default function StoreHomePage() {
           <ProductGrid products={products.data.items} />
         )}
       </Section>
+      {linkedCategories(store).length > 0 && (
+        <Section id="categorie" title="Categorie">
+          <CategoryTiles />
+        </Section>
+      )}
     </>
   );
 }

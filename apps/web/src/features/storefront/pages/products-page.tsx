@@ -60,6 +60,7 @@ export default function ProductsPage() {
         minPrice={params.minPrice ?? ''}
         maxPrice={params.maxPrice ?? ''}
         available={Boolean(params.available)}
+        activeCount={[params.category, params.minPrice, params.maxPrice, params.available].filter(Boolean).length}
         onChange={applyFilters}
       />
       <div className="mb-6 mt-5 flex min-h-11 flex-wrap items-center justify-between gap-3">

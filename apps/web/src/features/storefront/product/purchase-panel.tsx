@@ -6,6 +6,7 @@ import type { StorefrontProductDetail, StorefrontVariant } from '@vetrina/shared
 import { unitPriceCents } from '@vetrina/shared/pricing';
 import { lineKey } from '../cart/cart-lines';
 import { useCart } from '../cart/use-cart';
+import { Price } from '../components/price';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { StoreButton } from '../components/ui';
 import { useStorefront } from '../store-context';
@@ -26,6 +27,7 @@ export function PurchasePanel({ product, variant }: { product: StorefrontProduct
   const quantity = Math.max(1, Math.min(wanted, left));
   const canAdd = !needsVariant && left > 0;
   const text = availabilityText(product, variant);
+  const label = needsVariant ? 'Seleziona una variante' : stock <= 0 ? 'Esaurito' : 'Aggiungi al carrello';
 
   const add = () => {
     cart.add(
@@ -56,9 +58,26 @@ export function PurchasePanel({ product, variant }: { product: StorefrontProduct
       {!needsVariant && stock > 0 && left === 0 && <p className="text-sm opacity-75">Hai già nel carrello tutti i pezzi disponibili.</p>}
       <div className="flex flex-wrap items-center gap-3">
         <QuantityStepper value={quantity} max={Math.max(1, left)} onChange={setWanted} label="Quantità" disabled={!canAdd} />
-        <StoreButton onClick={add} disabled={!canAdd} className="min-h-12 flex-1 px-6 text-base sm:flex-none">
+        <StoreButton onClick={add} disabled={!canAdd} className="min-h-12 flex-1 px-6 text-base max-md:hidden sm:flex-none">
           <ShoppingBag aria-hidden />
-          {needsVariant ? 'Seleziona una variante' : stock <= 0 ? 'Esaurito' : 'Aggiungi al carrello'}
+          {label}
+        </StoreButton>
+      </div>
+      {/* Phones: the same button in a bar fixed to the bottom of the screen (public.css makes room for it and lifts the chat button above it). */}
+      <div
+        data-sticky-bar
+        className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-black/10 bg-white/95 px-4 py-3 text-neutral-900 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur pb-[max(0.75rem,env(safe-area-inset-bottom))] md:hidden"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium">{product.title}</p>
+          <Price
+            cents={unitPriceCents(product.priceCents, variant?.priceDeltaCents)}
+            from={needsVariant && product.variants.some((v) => v.priceDeltaCents !== 0)}
+          />
+        </div>
+        <StoreButton onClick={add} disabled={!canAdd} className="min-h-12 shrink-0 px-5 text-base">
+          <ShoppingBag aria-hidden />
+          {label}
         </StoreButton>
       </div>
     </div>

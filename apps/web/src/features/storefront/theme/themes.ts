@@ -35,8 +35,8 @@ export interface StoreTheme {
 const moderno: StoreTheme = {
   key: 'moderno',
   pageHex: '#f8fafc',
-  page: 'bg-slate-50 text-slate-900 font-sans',
-  header: 'sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur',
+  page: 'bg-slate-50 text-slate-900 font-moderno',
+  header: 'border-b border-slate-200/80 bg-white/90 backdrop-blur',
   centredHeader: false,
   storeName: 'text-lg font-bold tracking-tight',
   h1: 'text-3xl font-bold tracking-tight sm:text-4xl',
@@ -83,8 +83,8 @@ const classico: StoreTheme = {
 const minimal: StoreTheme = {
   key: 'minimal',
   pageHex: '#ffffff',
-  page: 'bg-white text-neutral-900 font-sans font-light',
-  header: 'bg-white',
+  page: 'bg-white text-neutral-900 font-minimal font-light',
+  header: 'border-b border-transparent bg-white',
   centredHeader: false,
   storeName: 'text-sm font-normal uppercase tracking-[0.3em]',
   h1: 'text-3xl font-extralight tracking-tight sm:text-5xl',
@@ -107,7 +107,7 @@ const minimal: StoreTheme = {
 const audace: StoreTheme = {
   key: 'audace',
   pageHex: '#ffffff',
-  page: 'bg-white text-black font-sans',
+  page: 'bg-white text-black font-audace',
   header: 'border-b-4 border-black bg-white',
   centredHeader: false,
   storeName: 'text-xl font-black uppercase tracking-tight',
