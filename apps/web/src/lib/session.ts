@@ -147,15 +147,18 @@ class SessionManager {
    * Signs out; 401, 403 and 404 from the server are ignored and the local session removed anyway.
    * A protected page then goes home, or to the login form and back with `thenLogin`.
    */
-  async signOut(scope: 'local' | 'global' | 'others' = 'local', opts: { thenLogin?: boolean } = {}) {
+  /** Resolves false when the server did not confirm (offline, refused): 'others' tells the user so. */
+  async signOut(scope: 'local' | 'global' | 'others' = 'local', opts: { thenLogin?: boolean } = {}): Promise<boolean> {
     const token = this.session?.accessToken;
+    let confirmed = false;
     try {
-      await fetch('/api/auth/logout', {
+      const res = await fetch('/api/auth/logout', {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify({ scope }),
       });
+      confirmed = res.ok;
     } catch {
       // Offline: the local session goes anyway.
     }
@@ -164,6 +167,7 @@ class SessionManager {
       this.deliberateSignOut = !opts.thenLogin;
       this.clear('SIGNED_OUT', true);
     }
+    return confirmed;
   }
 
   notifyUserUpdated(email: string) {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dashboardStatsResponseSchema, lowStockSettingsResponseSchema, type DashboardStats, type StatsPeriod } from '@vetrina/shared/stats';
+import { storeSetupSchema } from '@vetrina/shared/store-setup';
 import { api } from '@/lib/api';
 import { realtime } from '@/lib/realtime';
 
@@ -42,5 +43,34 @@ export function useSetLowStockThreshold(storeId: string) {
     mutationFn: (lowStockThreshold: number) =>
       api(`/api/stores/${storeId}/stats/low-stock`, { method: 'PUT', body: { lowStockThreshold }, schema: lowStockSettingsResponseSchema }),
     onSuccess: () => qc.invalidateQueries({ queryKey: statsKeys.all(storeId) }),
+  });
+}
+
+export const setupKeys = { store: (storeId: string) => ['stores', storeId, 'setup'] as const };
+
+/** 'Primi passi': each step done or to do, from the store's data (refetched when the home is shown again). */
+export function useStoreSetup(storeId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: setupKeys.store(storeId),
+    queryFn: ({ signal }) => api(`/api/stores/${storeId}/setup`, { signal, schema: storeSetupSchema }),
+    enabled,
+    // Read again each time the home opens: the steps change on other pages.
+    staleTime: 0,
+  });
+}
+
+export function useMarkStoreVisited(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`/api/stores/${storeId}/setup/visited`, { method: 'PUT', schema: storeSetupSchema }),
+    onSuccess: (setup) => qc.setQueryData(setupKeys.store(storeId), setup),
+  });
+}
+
+export function useDismissStoreSetup(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (dismissed: boolean) => api(`/api/stores/${storeId}/setup/dismissed`, { method: 'PUT', body: { dismissed }, schema: storeSetupSchema }),
+    onSuccess: (setup) => qc.setQueryData(setupKeys.store(storeId), setup),
   });
 }

@@ -51,9 +51,12 @@ export default function ProfilePage() {
     }
   };
 
+  const [signingOutOthers, setSigningOutOthers] = useState(false);
   const onSignOutOthers = async () => {
-    await sessionManager.signOut('others');
-    toast.success('Disconnesso dagli altri dispositivi');
+    setSigningOutOthers(true);
+    const done = await sessionManager.signOut('others').finally(() => setSigningOutOthers(false));
+    if (done) toast.success('Disconnesso dagli altri dispositivi');
+    else toast.error('Errore', { description: 'Impossibile uscire dagli altri dispositivi: controlla la connessione e riprova' });
   };
 
   return (
@@ -132,8 +135,8 @@ export default function ProfilePage() {
           <CardDescription>Hai usato Vetrina da un computer condiviso? Esci da tutti gli altri dispositivi.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Button variant="outline" onClick={onSignOutOthers}>
-            <LogOut aria-hidden /> Esci dagli altri dispositivi
+          <Button variant="outline" onClick={() => void onSignOutOthers()} disabled={signingOutOthers}>
+            <LogOut aria-hidden /> {signingOutOthers ? 'Uscita in corso…' : 'Esci dagli altri dispositivi'}
           </Button>
         </CardContent>
       </Card>

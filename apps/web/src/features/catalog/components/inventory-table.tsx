@@ -42,7 +42,7 @@ export function InventoryTable({ storeId, items }: { storeId: string; items: Inv
   const openHistory = (item: InventoryItem) => () => setHistoryOf({ id: item.id, label: labelOf(item) });
   return (
     <>
-      <div className="hidden overflow-hidden rounded-lg border bg-background md:block">
+      <div className="relative hidden overflow-x-auto rounded-lg border bg-background md:block">
         <table className="w-full text-sm">
           <caption className="sr-only">Magazzino: quantità per prodotto e variante</caption>
           <thead className="border-b bg-muted/50 text-left text-xs uppercase text-muted-foreground">

@@ -18,6 +18,7 @@ import { ChartCard } from './stats/chart-card';
 import { KpiGrid } from './stats/kpi-grid';
 import { LatestMessagesCard } from './stats/latest-messages-card';
 import { LowStockCard } from './stats/low-stock-card';
+import { SetupGuide } from './setup-guide';
 import { ToHandleCard } from './stats/to-handle-card';
 import { TopProductsCard } from './stats/top-products-card';
 
@@ -47,7 +48,7 @@ function StoreHeader({ store }: { store: StoreSummary }) {
 function HomeSkeleton() {
   return (
     <div className="grid gap-4" aria-busy aria-label="Caricamento dei numeri">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {Array.from({ length: 7 }, (_, i) => (
           <Skeleton key={i} className="h-20" />
         ))}
@@ -72,6 +73,7 @@ export function ActiveStoreHome({ store }: { store: StoreSummary }) {
   return (
     <Tabs value={period} onValueChange={(v) => setPeriod(v as StatsPeriod)} className="grid gap-6">
       <StoreHeader store={store} />
+      {can(store, 'store:settings') && <SetupGuide key={store.id} store={store} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold">Andamento</h2>

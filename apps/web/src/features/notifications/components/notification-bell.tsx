@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
 import { useMe } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -30,8 +31,13 @@ function StoreNotificationBell({ storeId }: { storeId: string }) {
   const markRead = useMarkNotificationsRead(storeId);
   const navigate = useNavigate();
   const unread = data?.unread ?? 0;
+  // The bell reads as read at once; if the server refuses, the count comes back and the merchant is told why.
+  const failed = (err: unknown) =>
+    void import('sonner').then(({ toast }) =>
+      toast.error('Errore', { description: errorMessage(err, 'Impossibile segnare le notifiche come lette: riprova') }),
+    );
   const open = (n: Notification) => {
-    if (!n.readAt) markRead.mutate([n.id]);
+    if (!n.readAt) markRead.mutate([n.id], { onError: failed });
     navigate(n.link);
   };
 
@@ -60,12 +66,13 @@ function StoreNotificationBell({ storeId }: { storeId: string }) {
             <DropdownMenuItem
               className="w-auto px-2 py-1 text-xs text-primary"
               // The list stays open: the merchant sees everything turn read.
+              disabled={markRead.isPending}
               onSelect={(e) => {
                 e.preventDefault();
-                markRead.mutate(undefined);
+                markRead.mutate(undefined, { onError: failed });
               }}
             >
-              <CheckCheck aria-hidden /> Segna tutte come lette
+              <CheckCheck aria-hidden /> {markRead.isPending ? 'Aggiornamento…' : 'Segna tutte come lette'}
             </DropdownMenuItem>
           )}
         </div>

@@ -24,17 +24,20 @@ function kpisOf(t: DashboardStats['totals']): Kpi[] {
   ];
 }
 
-/** The period's key figures, it-IT formatted; each says in a line what it counts. */
+/**
+ * The period's key figures, it-IT formatted; each says in a line what it counts. A figure is never
+ * cut: three columns until the sidebar leaves room for four, and a long one wraps at its space.
+ */
 export function KpiGrid({ totals, busy }: { totals: DashboardStats['totals']; busy: boolean }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-busy={busy}>
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy={busy}>
       {kpisOf(totals).map((k) => (
         <Card key={k.label} className="flex min-w-0 flex-col gap-1 p-4" title={k.hint}>
           <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
             <k.icon className="size-3.5 shrink-0" aria-hidden />
             <span className="truncate">{k.label}</span>
           </dt>
-          <dd className="truncate text-xl font-semibold tabular-nums sm:text-2xl" data-testid={`kpi-${k.label}`}>
+          <dd className="break-words text-lg font-semibold tabular-nums min-[400px]:text-xl xl:text-2xl" data-testid={`kpi-${k.label}`}>
             {k.value}
           </dd>
         </Card>

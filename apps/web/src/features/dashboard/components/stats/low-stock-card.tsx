@@ -90,7 +90,11 @@ export function LowStockCard({ storeId, lowStock, canEdit }: { storeId: string; 
                   {i.title}
                   {i.variantLabel && <span className="text-muted-foreground"> · {i.variantLabel}</span>}
                 </span>
-                <span className={i.available <= 0 ? 'shrink-0 font-semibold text-destructive' : 'shrink-0 font-medium'}>
+                <span
+                  className={
+                    i.available <= 0 ? 'shrink-0 whitespace-nowrap font-semibold text-destructive' : 'shrink-0 whitespace-nowrap font-medium tabular-nums'
+                  }
+                >
                   {i.available <= 0 ? 'Esaurito' : countOf(i.available, 'disponibile', 'disponibili')}
                 </span>
               </li>

@@ -31,8 +31,9 @@ export function TopProductsCard({ products }: { products: DashboardStats['topPro
                 <span className="min-w-0 flex-1 truncate" title={p.title}>
                   {p.title}
                 </span>
-                <span className="shrink-0 text-muted-foreground">{countOf(p.units, 'pezzo', 'pezzi')}</span>
-                <span className="w-24 shrink-0 text-right font-medium tabular-nums">{formatCents(p.revenueCents)}</span>
+                {/* Figures are never cut (docs/decisions/dashboard-numbers.md): only the name gives way. */}
+                <span className="shrink-0 whitespace-nowrap text-muted-foreground">{countOf(p.units, 'pezzo', 'pezzi')}</span>
+                <span className="min-w-20 shrink-0 whitespace-nowrap text-right font-medium tabular-nums">{formatCents(p.revenueCents)}</span>
               </li>
             ))}
           </ol>
