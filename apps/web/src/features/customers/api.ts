@@ -28,6 +28,8 @@ export function useCustomers(storeId: string, f: CustomersFilter) {
     queryKey: customerKeys.list(storeId, f),
     queryFn: ({ signal }) => api(`/api/stores/${storeId}/customers?${qs}`, { signal, schema: customersPageSchema }),
     placeholderData: keepPreviousData,
+    // Built from the orders, which change all the time: opening the page always asks again.
+    staleTime: 0,
   });
 }
 
@@ -35,5 +37,6 @@ export function useCustomer(storeId: string, key: string) {
   return useQuery({
     queryKey: customerKeys.detail(storeId, key),
     queryFn: ({ signal }) => api(`/api/stores/${storeId}/customers/${encodeURIComponent(key)}`, { signal, schema: customerDetailSchema }),
+    staleTime: 0,
   });
 }
