@@ -1,6 +1,19 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { Boxes, FolderTree, LayoutDashboard, Mail, MessageSquare, Package, ReceiptText, Settings, ShoppingCart, TicketPercent, Users } from 'lucide-react';
+import {
+  Boxes,
+  Contact,
+  FolderTree,
+  LayoutDashboard,
+  Mail,
+  MessageSquare,
+  Package,
+  ReceiptText,
+  Settings,
+  ShoppingCart,
+  TicketPercent,
+  Users,
+} from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useSidebarCollapsed } from '@/components/ui/sidebar';
 import { useMe } from '@/lib/auth';
@@ -62,6 +75,7 @@ export function DashboardNav() {
   if (store) {
     items.push(
       { to: '/dashboard/orders', label: 'Ordini', icon: ShoppingCart },
+      { to: '/dashboard/customers', label: 'Clienti', icon: Contact },
       { to: '/dashboard/invoices', label: 'Fatture', icon: ReceiptText },
       { to: '/dashboard/messages', label: 'Messaggi', icon: MessageSquare, badge: unreadTotal, badgeTestId: 'sidebar-messages-badge' },
       { to: '/dashboard/products', label: 'Prodotti', icon: Package },
