@@ -13,7 +13,10 @@ test.describe('business details and legal pages', () => {
     const form = page.getByRole('form', { name: 'Dati aziendali' });
     await form.getByLabel('Ragione sociale').fill('Bottega Legale S.r.l.');
     await form.getByLabel('Partita IVA').fill('06363391002');
-    await form.getByLabel('Sede legale').fill('Via Dante 5, 20121 Milano (MI)');
+    await form.getByLabel('Sede legale: indirizzo').fill('Via Dante 5');
+    await form.getByLabel('CAP').fill('20121');
+    await form.getByLabel('Comune').fill('Milano');
+    await form.getByLabel('Provincia').fill('mi');
     await form.getByLabel('PEC').fill('bottega@pec.example.it');
     await form.getByLabel('Email di contatto').fill('info@bottega.example.it');
     await page.getByRole('button', { name: 'Salva dati aziendali' }).click();
