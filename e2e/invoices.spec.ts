@@ -12,7 +12,7 @@ test.describe('invoices', () => {
     await saveBusinessDetailsViaApi(page, store.id, headers);
 
     // Impostazioni → Fatturazione: the seat is the one saved in Dati aziendali, not typed a second time.
-    await page.goto(`/dashboard/stores/${store.id}/settings`);
+    await page.goto(`/dashboard/stores/${store.id}/settings/fatturazione`);
     const settings = page.getByRole('form', { name: 'Fatturazione' });
     await expect(settings.getByLabel('Regime fiscale')).toBeVisible();
     await expect(settings.getByLabel('CAP')).toHaveCount(0);
