@@ -9,11 +9,14 @@ test.describe('business details and legal pages', () => {
     const store = (await storeRes.json()) as { id: string; slug: string; name: string };
 
     // Impostazioni → Dati aziendali: a wrong P.IVA is refused in Italian, then the right one is saved.
-    await page.goto(`/dashboard/stores/${store.id}/settings`);
+    await page.goto(`/dashboard/stores/${store.id}/settings/dati-aziendali`);
     const form = page.getByRole('form', { name: 'Dati aziendali' });
     await form.getByLabel('Ragione sociale').fill('Bottega Legale S.r.l.');
     await form.getByLabel('Partita IVA').fill('06363391002');
-    await form.getByLabel('Sede legale').fill('Via Dante 5, 20121 Milano (MI)');
+    await form.getByLabel('Sede legale: indirizzo').fill('Via Dante 5');
+    await form.getByLabel('CAP').fill('20121');
+    await form.getByLabel('Comune').fill('Milano');
+    await form.getByLabel('Provincia').fill('mi');
     await form.getByLabel('PEC').fill('bottega@pec.example.it');
     await form.getByLabel('Email di contatto').fill('info@bottega.example.it');
     await page.getByRole('button', { name: 'Salva dati aziendali' }).click();
@@ -40,7 +43,8 @@ test.describe('business details and legal pages', () => {
     await expect(shop).toHaveTitle(`Termini e condizioni · ${store.name}`);
     await shopper.close();
 
-    // The merchant rewrites the shipping page; raw HTML shows as text, never runs.
+    // The merchant rewrites the shipping page (its own section); raw HTML shows as text, never runs.
+    await page.getByRole('navigation', { name: 'Sezioni delle impostazioni' }).getByRole('link', { name: 'Pagine legali' }).click();
     const legal = page.getByTestId('legal-page-spedizioni-resi');
     await legal.getByRole('button', { name: 'Modifica' }).click();
     await legal.getByLabel('Testo di “Spedizioni e resi” (Markdown)').fill('## Consegna\n\nSpediamo in **48 ore**. <script>alert(1)</script>');

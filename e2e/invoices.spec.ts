@@ -11,18 +11,11 @@ test.describe('invoices', () => {
     });
     await saveBusinessDetailsViaApi(page, store.id, headers);
 
-    // Impostazioni → Fatturazione: the seat's address as the invoice needs it.
-    await page.goto(`/dashboard/stores/${store.id}/settings`);
+    // Impostazioni → Fatturazione: the seat is the one saved in Dati aziendali, not typed a second time.
+    await page.goto(`/dashboard/stores/${store.id}/settings/fatturazione`);
     const settings = page.getByRole('form', { name: 'Fatturazione' });
-    await settings.getByLabel('Indirizzo della sede').fill('Via Roma 1');
-    await settings.getByLabel('CAP').fill('4012');
-    await settings.getByLabel('Comune').fill('Bologna');
-    await settings.getByLabel('Provincia').fill('BO');
-    await page.getByTestId('invoice-settings-save').click();
-    await expect(settings.getByText('CAP non valido: servono 5 cifre')).toBeVisible();
-    await settings.getByLabel('CAP').fill('40121');
-    await page.getByTestId('invoice-settings-save').click();
-    await expect(page.getByText('Modifiche salvate')).toBeVisible();
+    await expect(settings.getByLabel('Regime fiscale')).toBeVisible();
+    await expect(settings.getByLabel('CAP')).toHaveCount(0);
     await expect(page.getByTestId('invoice-settings-not-ready')).toBeHidden();
 
     // The shopper: 'IVA inclusa' beside the price, then 'Richiedi fattura' for a company.

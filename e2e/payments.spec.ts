@@ -30,7 +30,7 @@ test.describe('getting paid', () => {
     const { store } = await merchantWithProduct(page);
 
     // Impostazioni → Pagamenti.
-    await page.goto(`/dashboard/stores/${store.id}/settings`);
+    await page.goto(`/dashboard/stores/${store.id}/settings/pagamenti`);
     const bank = page.getByTestId('payment-bank-transfer');
     await bank.getByRole('switch').click();
     await bank.getByLabel('IBAN').fill('IT61 X054 2811 1010 0000 0123 456');

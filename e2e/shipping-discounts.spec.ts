@@ -12,7 +12,7 @@ test.describe('shipping rates and discount codes', () => {
     });
 
     // Impostazioni → Spedizioni: 4,90 € in Italy, free from 50,00 €, and France at 15,00 €.
-    await page.goto(`/dashboard/stores/${store.id}/settings`);
+    await page.goto(`/dashboard/stores/${store.id}/settings/spedizioni`);
     await page.getByLabel('Tariffa (€)', { exact: true }).fill('4,90');
     await page.getByLabel('Spedizione gratuita da (€)').fill('50,00');
     await page.getByLabel('Aggiungi un paese').selectOption({ label: 'Francia' });

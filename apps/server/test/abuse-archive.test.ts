@@ -22,13 +22,16 @@ beforeAll(async () => {
     companyName: 'Bottega Archivio S.r.l.',
     vatNumber: '06363391001',
     taxCode: '',
-    address: 'Via Dante 5, 20121 Milano (MI)',
+    street: 'Via Dante 5',
+    postalCode: '20121',
+    city: 'Milano',
+    province: 'MI',
     pec: 'archivio@pec.example.it',
     phone: '',
     email: 'info@archivio.example.it',
   };
   expect((await owner.put(`${api}/business`, seller)).status).toBe(200);
-  const settings = { defaultVatCode: '22', fiscalRegime: 'RF01', street: 'Via Dante 5', postalCode: '20121', city: 'Milano', province: 'MI', autoIssue: false };
+  const settings = { defaultVatCode: '22', fiscalRegime: 'RF01', autoIssue: false };
   expect((await owner.put(`${api}/invoice-settings`, settings)).status).toBe(200);
   // One invoice issued the real way; the month's other 1,999 are copies of it under their own numbers.
   const p = await insertProduct(server, store.id, { title: 'Borsa in pelle', priceCents: 2440, stock: 10 });

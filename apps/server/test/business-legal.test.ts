@@ -11,7 +11,10 @@ const details = (over: Record<string, string> = {}) => ({
   companyName: 'Bottega Legale S.r.l.',
   vatNumber: 'IT 0636 3391 001',
   taxCode: 'RSSMRA85T10A562S',
-  address: 'Via Dante 5, 20121 Milano (MI)',
+  street: 'Via Dante 5',
+  postalCode: '20121',
+  city: 'Milano',
+  province: 'mi',
   pec: 'bottega@pec.example.it',
   phone: '+39 02 1234567',
   email: 'Info@Bottega.example.it',
@@ -82,6 +85,8 @@ describe(`business details (${engine})`, () => {
     ['a wrong codice fiscale', { taxCode: 'RSSMRA85T10A562T' }, 'Codice fiscale non valido'],
     ['a PEC that is no address', { pec: 'pec-della-bottega' }, 'PEC non valida'],
     ['a P.IVA without the company', { companyName: '' }, 'Inserisci la ragione sociale: va indicata insieme alla Partita IVA'],
+    ['a seat without its city', { city: '' }, 'Inserisci il comune (2-60 caratteri)'],
+    ['a seat with a 4-digit CAP', { postalCode: '2012' }, 'CAP non valido: servono 5 cifre'],
   ])('refuses %s with a clear Italian message and changes nothing', async (_what, over, message) => {
     const before = await owner.get(api('/business'));
     const res = await owner.put(api('/business'), details(over));

@@ -20,7 +20,10 @@ const sellerDetails = {
   companyName: 'Bottega Fatture S.r.l.',
   vatNumber: '06363391001',
   taxCode: '',
-  address: 'Via Dante 5, 20121 Milano (MI)',
+  street: 'Via Dante 5',
+  postalCode: '20121',
+  city: 'Milano',
+  province: 'mi',
   pec: 'bottega@pec.example.it',
   phone: '',
   email: 'info@bottega.example.it',
@@ -28,10 +31,6 @@ const sellerDetails = {
 const invoiceSettings = {
   defaultVatCode: '22',
   fiscalRegime: 'RF01',
-  street: 'Via Dante 5',
-  postalCode: '20121',
-  city: 'Milano',
-  province: 'mi',
   autoIssue: false,
 };
 
@@ -138,7 +137,7 @@ describe(`issuing invoices (${engine})`, () => {
     expect(early.body.error.message).toMatch(/^Per emettere fatture completa ragione sociale/);
 
     await readySeller();
-    expect((await owner.get(api('/invoice-settings'))).body.settings).toMatchObject({ ready: true, province: 'MI' });
+    expect((await owner.get(api('/invoice-settings'))).body.settings).toMatchObject({ ready: true });
     const res = await owner.post(api(`/orders/${orderId}/invoice`));
     expect(res.status).toBe(201);
     expect(res.body.invoice).toMatchObject({ kind: 'invoice', number: `${year}/0001`, buyerName: 'Rossi & Figli S.r.l.', refersTo: null, creditedBy: null });
@@ -258,6 +257,31 @@ describe(`issuing invoices (${engine})`, () => {
     expect(wrong.status).toBe(404);
   });
 
+  it('the seller’s seat on the invoice and its courtesy copy is the one typed in the business details', async () => {
+    await readySeller();
+    const moved = { ...sellerDetails, street: 'Corso Garibaldi 12', postalCode: '40121', city: 'Bologna', province: 'bo' };
+    expect((await owner.put(api('/business'), moved)).status).toBe(200);
+    const orderId = await placeOrder(privateBuyer);
+    const inv = (await owner.post(api(`/orders/${orderId}/invoice`))).body.invoice;
+    const xml = (await owner.get(api(`/invoices/${inv.id}/xml`))).body as string;
+    await expectValid(xml);
+    expect(xml).toMatch(
+      /<CedentePrestatore>[\s\S]*<Sede>\s*<Indirizzo>Corso Garibaldi 12<\/Indirizzo>\s*<CAP>40121<\/CAP>\s*<Comune>Bologna<\/Comune>\s*<Provincia>BO<\/Provincia>/,
+    );
+    const mail = await server.smtp.waitFor('maria.rossi@example.it', new RegExp(`Fattura n. ${inv.number.replace('/', '\\/')}`));
+    expect(mail.html).toContain('Corso Garibaldi 12');
+    expect(mail.html).toContain('40121 Bologna (BO)');
+
+    // Without a seat in the business details the store is not ready to invoice.
+    expect((await owner.put(api('/business'), { ...sellerDetails, street: '', postalCode: '', city: '', province: '' })).status).toBe(200);
+    expect((await owner.get(api('/invoice-settings'))).body.settings.ready).toBe(false);
+    const refused = await owner.post(api(`/orders/${await placeOrder(privateBuyer)}/invoice`));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      'Per emettere fatture completa ragione sociale, Partita IVA e l’indirizzo della sede in Impostazioni → Dati aziendali',
+    );
+  });
+
   it('a billing address of its own goes on the invoice; without one, the shipping address does', async () => {
     await readySeller();
     const billing = { street: 'Via dei Mille 3', postalCode: '10121', city: 'Torino', province: 'to' };
@@ -294,8 +318,12 @@ describe(`issuing invoices (${engine})`, () => {
 
 describe(`invoice settings (${engine})`, () => {
   it.each([
-    ['a CAP of 4 digits', { postalCode: '2012' }, 'CAP non valido: servono 5 cifre'],
-    ['a province of 3 letters', { province: 'MIL' }, 'Sigla della provincia non valida (2 lettere, es. MI)'],
+    // The seat moved to the business details: a client still sending it learns where, nothing is half-saved.
+    [
+      'the seat it no longer holds',
+      { street: 'Via Dante 5', postalCode: '20121', city: 'Milano', province: 'MI' },
+      'L’indirizzo della sede ora si inserisce in Impostazioni → Dati aziendali',
+    ],
     ['a VAT rate outside the set', { defaultVatCode: '21' }, 'Aliquota IVA non valida: scegli 22%, 10%, 5%, 4% o una natura di esenzione'],
     ['an unknown regime', { fiscalRegime: 'RF99' }, 'Regime fiscale non valido'],
   ])('refuses %s and changes nothing', async (_what, over, message) => {

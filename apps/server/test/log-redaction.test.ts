@@ -30,7 +30,10 @@ describe(`no token reaches a log line (${engine})`, () => {
           companyName: 'Bottega Registro S.r.l.',
           vatNumber: '06363391001',
           taxCode: '',
-          address: 'Via Dante 5, 20121 Milano (MI)',
+          street: 'Via Dante 5',
+          postalCode: '20121',
+          city: 'Milano',
+          province: 'MI',
           pec: 'bottega@pec.example.it',
           phone: '',
           email: 'info@bottega.example.it',
@@ -40,10 +43,6 @@ describe(`no token reaches a log line (${engine})`, () => {
     const settings = {
       defaultVatCode: '22',
       fiscalRegime: 'RF01',
-      street: 'Via Dante 5',
-      postalCode: '20121',
-      city: 'Milano',
-      province: 'mi',
       autoIssue: false,
     };
     expect((await owner.put(api('/invoice-settings'), settings)).status).toBe(200);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { businessDetailsInputSchema, isValidCodiceFiscale, isValidPartitaIva, legalPageInputSchema, normalisePartitaIva } from './business-settings.js';
+import {
+  businessDetailsInputSchema,
+  sellerAddressLine,
+  isValidCodiceFiscale,
+  isValidPartitaIva,
+  legalPageInputSchema,
+  normalisePartitaIva,
+} from './business-settings.js';
 
-const blank = { companyName: '', vatNumber: '', taxCode: '', address: '', pec: '', phone: '', email: '' };
+const blank = { companyName: '', vatNumber: '', taxCode: '', street: '', postalCode: '', city: '', province: '', pec: '', phone: '', email: '' };
 const firstMessage = (input: unknown) => {
   const r = businessDetailsInputSchema.safeParse(input);
   return r.success ? null : r.error.issues[0]?.message;
@@ -67,7 +74,10 @@ describe('business details', () => {
       companyName: '  Bottega Rossi S.r.l. ',
       vatNumber: 'IT 06363391001',
       taxCode: '06363391001',
-      address: 'Via Dante 5, 20121 Milano (MI)',
+      street: ' Via Dante 5 ',
+      postalCode: '20121',
+      city: 'Milano',
+      province: 'mi',
       pec: 'Bottega@PEC.it',
       phone: '+39 02 1234567',
       email: 'Info@Bottega.it',
@@ -76,7 +86,10 @@ describe('business details', () => {
       companyName: 'Bottega Rossi S.r.l.',
       vatNumber: '06363391001',
       taxCode: '06363391001',
-      address: 'Via Dante 5, 20121 Milano (MI)',
+      street: 'Via Dante 5',
+      postalCode: '20121',
+      city: 'Milano',
+      province: 'MI',
       pec: 'bottega@pec.it',
       phone: '+39 02 1234567',
       email: 'info@bottega.it',
@@ -92,8 +105,19 @@ describe('business details', () => {
     ['an invalid e-mail', { email: 'info@' }, 'Email non valida'],
     ['a P.IVA without the company name', { vatNumber: '06363391001' }, 'Inserisci la ragione sociale: va indicata insieme alla Partita IVA'],
     ['a company name without the P.IVA', { companyName: 'Bottega Srl' }, 'Inserisci la Partita IVA: va indicata insieme alla ragione sociale'],
+    ['a street without CAP and city', { street: 'Via Roma 1' }, 'CAP non valido: servono 5 cifre'],
+    ['a city without the street', { postalCode: '20121', city: 'Milano' }, 'Inserisci l’indirizzo della sede (5-60 caratteri)'],
+    ['a four-digit CAP', { street: 'Via Roma 1', postalCode: '2012', city: 'Milano' }, 'CAP non valido: servono 5 cifre'],
   ])('refuses %s with an Italian message', (_what, over, message) => {
     expect(firstMessage({ ...blank, ...over })).toBe(message);
+  });
+});
+
+describe('the seat on one line', () => {
+  it('joins street, CAP, city and province as the footer shows them', () => {
+    expect(sellerAddressLine({ street: 'Via Roma 1', postalCode: '20121', city: 'Milano', province: 'MI' })).toBe('Via Roma 1, 20121 Milano (MI)');
+    expect(sellerAddressLine({ street: 'Via Roma 1', postalCode: '20121', city: 'Milano', province: '' })).toBe('Via Roma 1, 20121 Milano');
+    expect(sellerAddressLine({ street: '', postalCode: '', city: '', province: '' })).toBe('');
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CheckDigitizer, Matcher } from '@marketto/codice-fiscale-utils';
 import { EMAIL_MAX } from './auth.js';
 import { legalPageKindSchema } from './business.js';
+import { ITALIAN_POSTAL_CODE, provinceField } from './invoice-request.js';
 import { isValidPartitaIva, normaliseCodiceFiscale, normalisePartitaIva } from './tax-ids.js';
 
 /**
@@ -15,7 +16,9 @@ export const businessMsg = {
   vatNumber: 'Partita IVA non valida',
   vatNumberRequired: 'Inserisci la Partita IVA: va indicata insieme alla ragione sociale',
   taxCode: 'Codice fiscale non valido',
-  address: 'Inserisci la sede legale (5-200 caratteri)',
+  street: 'Inserisci l’indirizzo della sede (5-60 caratteri)',
+  postalCode: 'CAP non valido: servono 5 cifre',
+  city: 'Inserisci il comune (2-60 caratteri)',
   pec: 'PEC non valida',
   phone: 'Numero di telefono non valido',
   email: 'Email non valida',
@@ -64,7 +67,14 @@ export const businessDetailsInputSchema = z
       .max(30, businessMsg.taxCode)
       .transform(normaliseCodiceFiscale)
       .refine((s) => s === '' || isValidCodiceFiscale(s), businessMsg.taxCode),
-    address: optionalText(5, 200, businessMsg.address),
+    // The seat ('sede legale'), typed once: the storefront's footer, the legal pages and the invoices read it.
+    street: optionalText(5, 60, businessMsg.street),
+    postalCode: z
+      .string({ error: businessMsg.postalCode })
+      .trim()
+      .refine((s) => s === '' || ITALIAN_POSTAL_CODE.test(s), businessMsg.postalCode),
+    city: optionalText(2, 60, businessMsg.city),
+    province: provinceField,
     pec: optionalEmail(businessMsg.pec),
     // The checkout's rule for phone numbers.
     phone: z
@@ -78,6 +88,10 @@ export const businessDetailsInputSchema = z
     // A P.IVA without a name identifies nobody, a company name without one is not a business yet.
     if (b.vatNumber && !b.companyName) ctx.addIssue({ code: 'custom', message: businessMsg.companyNameRequired, path: ['companyName'] });
     if (b.companyName && !b.vatNumber) ctx.addIssue({ code: 'custom', message: businessMsg.vatNumberRequired, path: ['vatNumber'] });
+    // Half an address is no address: once one part is given, street, CAP and city all are.
+    if (b.street || b.postalCode || b.city || b.province) {
+      for (const key of ['street', 'postalCode', 'city'] as const) if (!b[key]) ctx.addIssue({ code: 'custom', message: businessMsg[key], path: [key] });
+    }
   });
 export type BusinessDetailsInput = z.input<typeof businessDetailsInputSchema>;
 export type BusinessDetailsData = z.output<typeof businessDetailsInputSchema>;
@@ -87,7 +101,10 @@ export const businessDetailsSchema = z.object({
   companyName: z.string(),
   vatNumber: z.string(),
   taxCode: z.string(),
-  address: z.string(),
+  street: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  province: z.string(),
   pec: z.string(),
   phone: z.string(),
   email: z.string(),
@@ -96,6 +113,12 @@ export const businessDetailsSchema = z.object({
 });
 export type BusinessDetails = z.infer<typeof businessDetailsSchema>;
 export const businessDetailsResponseSchema = z.object({ details: businessDetailsSchema });
+
+/** The seat on one line, as the storefront's footer and the legal pages show it: 'Via Roma 1, 20121 Milano (MI)'. */
+export function sellerAddressLine(a: { street: string; postalCode: string; city: string; province: string }): string {
+  const place = [a.postalCode, a.city].filter(Boolean).join(' ') + (a.province ? ` (${a.province})` : '');
+  return [a.street, place.trim()].filter(Boolean).join(', ');
+}
 
 /** The merchant's own text of a legal page (Markdown; raw HTML is shown as text, never as markup). */
 export const legalPageInputSchema = z.strictObject({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ITALIAN_POSTAL_CODE, provinceField } from './invoice-request.js';
 import { vatCodeSchema } from './vat.js';
 
 /**
@@ -13,15 +12,13 @@ export const invoiceMsg = {
   alreadyCredited: 'Nota di credito già emessa per questa fattura',
   creditOfCredit: 'Una nota di credito non si può stornare con un’altra nota di credito',
   cancelledOrder: 'Non si può emettere la fattura di un ordine annullato',
-  sellerIncomplete:
-    'Per emettere fatture completa ragione sociale e Partita IVA (Impostazioni → Dati aziendali) e l’indirizzo della sede (Impostazioni → Fatturazione)',
+  sellerIncomplete: 'Per emettere fatture completa ragione sociale, Partita IVA e l’indirizzo della sede in Impostazioni → Dati aziendali',
   immutable: 'Una fattura emessa non si può modificare né eliminare: per correggerla emetti una nota di credito',
   notFound: 'Fattura non trovata',
   invalidDocument: 'Non è stato possibile generare una fattura elettronica valida con questi dati: controlla i dati aziendali e l’indirizzo del cliente',
   month: 'Mese non valido (formato AAAA-MM)',
-  street: 'Inserisci l’indirizzo della sede (5-60 caratteri)',
-  postalCode: 'CAP non valido: servono 5 cifre',
-  city: 'Inserisci il comune (2-60 caratteri)',
+  /** A client still sending the seat here (it moved to the business details, docs/decisions/0044-settings-sections.md). */
+  addressMoved: 'L’indirizzo della sede ora si inserisce in Impostazioni → Dati aziendali',
   regime: 'Regime fiscale non valido',
   autoIssue: 'Valore non valido per l’emissione automatica',
 } as const;
@@ -34,29 +31,29 @@ export const FISCAL_REGIME_LABELS: Record<(typeof FISCAL_REGIMES)[number], strin
   RF19: 'Forfettario',
 };
 
-export const invoiceSettingsInputSchema = z.strictObject({
-  /** The store's rate: products without their own use it, and so do shipping and surcharges. */
-  defaultVatCode: vatCodeSchema,
-  fiscalRegime: z.enum(FISCAL_REGIMES, { error: invoiceMsg.regime }),
-  street: z.string({ error: invoiceMsg.street }).trim().min(5, invoiceMsg.street).max(60, invoiceMsg.street),
-  postalCode: z.string({ error: invoiceMsg.postalCode }).trim().regex(ITALIAN_POSTAL_CODE, invoiceMsg.postalCode),
-  city: z.string({ error: invoiceMsg.city }).trim().min(2, invoiceMsg.city).max(60, invoiceMsg.city),
-  province: provinceField,
-  /** Issue the invoice by itself when an order that asked for one is paid. */
-  autoIssue: z.boolean({ error: invoiceMsg.autoIssue }),
-});
+/** The seat's old fields: refused, so a client that still sends them learns where the address went instead of losing it. */
+const MOVED_ADDRESS_KEYS = new Set(['street', 'postalCode', 'city', 'province']);
+
+export const invoiceSettingsInputSchema = z.strictObject(
+  {
+    /** The store's rate: products without their own use it, and so do shipping and surcharges. */
+    defaultVatCode: vatCodeSchema,
+    fiscalRegime: z.enum(FISCAL_REGIMES, { error: invoiceMsg.regime }),
+    /** Issue the invoice by itself when an order that asked for one is paid. */
+    autoIssue: z.boolean({ error: invoiceMsg.autoIssue }),
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' && issue.keys.some((k) => MOVED_ADDRESS_KEYS.has(k)) ? invoiceMsg.addressMoved : undefined),
+  },
+);
 export type InvoiceSettingsInput = z.input<typeof invoiceSettingsInputSchema>;
 export type InvoiceSettingsData = z.output<typeof invoiceSettingsInputSchema>;
 
 export const invoiceSettingsSchema = z.object({
   defaultVatCode: vatCodeSchema,
   fiscalRegime: z.enum(FISCAL_REGIMES),
-  street: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
-  province: z.string(),
   autoIssue: z.boolean(),
-  /** True when the store can issue invoices: company name, P.IVA and the seat's address are all given. */
+  /** True when the store can issue invoices: company name, P.IVA and the seat's address (all in the business details) are given. */
   ready: z.boolean(),
   updatedAt: z.string().nullable(),
 });

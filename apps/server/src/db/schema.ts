@@ -462,7 +462,13 @@ export interface StoreBusinessDetailsTable {
   /** 11 digits. */
   vat_number: string;
   tax_code: string;
+  /** The seat on one line (footer, legal pages), written from the four parts below. */
   address: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  /** Two letters, or empty. */
+  province: string;
   pec: string;
   phone: string;
   email: string;
@@ -559,10 +565,6 @@ export interface StoreInvoiceSettingsTable {
   store_id: string;
   default_vat_code: VatCode;
   fiscal_regime: 'RF01' | 'RF02' | 'RF19';
-  street: string;
-  postal_code: string;
-  city: string;
-  province: string;
   auto_issue: number;
   updated_at: string;
 }

@@ -11,13 +11,14 @@ const STAMP_DUTY_THRESHOLD_CENTS = 7747;
 
 /** The seller as FatturaPA needs it, or null when something required is missing. */
 export function sellerOf(business: Selectable<StoreBusinessDetailsTable> | undefined, settings: InvoiceSettingsRow | undefined): InvoiceSeller | null {
-  if (!business?.company_name || !business.vat_number || !settings?.street || !settings.postal_code || !settings.city) return null;
+  // The seat comes from the business details, the one place it is typed (docs/decisions/0044-settings-sections.md).
+  if (!business?.company_name || !business.vat_number || !business.street || !business.postal_code || !business.city) return null;
   return {
     companyName: business.company_name,
     vatNumber: business.vat_number,
     taxCode: business.tax_code === business.vat_number ? '' : business.tax_code,
-    fiscalRegime: settings.fiscal_regime,
-    address: { street: settings.street, postalCode: settings.postal_code, city: settings.city, province: settings.province, country: 'IT' },
+    fiscalRegime: settings?.fiscal_regime ?? 'RF01',
+    address: { street: business.street, postalCode: business.postal_code, city: business.city, province: business.province, country: 'IT' },
     pec: business.pec,
     email: business.email,
     phone: business.phone,

@@ -45,10 +45,6 @@ export const invoicesRepo = {
     const values = {
       default_vat_code: s.defaultVatCode,
       fiscal_regime: s.fiscalRegime,
-      street: s.street,
-      postal_code: s.postalCode,
-      city: s.city,
-      province: s.province,
       auto_issue: s.autoIssue ? 1 : 0,
       updated_at: now,
     };

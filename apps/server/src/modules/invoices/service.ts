@@ -111,10 +111,6 @@ export function invoicesService(ctx: AppContext) {
       return {
         defaultVatCode: vatCodeOf(s),
         fiscalRegime: s?.fiscal_regime ?? 'RF01',
-        street: s?.street ?? '',
-        postalCode: s?.postal_code ?? '',
-        city: s?.city ?? '',
-        province: s?.province ?? '',
         autoIssue: Boolean(s?.auto_issue),
         ready: sellerOf(business, s) !== null,
         updatedAt: s?.updated_at ?? null,

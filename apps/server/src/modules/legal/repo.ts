@@ -6,6 +6,10 @@ export interface BusinessRow {
   vat_number: string;
   tax_code: string;
   address: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  province: string;
   pec: string;
   phone: string;
   email: string;
@@ -25,7 +29,7 @@ export function legalRepo(db: Db) {
     business(storeId: string) {
       return db
         .selectFrom('store_business_details')
-        .select(['company_name', 'vat_number', 'tax_code', 'address', 'pec', 'phone', 'email', 'updated_at'])
+        .select(['company_name', 'vat_number', 'tax_code', 'street', 'postal_code', 'city', 'province', 'pec', 'phone', 'email', 'updated_at'])
         .where('store_id', '=', storeId)
         .executeTakeFirst();
     },

@@ -1,5 +1,5 @@
 import { LEGAL_PAGE_KINDS, LEGAL_PAGE_TITLES, isLegalPageKind, type LegalPageKind, type PublicLegalPage } from '@vetrina/shared';
-import { businessMsg, type BusinessDetails, type BusinessDetailsData, type LegalPage } from '@vetrina/shared/business-settings';
+import { businessMsg, sellerAddressLine, type BusinessDetails, type BusinessDetailsData, type LegalPage } from '@vetrina/shared/business-settings';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { paymentsService } from '../payments/service.js';
@@ -25,7 +25,10 @@ export function legalService(ctx: AppContext) {
       companyName: r?.company_name ?? '',
       vatNumber: r?.vat_number ?? '',
       taxCode: r?.tax_code ?? '',
-      address: r?.address ?? '',
+      street: r?.street ?? '',
+      postalCode: r?.postal_code ?? '',
+      city: r?.city ?? '',
+      province: r?.province ?? '',
       pec: r?.pec ?? '',
       phone: r?.phone ?? '',
       email: r?.email ?? '',
@@ -73,7 +76,11 @@ export function legalService(ctx: AppContext) {
         company_name: input.companyName,
         vat_number: input.vatNumber,
         tax_code: input.taxCode,
-        address: input.address,
+        address: sellerAddressLine(input),
+        street: input.street,
+        postal_code: input.postalCode,
+        city: input.city,
+        province: input.province,
         pec: input.pec,
         phone: input.phone,
         email: input.email,

@@ -1,5 +1,5 @@
 import { WITHDRAWAL_DAYS, formatEuro, legalPagePath, type LegalPageKind, type PublicPaymentOption, type ShippingDestination } from '@vetrina/shared';
-import type { BusinessDetails } from '@vetrina/shared/business-settings';
+import { sellerAddressLine, type BusinessDetails } from '@vetrina/shared/business-settings';
 import { escapeMarkdown as esc } from './markdown.js';
 
 /** What the templates are filled with: the store's current details and settings. */
@@ -29,7 +29,8 @@ function writeTo(d: TemplateData): string {
 function identity(d: TemplateData): string {
   const b = d.business;
   const lines = [`**${seller(d)}**`];
-  if (b.address) lines.push(`Sede legale: ${esc(b.address)}`);
+  const seat = sellerAddressLine(b);
+  if (seat) lines.push(`Sede legale: ${esc(seat)}`);
   if (b.vatNumber) lines.push(`Partita IVA: ${b.vatNumber}`);
   if (b.taxCode && b.taxCode !== b.vatNumber) lines.push(`Codice fiscale: ${b.taxCode}`);
   if (b.pec) lines.push(`PEC: ${mailto(b.pec)}`);

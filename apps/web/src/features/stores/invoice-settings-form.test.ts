@@ -5,10 +5,6 @@ import { invoiceSettingsValues } from './invoice-settings-form';
 const settings: InvoiceSettings = {
   defaultVatCode: '22',
   fiscalRegime: 'RF01',
-  street: 'Via Roma 1',
-  postalCode: '20121',
-  city: 'Milano',
-  province: 'MI',
   autoIssue: false,
   ready: true,
   updatedAt: '2026-03-01T10:00:00.000Z',
@@ -19,10 +15,6 @@ describe('invoiceSettingsValues', () => {
     expect(invoiceSettingsValues(settings)).toEqual({
       defaultVatCode: '22',
       fiscalRegime: 'RF01',
-      street: 'Via Roma 1',
-      postalCode: '20121',
-      city: 'Milano',
-      province: 'MI',
       autoIssue: false,
     });
   });
@@ -31,10 +23,9 @@ describe('invoiceSettingsValues', () => {
     expect(invoiceSettingsInputSchema.safeParse(invoiceSettingsValues(settings)).success).toBe(true);
   });
 
-  it('starts a store never set up with its blanks (the form then asks for the seat)', () => {
-    const blank = invoiceSettingsValues({ ...settings, street: '', postalCode: '', city: '', province: '', ready: false, updatedAt: null });
-    const parsed = invoiceSettingsInputSchema.safeParse(blank);
+  it('holds no seat: the address is typed once, in the business details', () => {
+    const parsed = invoiceSettingsInputSchema.safeParse({ ...invoiceSettingsValues(settings), street: 'Via Roma 1' });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => i.path[0])).toEqual(['street', 'postalCode', 'city']);
+    expect(parsed.error?.issues[0]?.message).toBe('L’indirizzo della sede ora si inserisce in Impostazioni → Dati aziendali');
   });
 });

@@ -171,7 +171,7 @@ export function DiscountFormDialog({
             />
             <div className="flex items-center justify-between gap-3 rounded-lg border p-3 sm:col-span-2">
               <div className="grid gap-1">
-                <Label htmlFor={activeId}>Attivo</Label>
+                <Label htmlFor={activeId}>Codice utilizzabile</Label>
                 <p id={`${activeId}-hint`} className="text-xs text-muted-foreground">
                   Solo i codici attivi si possono usare al checkout.
                 </p>

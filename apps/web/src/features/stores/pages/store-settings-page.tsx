@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { can } from '@vetrina/shared';
+import { can, type StoreSummary } from '@vetrina/shared';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
@@ -11,10 +11,31 @@ import { ShippingSettingsSection } from '../components/shipping/shipping-setting
 import { BusinessDetailsSection } from '../components/business/business-details-section';
 import { InvoiceSettingsSection } from '../components/invoicing/invoice-settings-section';
 import { LegalPagesSection } from '../components/legal/legal-pages-section';
+import { SettingsNav } from '../components/settings-nav';
 import { StoreSettingsForm } from '../components/store-settings-form';
+import { sectionOf, settingsPath, type SettingsSectionSlug } from '../settings-sections';
+
+/** One section's form; each has its own save (and staff see payments, business and legal not at all). */
+function SectionBody({ store, section }: { store: StoreSummary; section: SettingsSectionSlug }) {
+  switch (section) {
+    case 'generale':
+      return <StoreSettingsForm store={store} />;
+    case 'pagamenti':
+      return <PaymentSettingsSection storeId={store.id} />;
+    case 'spedizioni':
+      return <ShippingSettingsSection storeId={store.id} readOnly={!can(store, 'store:settings')} />;
+    case 'dati-aziendali':
+      return <BusinessDetailsSection storeId={store.id} />;
+    case 'fatturazione':
+      return <InvoiceSettingsSection storeId={store.id} />;
+    case 'pagine-legali':
+      return <LegalPagesSection storeId={store.id} storeSlug={store.slug} />;
+  }
+}
 
 export default function StoreSettingsPage() {
-  const { storeId = '' } = useParams();
+  const { storeId = '', section: rawSection } = useParams();
+  const { hash } = useLocation();
   const store = useStore(storeId);
   const notFound = store.error instanceof ApiError && store.error.status === 404;
 
@@ -22,11 +43,15 @@ export default function StoreSettingsPage() {
     if (store.isError && !notFound) toast.error('Errore', { description: 'Impossibile caricare lo store' });
   }, [store.isError, notFound]);
 
+  const isAdmin = store.data ? can(store.data, 'store:settings') : false;
+  const section = store.data ? sectionOf(rawSection, hash, isAdmin) : null;
+  if (store.data && section?.redirect) return <Navigate replace to={settingsPath(store.data.id, section.slug)} />;
+
   return (
     <div className="grid gap-6">
-      <div>
+      <div className="min-w-0">
         <h1 className="text-2xl font-bold">Impostazioni Store</h1>
-        <p className="text-sm text-muted-foreground">{store.data ? store.data.name : 'Nome, logo, colori e tema del tuo store.'}</p>
+        <p className="truncate text-sm text-muted-foreground">{store.data ? store.data.name : 'Nome, logo, colori e tema del tuo store.'}</p>
       </div>
       {store.isLoading && (
         <div className="grid gap-4" aria-busy>
@@ -42,14 +67,13 @@ export default function StoreSettingsPage() {
           </Link>
         </div>
       )}
-      {store.data && <StoreSettingsForm key={store.data.id} store={store.data} />}
-      {/* A form of its own (its own API and button): staff do not see the store's payment details at all. */}
-      {store.data && can(store.data, 'store:settings') && <PaymentSettingsSection key={`payments-${store.data.id}`} storeId={store.data.id} />}
-      {store.data && <ShippingSettingsSection key={`shipping-${store.data.id}`} storeId={store.data.id} readOnly={!can(store.data, 'store:settings')} />}
-      {store.data && can(store.data, 'store:settings') && <BusinessDetailsSection key={`business-${store.data.id}`} storeId={store.data.id} />}
-      {store.data && can(store.data, 'store:settings') && <InvoiceSettingsSection key={`invoicing-${store.data.id}`} storeId={store.data.id} />}
-      {store.data && can(store.data, 'store:settings') && (
-        <LegalPagesSection key={`legal-${store.data.id}`} storeId={store.data.id} storeSlug={store.data.slug} />
+      {store.data && section && (
+        <div className="grid gap-6 md:grid-cols-[11rem_minmax(0,1fr)] md:items-start">
+          <SettingsNav storeId={store.data.id} current={section.slug} isAdmin={isAdmin} />
+          <div className="grid min-w-0 gap-6" data-testid={`settings-section-${section.slug}`}>
+            <SectionBody key={`${store.data.id}-${section.slug}`} store={store.data} section={section.slug} />
+          </div>
+        </div>
       )}
     </div>
   );

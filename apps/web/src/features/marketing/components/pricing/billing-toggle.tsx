@@ -13,7 +13,7 @@ export function BillingToggle({ period, onChange }: BillingToggleProps) {
       <span aria-hidden className={period === 'monthly' ? 'text-sm font-medium' : 'text-sm text-muted-foreground'}>
         Mensile
       </span>
-      <Switch id="billing-annual" checked={period === 'annual'} onCheckedChange={(checked) => onChange(checked ? 'annual' : 'monthly')} />
+      <Switch id="billing-annual" stateLabel={false} checked={period === 'annual'} onCheckedChange={(checked) => onChange(checked ? 'annual' : 'monthly')} />
       <Label htmlFor="billing-annual" className={period === 'annual' ? 'cursor-pointer' : 'cursor-pointer text-muted-foreground'}>
         Fatturazione annuale
       </Label>

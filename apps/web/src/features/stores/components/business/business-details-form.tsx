@@ -5,7 +5,7 @@ import { useSaveBusinessDetails } from '../../business-api';
 import { useSettingsForm } from '../../use-settings-form';
 
 type Field = keyof BusinessDetailsInput;
-const FIELDS: Field[] = ['companyName', 'vatNumber', 'taxCode', 'address', 'pec', 'phone', 'email'];
+const FIELDS: Field[] = ['companyName', 'vatNumber', 'taxCode', 'street', 'postalCode', 'city', 'province', 'pec', 'phone', 'email'];
 
 const valuesOf = ({ updatedAt: _updatedAt, ...d }: BusinessDetails): BusinessDetailsInput => d;
 
@@ -61,13 +61,36 @@ export function BusinessDetailsForm({ storeId, details }: { storeId: string; det
           />
         </div>
         <FormField
-          label="Sede legale"
-          placeholder="Via Roma 1, 20121 Milano (MI)"
-          maxLength={200}
+          label="Sede legale: indirizzo"
+          placeholder="Via Roma 1"
+          maxLength={60}
           autoComplete="street-address"
-          error={errors.address?.message}
-          {...form.register('address')}
+          hint="Via e numero civico, come in visura camerale: compare nel piede del negozio, nelle pagine legali e nelle fatture."
+          error={errors.street?.message}
+          {...form.register('street')}
         />
+        <div className="grid gap-4 sm:grid-cols-[8rem_1fr_8rem]">
+          <FormField
+            label="CAP"
+            placeholder="20121"
+            inputMode="numeric"
+            maxLength={5}
+            autoComplete="postal-code"
+            error={errors.postalCode?.message}
+            {...form.register('postalCode')}
+          />
+          <FormField label="Comune" placeholder="Milano" maxLength={60} autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
+          <FormField
+            label="Provincia"
+            placeholder="MI"
+            maxLength={2}
+            autoCapitalize="characters"
+            autoComplete="off"
+            className="uppercase"
+            error={errors.province?.message}
+            {...form.register('province')}
+          />
+        </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField
             label="PEC"

@@ -3,7 +3,6 @@ import { Controller } from 'react-hook-form';
 import { VAT_CODE_LABELS, VAT_CODES } from '@vetrina/shared/vat';
 import { FISCAL_REGIME_LABELS, FISCAL_REGIMES, invoiceSettingsInputSchema, type InvoiceSettings } from '@vetrina/shared/invoices';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useSaveInvoiceSettings } from '../../invoicing-api';
@@ -15,7 +14,7 @@ import { SelectField } from './select-field';
 const VAT_OPTIONS = VAT_CODES.map((value) => ({ value, label: VAT_CODE_LABELS[value] }));
 const REGIME_OPTIONS = FISCAL_REGIMES.map((value) => ({ value, label: `${FISCAL_REGIME_LABELS[value]} (${value})` }));
 
-/** Impostazioni → Fatturazione: the store's rate and regime, the seat printed on invoices, automatic issuing. */
+/** Impostazioni → Fatturazione: the store's rate and regime and automatic issuing; the seat comes from 'Dati aziendali'. */
 export function InvoiceSettingsForm({ storeId, settings }: { storeId: string; settings: InvoiceSettings }) {
   const save = useSaveInvoiceSettings(storeId);
   const autoId = useId();
@@ -48,37 +47,6 @@ export function InvoiceSettingsForm({ storeId, settings }: { storeId: string; se
             hint="Forfettario e minimi non applicano l’IVA: come aliquota predefinita scegli la natura N2.2."
             error={errors.fiscalRegime?.message}
             {...form.register('fiscalRegime')}
-          />
-        </div>
-        <FormField
-          label="Indirizzo della sede"
-          placeholder="Via Roma 1"
-          maxLength={60}
-          autoComplete="street-address"
-          hint="Via e numero civico, come in visura camerale."
-          error={errors.street?.message}
-          {...form.register('street')}
-        />
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr_8rem]">
-          <FormField
-            label="CAP"
-            placeholder="20121"
-            inputMode="numeric"
-            maxLength={5}
-            autoComplete="postal-code"
-            error={errors.postalCode?.message}
-            {...form.register('postalCode')}
-          />
-          <FormField label="Comune" placeholder="Milano" maxLength={60} autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
-          <FormField
-            label="Provincia"
-            placeholder="MI"
-            maxLength={2}
-            autoCapitalize="characters"
-            autoComplete="off"
-            className="uppercase"
-            error={errors.province?.message}
-            {...form.register('province')}
           />
         </div>
         <div className="flex items-center justify-between gap-3 rounded-lg border p-3">

@@ -7,7 +7,7 @@ export function InvoiceSettingsSection({ storeId }: { storeId: string }) {
   return (
     <LoadedSettingsSection
       title="Fatturazione"
-      description="I prezzi restano IVA inclusa: l’aliquota serve a scorporare l’imposta in ordini e fatture. Ragione sociale e Partita IVA del venditore sono quelle di «Dati aziendali»."
+      description="I prezzi restano IVA inclusa: l’aliquota serve a scorporare l’imposta in ordini e fatture. Ragione sociale, Partita IVA e sede del venditore sono quelle di «Dati aziendali»."
       query={useInvoiceSettings(storeId)}
       errorText="Impossibile caricare le impostazioni di fatturazione"
     >

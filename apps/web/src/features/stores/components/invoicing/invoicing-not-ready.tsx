@@ -9,10 +9,7 @@ export function InvoicingNotReady() {
       data-testid="invoice-settings-not-ready"
     >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <p>
-        Non puoi ancora emettere fatture: completa ragione sociale e Partita IVA in «Dati aziendali» e l’indirizzo della sede (indirizzo, CAP e comune) qui
-        sotto.
-      </p>
+      <p>Non puoi ancora emettere fatture: completa in «Dati aziendali» ragione sociale, Partita IVA e l’indirizzo della sede (indirizzo, CAP e comune).</p>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 
 /**
- * One payment method: its name, a switch 'Attivo' and its fields. The fields fold away while the
+ * One payment method: its name, a switch ('Attivo' / 'Non attivo') and its fields. The fields fold away while the
  * method is off (their values are kept), unless one of them has an error to show.
  */
 export function PaymentMethodBlock({
@@ -39,14 +39,11 @@ export function PaymentMethodBlock({
           {badge}
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <label id={`${switchId}-label`} htmlFor={switchId} className="text-sm font-medium">
-            Attivo
-          </label>
           <Switch
             id={switchId}
             checked={enabled}
             onCheckedChange={onEnabledChange}
-            aria-labelledby={`${titleId} ${switchId}-label`}
+            aria-labelledby={titleId}
             aria-describedby={descriptionId}
             aria-controls={showFields ? fieldsId : undefined}
           />
