@@ -106,7 +106,9 @@ export function OptionVariantsTable({
               {cell('Differenza', 'priceDelta', { inputMode: 'text', placeholder: '0,00', maxLength: '16' })}
               {cell('Prezzo pieno', 'compareAt', { inputMode: 'decimal', placeholder: 'Facoltativo', maxLength: '16' })}
               {cell('Stock', 'stock', { inputMode: 'numeric', maxLength: '7' })}
-              <div className="col-span-2 sm:col-span-1">{cell('SKU', 'sku', { placeholder: suggestSku(values), maxLength: '64' })}</div>
+              <div className="order-last col-span-2 sm:order-none sm:col-span-1">
+                {cell('SKU', 'sku', { placeholder: suggestSku(values), maxLength: '64' })}
+              </div>
               <RowPicture storeId={storeId} label={label} state={state} values={values} />
             </li>
           );
