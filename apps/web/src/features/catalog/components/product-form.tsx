@@ -8,6 +8,7 @@ import {
   discountPercent,
   parseEuroToCents,
   PRODUCT_STATUS_LABELS,
+  plural,
   PRODUCT_STATUSES,
   productFormSchema,
   VAT_CODE_LABELS,
@@ -25,9 +26,11 @@ import { useNextSku, useSaveProduct } from '../api/products';
 import { productFormValues, productInputOf } from '../product-form-values';
 import { checkSkuOrWarn, isSkuConflict, warnSkuTaken } from '../sku-feedback';
 import { useGallery } from '../use-gallery';
+import { useOptionVariants } from '../use-option-variants';
 import { Field } from './field';
 import { FormSection } from './form-section';
 import { GalleryField } from './gallery-field';
+import { OptionsSection } from './options-section';
 
 type FormIn = z.input<typeof productFormSchema>;
 type FormOut = z.output<typeof productFormSchema>;
@@ -50,7 +53,8 @@ export function ProductForm({
   const navigate = useNavigate();
   const save = useSaveProduct(storeId);
   const gallery = useGallery(storeId, product?.images ?? []);
-  const hasVariants = (product?.variants.length ?? 0) > 0;
+  const optionVariants = useOptionVariants(product);
+  const hasVariants = (product?.variants.length ?? 0) > 0 || optionVariants.combinations.length > 0;
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productFormSchema), defaultValues: productFormValues(product) });
   const { errors, isSubmitting } = form.formState;
   const slug = form.watch('slug');
@@ -59,7 +63,8 @@ export function ProductForm({
   const nextSku = useNextSku(storeId, !product);
   // Pictures added, removed or reordered are changes too, though not the form's fields.
   const galleryChanged = gallery.images.map((i) => i.id).join() !== (product?.images ?? []).map((i) => i.id).join();
-  const unsaved = useUnsavedChanges(form.formState.isDirty || galleryChanged);
+  const unsaved = useUnsavedChanges(form.formState.isDirty || galleryChanged || optionVariants.changed);
+  const productSku = form.watch('sku') ?? '';
 
   useEffect(() => {
     if (nextSku.data && !form.getValues('sku')) form.setValue('sku', nextSku.data.sku);
@@ -75,7 +80,13 @@ export function ProductForm({
       form.setError('sku', { message: 'SKU duplicato' });
       return;
     }
-    const body = productInputOf(values, { hasVariants, imageIds: gallery.images.map((i) => i.id) });
+    const variants = optionVariants.payload();
+    if ('error' in variants) {
+      optionVariants.setError(variants.error);
+      toast.error('Controlla le opzioni', { description: variants.error });
+      return;
+    }
+    const body = { ...productInputOf(values, { hasVariants, imageIds: gallery.images.map((i) => i.id) }), ...variants };
     try {
       const saved = await save.mutateAsync({ id: product?.id, body });
       gallery.markSaved(saved.images);
@@ -84,7 +95,8 @@ export function ProductForm({
         toast.success('Prodotto aggiornato');
         navigate('/dashboard/products');
       } else {
-        toast.success('Prodotto creato', { description: 'Ora puoi aggiungere le varianti.' });
+        const n = saved.variants.length;
+        toast.success('Prodotto creato', { description: n ? `Con ${plural(n, 'variante', 'varianti')}.` : 'Ora puoi aggiungere le varianti.' });
         navigate(`/dashboard/products/${saved.id}/edit`, { replace: true });
       }
     } catch (err) {
@@ -95,7 +107,10 @@ export function ProductForm({
       else if (err instanceof ApiError && err.field === 'compareAtCents') form.setError('compareAt', { message: err.message });
       else if (err instanceof ApiError && err.field === 'price') form.setError('price', { message: err.message });
       else if (err instanceof ApiError && err.field === 'vatCode') form.setError('vatCode', { message: err.message });
-      else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare il prodotto') });
+      else if (err instanceof ApiError && /^(options|variants)/.test(err.field ?? '')) {
+        optionVariants.setError(err.message);
+        toast.error('Controlla le opzioni', { description: err.message });
+      } else toast.error('Errore', { description: errorMessage(err, 'Impossibile salvare il prodotto') });
     }
   });
 
@@ -155,6 +170,7 @@ export function ProductForm({
             {...form.register('stock', { setValueAs: (v: string) => (v === '' ? 0 : Number(v)) })}
           />
         </FormSection>
+        <OptionsSection storeId={storeId} state={optionVariants} productSku={productSku} />
         <FormSection title="Organizzazione" className="sm:grid-cols-2">
           <Field label="Categoria" error={errors.categoryId?.message}>
             {(c) => (

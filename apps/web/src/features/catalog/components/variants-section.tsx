@@ -101,18 +101,26 @@ export function VariantsSection({ storeId, product }: { storeId: string; product
       onError: (err) => toast.error('Errore', { description: errorMessage(err, 'Impossibile eliminare la variante') }),
     });
 
+  // With options the variants are their combinations: added through 'Opzioni', edited one by one here.
+  const byOptions = (product?.options.length ?? 0) > 0;
   return (
     <FormSection
       title="Varianti"
-      description="Taglie, colori, capacità: ogni variante ha SKU, prezzo e stock propri."
+      description={
+        byOptions
+          ? 'Le combinazioni delle opzioni salvate: modifica una variante alla volta, foto e attributi compresi.'
+          : 'Taglie, colori, capacità: ogni variante ha SKU, prezzo e stock propri.'
+      }
       actions={
-        <Button variant="outline" size="sm" onClick={add}>
-          <Plus aria-hidden /> Aggiungi variante
-        </Button>
+        byOptions ? undefined : (
+          <Button variant="outline" size="sm" onClick={add}>
+            <Plus aria-hidden /> Aggiungi variante
+          </Button>
+        )
       }
     >
       {!product ? (
-        <p className="text-sm text-muted-foreground">{catalogMsg.saveFirst}.</p>
+        <p className="text-sm text-muted-foreground">{catalogMsg.saveFirst}, oppure crea subito le combinazioni con ‘Opzioni’.</p>
       ) : product.variants.length === 0 ? (
         <div className="flex items-center gap-3 text-sm text-muted-foreground">
           <Layers className="size-5" aria-hidden /> Nessuna variante: il prodotto si vende con il suo stock.
