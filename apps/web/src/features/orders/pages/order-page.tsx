@@ -94,12 +94,12 @@ export default function OrderPage() {
             <OrderItems items={o.items} />
             <OrderTotals order={o} />
           </Panel>
-          <Panel>
+          <Panel className="text-sm">
             <OrderStatusActions storeId={store.id} order={o} canWrite={canWrite} />
             <OrderConfirmation storeId={store.id} order={o} canWrite={canWrite} />
           </Panel>
           <Panel className="text-sm">
-            <div className="grid gap-2">
+            <div className="grid gap-2 [&>*:first-child]:border-t-0 [&>*:first-child]:pt-0">
               <OrderPayment order={o} />
               {o.status === 'pending' && o.paymentStatus === 'unpaid' && canWrite && (
                 <p className="text-xs text-muted-foreground">Segnandolo come pagato, l’ordine passa anche a “Confermato”.</p>
