@@ -91,8 +91,8 @@ test.describe('the storefront on a phone', () => {
     expect(box.y + box.height).toBeLessThan(100);
     expect(await tappable(cart)).toBe(true);
 
-    // 'Cerca' in the header opens the search with suggestions; Enter lists the results.
-    await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+    // 'Apri la ricerca' in the header opens the search with suggestions; Enter lists the results.
+    await page.getByRole('button', { name: 'Apri la ricerca' }).click();
     const box2 = page.getByRole('combobox', { name: 'Cerca nel negozio' });
     await expect(box2).toBeFocused();
     await box2.pressSequentially('tazz');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import clsx from 'clsx';
 import { ShoppingBag } from 'lucide-react';
@@ -7,8 +7,9 @@ import type { ThemeKey } from '../theme/themes';
 import { CategoryMenu } from './category-menu';
 import { HeaderSearchButton } from './header-search';
 
-// Loaded on the first tap of 'Cerca': no page needs it for its first paint.
-const HeaderSearchPanel = lazy(() => import('./header-search-panel').then((m) => ({ default: m.HeaderSearchPanel })));
+// Not needed for the first paint: fetched when the browser is idle (or on the first tap of 'Apri la ricerca').
+const loadSearchPanel = () => import('./header-search-panel');
+const HeaderSearchPanel = lazy(() => loadSearchPanel().then((m) => ({ default: m.HeaderSearchPanel })));
 import { CONTAINER } from './container';
 import { StoreLogo } from './store-logo';
 import { plural } from '@vetrina/shared/plural';
@@ -72,6 +73,10 @@ function CartButton({ count }: { count: number }) {
 export function StoreHeader({ cartCount }: { cartCount: number }) {
   const { store, home, theme } = useStorefront();
   const [searching, setSearching] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
+    idle(() => void loadSearchPanel());
+  }, []);
   const toggle = () => setSearching((s) => !s);
   const brand = (
     <Link to={home} className={clsx('flex min-w-0 items-center gap-3', theme.centredHeader && 'flex-col gap-2 text-center max-md:flex-row')}>

@@ -62,7 +62,7 @@ const classico: StoreTheme = {
   page: 'bg-[#fbf8f3] text-stone-900 font-sans',
   header: 'border-b-4 border-double border-stone-300 bg-[#fbf8f3]',
   centredHeader: true,
-  storeName: 'font-serif text-2xl tracking-wide sm:text-3xl',
+  storeName: 'font-serif text-xl tracking-wide sm:text-3xl',
   h1: 'font-serif text-3xl sm:text-5xl',
   h2: 'font-serif text-2xl sm:text-3xl',
   section: 'py-10 sm:py-16',
