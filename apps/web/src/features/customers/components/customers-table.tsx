@@ -45,7 +45,8 @@ const columns: DataColumn<CustomerSummary>[] = [
   },
   {
     id: 'consent',
-    header: 'Consenso marketing',
+    // Sortable headers are uppercase buttons; this one is plain text, so it says it itself.
+    header: () => <span className="uppercase">Consenso marketing</span>,
     enableSorting: false,
     meta: { className: 'whitespace-nowrap' },
     cell: ({ row }) => <ConsentText at={row.original.marketingConsentAt} />,

@@ -8,6 +8,7 @@ import { useActiveStore } from '@/lib/auth';
 import { useCustomers } from '../api';
 import { CustomerSearch } from '../components/customer-search';
 import { CustomersCsvExport } from '../components/customers-csv-export';
+import { CustomersList } from '../components/customers-list';
 import { CustomersTable } from '../components/customers-table';
 import { useCustomersParams } from '../use-customers-params';
 
@@ -68,7 +69,12 @@ export default function CustomersPage() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {plural(customers.data.total, 'cliente', 'clienti')}
           </p>
-          <CustomersTable items={customers.data.items} sort={sort} onSort={setSort} busy={customers.isPlaceholderData} />
+          <div className="md:hidden">
+            <CustomersList items={customers.data.items} busy={customers.isPlaceholderData} />
+          </div>
+          <div className="hidden md:block">
+            <CustomersTable items={customers.data.items} sort={sort} onSort={setSort} busy={customers.isPlaceholderData} />
+          </div>
           <Pagination page={customers.data.page} pageSize={customers.data.pageSize} total={customers.data.total} onPage={setPage} label="Pagine dei clienti" />
         </>
       )}
