@@ -106,7 +106,10 @@ describe(`variants by options (${engine})`, () => {
       checkoutBody([{ productId: p.id, variantId: blueM.id, quantity: 1, unitPriceCents: 600 }]),
     );
     expect(again.status).toBe(409);
-    // The inventory lists only the sellable ones.
+    // The CSV export and the inventory list only the variants on sale.
+    const csv = await m.client.get(`${m.base}/export/products.csv?ids=${p.id}`);
+    expect(csv.body as string).toContain(`${p.sku}-ROSSO-M`);
+    expect((csv.body as string).toUpperCase()).not.toContain(`${p.sku}-BLU-M`);
     const inv = await m.client.get<{ items: Array<{ variantId: string | null }> }>(`${m.base}/inventory?q=${encodeURIComponent(p.sku)}`);
     expect(inv.body.items.map((i) => i.variantId)).not.toContain(blueM.id);
   });

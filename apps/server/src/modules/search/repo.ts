@@ -91,7 +91,6 @@ async function rebuildBatch(db: AnyDb, storeId: string, form: WordForm): Promise
       'in',
       stale.map((r) => r.product_id),
     )
-    .where('archived_at', 'is', null)
     .execute();
   const variantText = new Map<string, string[]>();
   for (const v of variants) variantText.set(v.product_id, [...(variantText.get(v.product_id) ?? []), v.label, v.sku]);
