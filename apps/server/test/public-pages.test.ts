@@ -140,6 +140,13 @@ describe(`pages rendered on the server (${engine})`, () => {
     expect(img![0]).not.toContain('loading="lazy"');
     expect(img![1]).toMatch(/ 320w, .* 640w, .* 1200w/);
     expect(page.html).toMatch(/<link rel="preload" as="image" fetchpriority="high" [^>]*imagesrcset="[^"]*320w/);
+    // The theme's font (Moderno: Inter, Latin subset) is preloaded from the head, at the address the
+    // public build serves it from.
+    const font = /<link rel="preload" as="font" type="font\/woff2" href="(\/p\/inter-latin-wght-normal-[\w-]+\.woff2)" crossorigin>/.exec(page.html);
+    expect(font, 'the font preload').not.toBeNull();
+    const served = await fetch(server.url + font![1]);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
     // The data the page was rendered with travels once, for hydration.
     const data = embedded(page.html);
     expect(JSON.stringify(data.cache)).toContain('LAMP-AUREA');
