@@ -27,6 +27,9 @@ export function PurchasePanel({ product, variant }: { product: StorefrontProduct
   const quantity = Math.max(1, Math.min(wanted, left));
   const canAdd = !needsVariant && left > 0;
   const text = availabilityText(product, variant);
+  // The bar's price, as the page shows it: the chosen variant's, or 'da' the lowest.
+  const prices = product.variants.map((v) => v.priceCents);
+  const lowest = prices.length ? Math.min(...prices) : product.priceCents;
   const label = needsVariant ? 'Seleziona una variante' : stock <= 0 ? 'Esaurito' : 'Aggiungi al carrello';
 
   const add = () => {
@@ -70,10 +73,7 @@ export function PurchasePanel({ product, variant }: { product: StorefrontProduct
       >
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium">{product.title}</p>
-          <Price
-            cents={unitPriceCents(product.priceCents, variant?.priceDeltaCents)}
-            from={needsVariant && product.variants.some((v) => v.priceDeltaCents !== 0)}
-          />
+          <Price cents={variant?.priceCents ?? lowest} from={!variant && new Set(prices).size > 1} />
         </div>
         <StoreButton onClick={add} disabled={!canAdd} className="min-h-12 shrink-0 px-5 text-base">
           <ShoppingBag aria-hidden />
