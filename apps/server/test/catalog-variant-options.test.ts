@@ -70,7 +70,7 @@ describe(`variants by options (${engine})`, () => {
     const created = await m.client.put<ProductDetail>(`${m.base}/products/${p.id}`, {
       ...body,
       options: colourAndSize,
-      variants: colourAndSize[1].values.flatMap((t) =>
+      variants: colourAndSize[1]!.values.flatMap((t) =>
         ['Rosso', 'Blu'].map((c) => ({ values: [c, t], stock: 5, priceDeltaCents: c === 'Blu' && t === 'M' ? -400 : 0 })),
       ),
     });
@@ -136,6 +136,7 @@ describe(`variants by options (${engine})`, () => {
         'Al massimo 100 varianti per prodotto: queste opzioni ne creerebbero 110. Riduci i valori.',
       ],
       [[{ name: 'Colore', values: Array.from({ length: 101 }, (_, i) => `C${i}`) }], 'Un’opzione può avere al massimo 100 valori'],
+      [['A', 'B', 'C', 'D'].map((name) => ({ name, values: ['1'] })), 'Puoi aggiungere al massimo 3 opzioni'],
     ];
     for (const [options, message] of cases) {
       for (const res of [

@@ -4,7 +4,15 @@ import { attributesFromPairs, EURO_FORMS, parseEuroToCents, PRODUCT_SLUG_MAX } f
 import { formatEuro } from './pricing.js';
 import { vatCodeSchema, VAT_CODES } from './vat.js';
 import { productSortField, sortDirField, stockFilterField } from './table-sorts.js';
-import { combinationKey, combinationLabel, optionCombinations, optionsProblem, variantOptionMsg, variantOptionSchema } from './variant-options.js';
+import {
+  combinationKey,
+  combinationLabel,
+  optionCombinations,
+  optionsProblem,
+  VARIANT_OPTION_LIMITS,
+  variantOptionMsg,
+  variantOptionSchema,
+} from './variant-options.js';
 
 export * from './catalog-utils.js';
 export * from './catalog-types.js';
@@ -156,7 +164,7 @@ const productInputFields = z.strictObject({
    * 'Opzioni' (Colore: Rosso, Blu; Taglia: S, M, L): when given, the variants become their
    * combinations in the same transaction; absent keeps the variants as they are.
    */
-  options: z.array(variantOptionSchema).optional(),
+  options: z.array(variantOptionSchema).max(VARIANT_OPTION_LIMITS.options, variantOptionMsg.tooManyOptions).optional(),
   /** The combinations' rows (price difference, 'Prezzo pieno', stock, SKU, picture); a combination without a row keeps its values or takes the defaults. */
   variants: z.array(optionVariantInputSchema).max(CATALOG_LIMITS.variantsPerProduct, catalogMsg.tooManyVariants).optional(),
 });
