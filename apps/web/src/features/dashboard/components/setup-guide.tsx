@@ -72,7 +72,7 @@ export function SetupGuide({ store }: { store: StoreSummary }) {
         >
           <div className="h-full rounded-full bg-primary transition-all" style={{ width: `${(data.done / data.total) * 100}%` }} />
         </div>
-        <ol className="grid gap-1 sm:grid-cols-2">
+        <ol className="grid grid-cols-1 gap-1 lg:grid-cols-2">
           {data.steps.map(({ step, done }) => {
             const label = SETUP_STEP_LABELS[step];
             const content = (

@@ -37,7 +37,7 @@ export function KpiGrid({ totals, busy }: { totals: DashboardStats['totals']; bu
             <k.icon className="size-3.5 shrink-0" aria-hidden />
             <span className="truncate">{k.label}</span>
           </dt>
-          <dd className="break-words text-lg font-semibold tabular-nums min-[400px]:text-xl xl:text-2xl" data-testid={`kpi-${k.label}`}>
+          <dd className="break-words text-lg font-semibold tabular-nums min-[400px]:text-xl md:text-lg lg:text-xl xl:text-2xl" data-testid={`kpi-${k.label}`}>
             {k.value}
           </dd>
         </Card>

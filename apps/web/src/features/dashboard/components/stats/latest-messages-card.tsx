@@ -20,9 +20,9 @@ export function LatestMessagesCard({ messages }: { messages: DashboardStats['lat
             <MessageSquare className="size-5" aria-hidden /> Nessun messaggio per ora: i clienti ti scrivono dalla vetrina.
           </div>
         ) : (
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-1 gap-3">
             {messages.map((m) => (
-              <li key={`${m.kind}-${m.id}`} className="grid gap-0.5 text-sm">
+              <li key={`${m.kind}-${m.id}`} className="grid min-w-0 gap-0.5 text-sm">
                 <div className="flex min-w-0 items-center gap-2">
                   <span className={m.unread ? 'min-w-0 truncate font-semibold' : 'min-w-0 truncate font-medium'} title={m.from}>
                     {m.from}

@@ -83,9 +83,9 @@ export function LowStockCard({ storeId, lowStock, canEdit }: { storeId: string; 
             <PackageCheck className="size-5" aria-hidden /> Nessun prodotto con scorte basse.
           </div>
         ) : (
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-1 gap-2">
             {lowStock.items.map((i) => (
-              <li key={i.inventoryId} className="flex items-center gap-3 text-sm">
+              <li key={i.inventoryId} className="flex min-w-0 items-center gap-3 text-sm">
                 <span className="min-w-0 flex-1 truncate" title={i.variantLabel ? `${i.title} (${i.variantLabel})` : i.title}>
                   {i.title}
                   {i.variantLabel && <span className="text-muted-foreground"> · {i.variantLabel}</span>}

@@ -24,9 +24,9 @@ export function TopProductsCard({ products }: { products: DashboardStats['topPro
             </Link>
           </div>
         ) : (
-          <ol className="grid gap-2">
+          <ol className="grid grid-cols-1 gap-2">
             {products.map((p, i) => (
-              <li key={p.productId} className="flex items-center gap-3 text-sm">
+              <li key={p.productId} className="flex min-w-0 items-center gap-3 text-sm">
                 <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold">{i + 1}</span>
                 <span className="min-w-0 flex-1 truncate" title={p.title}>
                   {p.title}
