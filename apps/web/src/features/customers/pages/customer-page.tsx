@@ -43,7 +43,7 @@ function Orders({ orders }: { orders: CustomerDetail['orders'] }) {
     <ul className="divide-y text-sm">
       {orders.map((o) => (
         <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
-          <Link to={`/dashboard/orders?search=${o.orderNumber}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to={`/dashboard/orders/${o.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
             #{o.orderNumber}
           </Link>
           <time className="text-muted-foreground" dateTime={o.createdAt}>
