@@ -24,3 +24,4 @@ export * from './vat.js';
 export * from './invoice-request.js';
 export * from './invoices.js';
 export * from './tax-ids.js';
+export * from './provinces.js';

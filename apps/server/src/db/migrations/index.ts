@@ -29,6 +29,7 @@ import * as m027 from './027-weighted-search-document.js';
 import * as m028 from './028-order-confirmation.js';
 import * as m029 from './029-stripe-events-per-store.js';
 import * as m030 from './030-visitor-addresses.js';
+import * as m031 from './031-shipping-province.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '028-order-confirmation': m028,
   '029-stripe-events-per-store': m029,
   '030-visitor-addresses': m030,
+  '031-shipping-province': m031,
 };
