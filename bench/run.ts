@@ -180,7 +180,14 @@ function checkouts(store: SeededStore) {
       path: `/api/public/stores/${store.slug}/checkout`,
       body: JSON.stringify({
         items: [{ productId: p.id, variantId: v.id, quantity: 1, unitPriceCents: v.priceCents }],
-        customer: { customerName: 'Cliente Bench', customerEmail: 'bench@example.it', street: 'Via del Test 1', city: 'Roma', postalCode: '00100' },
+        customer: {
+          customerName: 'Cliente Bench',
+          customerEmail: 'bench@example.it',
+          street: 'Via del Test 1',
+          city: 'Roma',
+          postalCode: '00100',
+          province: 'RM',
+        },
         country: 'Italia',
         subtotalCents: v.priceCents,
         shippingCents: SHIPPING,
@@ -203,7 +210,14 @@ async function oversell(bases: string[], store: SeededStore) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           items: [{ productId: p.id, variantId: v.id, quantity: 1, unitPriceCents: v.priceCents }],
-          customer: { customerName: 'Cliente Bench', customerEmail: `corsa${k}@example.it`, street: 'Via del Test 1', city: 'Roma', postalCode: '00100' },
+          customer: {
+            customerName: 'Cliente Bench',
+            customerEmail: `corsa${k}@example.it`,
+            street: 'Via del Test 1',
+            city: 'Roma',
+            postalCode: '00100',
+            province: 'RM',
+          },
           country: 'Italia',
           subtotalCents: v.priceCents,
           shippingCents: SHIPPING,

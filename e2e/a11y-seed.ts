@@ -104,6 +104,7 @@ export async function seedAuditShop(browser: Browser): Promise<AuditShop> {
       street: 'Via Garibaldi 12',
       city: 'Bologna',
       postalCode: '40121',
+      province: 'BO',
       notes: '',
     },
     country: 'Italia',

@@ -29,7 +29,14 @@ async function placeOrder(request: APIRequestContext, slug: string, productId: s
   const res = await request.post(`/api/public/stores/${slug}/checkout`, {
     data: {
       items: [{ productId, variantId: null, quantity: 1, unitPriceCents: 1290 }],
-      customer: { customerName: 'Giulia Bianchi', customerEmail: uniqueEmail('cliente'), street: 'Via Garibaldi 12', city: 'Bologna', postalCode: '40121' },
+      customer: {
+        customerName: 'Giulia Bianchi',
+        customerEmail: uniqueEmail('cliente'),
+        street: 'Via Garibaldi 12',
+        city: 'Bologna',
+        postalCode: '40121',
+        province: 'BO',
+      },
       country: 'Italia',
       subtotalCents: 1290,
       shippingCents: 599,

@@ -27,7 +27,14 @@ test.describe('the dashboard home', () => {
     const checkout = await request.post(`/api/public/stores/${store.slug}/checkout`, {
       data: {
         items: [{ productId: product.id, variantId: null, quantity: 2, unitPriceCents: 2000 }],
-        customer: { customerName: 'Giulia Bianchi', customerEmail: uniqueEmail('cliente'), street: 'Via Garibaldi 12', city: 'Bologna', postalCode: '40121' },
+        customer: {
+          customerName: 'Giulia Bianchi',
+          customerEmail: uniqueEmail('cliente'),
+          street: 'Via Garibaldi 12',
+          city: 'Bologna',
+          postalCode: '40121',
+          province: 'BO',
+        },
         country: 'Italia',
         subtotalCents: 4000,
         shippingCents: 599,

@@ -28,6 +28,7 @@ test.describe('shipping an order', () => {
           street: 'Via Garibaldi 12',
           city: 'Bologna',
           postalCode: '40121',
+          province: 'BO',
           notes: 'Lasciare al portiere',
         },
         country: 'Italia',

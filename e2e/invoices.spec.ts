@@ -34,6 +34,7 @@ test.describe('invoices', () => {
     await shop.getByLabel('Indirizzo', { exact: true }).fill('Via Garibaldi 12');
     await shop.getByLabel('Città').fill('Bologna');
     await shop.getByLabel('CAP', { exact: true }).fill('40121');
+    await shop.getByLabel('Provincia', { exact: true }).selectOption('BO');
     await shop.getByRole('checkbox', { name: 'Richiedi fattura' }).check();
     await shop.getByRole('radio', { name: 'Azienda o professionista' }).check();
     await shop.getByLabel('Ragione sociale').fill('Bianchi & C. S.n.c.');
@@ -44,7 +45,7 @@ test.describe('invoices', () => {
     await shop.getByLabel('Indirizzo di fatturazione', { exact: true }).fill('Via dei Mille 3');
     await shop.getByLabel('CAP di fatturazione').fill('10121');
     await shop.getByLabel('Comune').fill('Torino');
-    await shop.getByLabel('Provincia').fill('to');
+    await shop.getByLabel('Provincia di fatturazione').fill('to');
     await shop.getByRole('checkbox', { name: /Ho letto e accetto/ }).check();
     await shop.getByRole('button', { name: 'Conferma ordine' }).click();
     // A P.IVA with a wrong check digit is caught before anything is sent.

@@ -6,7 +6,14 @@ async function placeOrder(request: APIRequestContext, slug: string, productId: s
   const res = await request.post(`/api/public/stores/${slug}/checkout`, {
     data: {
       items: [{ productId, variantId: null, quantity: 2, unitPriceCents: 2000 }],
-      customer: { customerName: 'Giulia Bianchi', customerEmail: shopperEmail, street: 'Via Garibaldi 12', city: 'Bologna', postalCode: '40121' },
+      customer: {
+        customerName: 'Giulia Bianchi',
+        customerEmail: shopperEmail,
+        street: 'Via Garibaldi 12',
+        city: 'Bologna',
+        postalCode: '40121',
+        province: 'BO',
+      },
       country: 'Italia',
       subtotalCents: 4000,
       shippingCents: 599,

@@ -23,6 +23,7 @@ async function addToCartAndCheckout(shop: Page, slug: string) {
   await shop.getByLabel('Indirizzo', { exact: true }).fill('Via Garibaldi 12');
   await shop.getByLabel('Città').fill('Bologna');
   await shop.getByLabel('CAP').fill('40121');
+  await shop.getByLabel('Provincia', { exact: true }).selectOption('BO');
 }
 
 test.describe('getting paid', () => {

@@ -73,6 +73,7 @@ test.describe('shipping rates and discount codes', () => {
     await shop.getByLabel('Indirizzo', { exact: true }).fill('Via Garibaldi 12');
     await shop.getByLabel('Città').fill('Bologna');
     await shop.getByLabel('CAP').fill('40121');
+    await shop.getByLabel('Provincia', { exact: true }).selectOption('BO');
     await shop.getByRole('checkbox', { name: /Ho letto e accetto/ }).check();
     await shop.getByRole('button', { name: 'Conferma ordine' }).click();
 

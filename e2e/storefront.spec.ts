@@ -147,6 +147,7 @@ test.describe('storefront, cart, checkout and orders', () => {
     await shop.getByLabel('Indirizzo', { exact: true }).fill('Via Garibaldi 12');
     await shop.getByLabel('Città').fill('Bologna');
     await shop.getByLabel('CAP').fill('40121');
+    await shop.getByLabel('Provincia', { exact: true }).selectOption('BO');
     await expect(shop.getByLabel('Paese')).toHaveValue('Italia');
     await shop.getByLabel('Note (facoltative)').fill('Citofono Bianchi');
     await expect(shop.getByTestId('totale-ordine')).toHaveText('71,99 €');
@@ -242,6 +243,7 @@ test.describe('storefront, cart, checkout and orders', () => {
     await page.getByLabel('Indirizzo', { exact: true }).fill('Corso Italia 5');
     await page.getByLabel('Città').fill('Torino');
     await page.getByLabel('CAP').fill('10121');
+    await page.getByLabel('Provincia', { exact: true }).selectOption('TO');
     await page.getByRole('checkbox', { name: /Ho letto e accetto/ }).check();
     await page.getByRole('button', { name: 'Conferma ordine' }).click();
     await expect(page.getByText('Prezzi aggiornati')).toBeVisible();

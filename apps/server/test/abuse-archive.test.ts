@@ -96,7 +96,7 @@ describe(`the month's ZIP of ${INVOICES} invoices (${engine})`, () => {
     // In numbering order, each row naming its document and file.
     const byNumber = [...rows].sort((a, b) => a.number.localeCompare(b.number));
     csv.slice(1).forEach((line, i) => {
-      expect(line.startsWith(`${byNumber[i]!.number},Fattura,`)).toBe(true);
+      expect(line.startsWith(`${byNumber[i]!.number};Fattura;`)).toBe(true);
       expect(line.endsWith(byNumber[i]!.file_name)).toBe(true);
     });
 

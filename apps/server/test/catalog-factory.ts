@@ -118,6 +118,7 @@ export function checkoutBody(
       street: 'Via Roma 10',
       city: 'Milano',
       postalCode: '20121',
+      province: 'MI',
       notes: 'Citofono Rossi',
     },
     country: 'Italia',

@@ -52,8 +52,10 @@ async function catalogue(m: Merchant) {
     .sort((a, b) => a.slug.localeCompare(b.slug));
 }
 
-async function exportText(m: Merchant) {
-  const res = await fetch(`${server.url}${m.base}/export/products.csv`, { headers: { authorization: `Bearer ${m.client.token}` } });
+async function exportText(m: Merchant, format?: 'italiano' | 'internazionale') {
+  const res = await fetch(`${server.url}${m.base}/export/products.csv${format ? `?format=${format}` : ''}`, {
+    headers: { authorization: `Bearer ${m.client.token}` },
+  });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -106,7 +108,7 @@ async function stockedStore() {
 }
 
 describe(`CSV export (${engine})`, () => {
-  it('exports one row per variant with Shopify’s columns, a BOM, sale prices and formulas neutralised', async () => {
+  it('exports one row per variant with Shopify’s columns in Italian Excel’s dialect (BOM, ;, decimal comma), sale prices and formulas neutralised', async () => {
     const { m } = await stockedStore();
     const images = await uploadImages(m.client, m.base, 2);
     const withImages = await createProduct(m.client, m.base, { title: 'Vaso', priceCents: 900, sku: 'VASO', imageIds: images.map((i) => i.id) });
@@ -116,7 +118,8 @@ describe(`CSV export (${engine})`, () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(new RegExp(`attachment; filename="prodotti-${m.store.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parse(bytes.toString('utf8').slice(1), { columns: true }) as Array<Record<string, string>>;
+    expect(bytes.toString('utf8').split('\r\n')[0]).toMatch(/^\uFEFFHandle;Title;Body \(HTML\);/);
+    const rows = parse(bytes.toString('utf8').slice(1), { columns: true, delimiter: ';' }) as Array<Record<string, string>>;
     const header = Object.keys(rows[0] ?? {});
     expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
 
@@ -125,8 +128,8 @@ describe(`CSV export (${engine})`, () => {
     expect(mug[0]).toMatchObject({
       Title: 'Tazza "Buongiorno", grande',
       'Variant SKU': 'TAZZA-01',
-      'Variant Price': '12.90',
-      'Variant Compare At Price': '15.90',
+      'Variant Price': '12,90',
+      'Variant Compare At Price': '15,90',
     });
     expect(mug[0]).toMatchObject({ 'Variant Inventory Qty': '7', Type: 'Casa e Cucina', Status: 'active', Published: 'TRUE' });
     expect(mug[0]?.['Body (HTML)']).toBe('Ceramica smaltata.\nLavabile in lavastoviglie; 350 ml.');
@@ -134,16 +137,16 @@ describe(`CSV export (${engine})`, () => {
     // Two variants: two rows; product fields only on the first (Shopify's convention).
     const shirt = rows.filter((r) => r.Handle === 'maglietta-girocollo');
     expect(shirt.map((r) => [r['Variant SKU'], r['Variant Price'], r['Variant Compare At Price'], r['Option1 Value'], r['Option2 Value']])).toEqual([
-      ['MAGLIA-R-M', '20.00', '25.00', 'Rosso', 'M'],
-      ['MAGLIA-B-XL', '23.00', '39.00', 'Blu', 'XL'],
+      ['MAGLIA-R-M', '20,00', '25,00', 'Rosso', 'M'],
+      ['MAGLIA-B-XL', '23,00', '39,00', 'Blu', 'XL'],
     ]);
-    expect(shirt[0]).toMatchObject({ Title: 'Maglietta girocollo', 'Option1 Name': 'Colore', 'Product SKU': 'MAGLIA', 'Product Price': '20.00' });
+    expect(shirt[0]).toMatchObject({ Title: 'Maglietta girocollo', 'Option1 Name': 'Colore', 'Product SKU': 'MAGLIA', 'Product Price': '20,00' });
     expect(shirt[1]).toMatchObject({ Title: '', Type: '', 'Product SKU': '' });
 
     // A cell a spreadsheet would run as a formula gets a leading apostrophe.
     const raw = bytes.toString('utf8');
     expect(raw).toContain(`"'=HYPERLINK(""http://x.example"",""clic"")"`);
-    expect(raw).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    expect(raw).not.toMatch(/(^|;)"?=HYPERLINK/m);
 
     // A gallery of two on a product without variants: the second picture on a row of its own.
     const vase = rows.filter((r) => r.Handle === withImages.slug);
@@ -224,11 +227,27 @@ describe(`CSV export (${engine})`, () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(`ordini-${m.store.slug}-2026-03-10-2026-03-10.csv`);
     const text = await res.text();
-    const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
+    expect(text.replace(/^\uFEFF/, '').startsWith('Numero ordine;Data;Stato;')).toBe(true);
+    const rows = parse(text.replace(/^\uFEFF/, ''), { columns: true, delimiter: ';' }) as Array<Record<string, string>>;
     expect(rows.map((r) => [r['Numero ordine'], r.Data, r.Prodotto, r.Quantità, r['Prezzo unitario'], r['Totale riga'], r.Totale])).toEqual([
-      ['1002', '10/03/2026, 00:30', "'=SUM(A1)", '1', '5.00', '5.00', '36.79'],
-      ['1002', '10/03/2026, 00:30', 'Tazza', '2', '12.90', '25.80', '36.79'],
+      ['1002', '10/03/2026, 00:30', "'=SUM(A1)", '1', '5,00', '5,00', '36,79'],
+      ['1002', '10/03/2026, 00:30', 'Tazza', '2', '12,90', '25,80', '36,79'],
     ]);
+    // 'Formato internazionale': commas, decimal points, no BOM.
+    const intl = await (
+      await fetch(`${server.url}${m.base}/export/orders.csv?from=2026-03-10&to=2026-03-10&format=internazionale`, {
+        headers: { authorization: `Bearer ${m.client.token}` },
+      })
+    ).text();
+    expect(intl.startsWith('Numero ordine,Data,Stato,')).toBe(true);
+    const intlRows = parse(intl, { columns: true }) as Array<Record<string, string>>;
+    expect(intlRows.map((r) => [r['Prezzo unitario'], r['Totale riga'], r.Totale, r.Provincia])).toEqual([
+      ['5.00', '5.00', '36.79', ''],
+      ['12.90', '25.80', '36.79', ''],
+    ]);
+    expect((await m.client.get(`${m.base}/export/orders.csv?from=2026-03-10&to=2026-03-10&format=excel`)).body.error?.message).toBe(
+      'Formato non valido: usa italiano o internazionale',
+    );
     expect(rows[0]).toMatchObject({
       Stato: 'Confermato',
       'Metodo di pagamento': 'Contrassegno',
@@ -261,28 +280,37 @@ describe(`CSV export (${engine})`, () => {
 });
 
 describe(`CSV import (${engine})`, () => {
-  it('round trip: exporting a store and importing the file into an empty store reproduces its catalogue', async () => {
-    const { m } = await stockedStore();
-    const { bytes } = await exportText(m);
-    const empty = await merchant(server, 'Bottega Vuota');
-    const preview = await importCsv(empty.client, empty.base, bytes, 'preview');
-    expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({
-      applied: false,
-      errorCount: 0,
-      products: { create: 3, update: 0 },
-      variants: { create: 2, update: 0 },
-      categories: { create: 2 },
-    });
-    const applied = await importCsv(empty.client, empty.base, bytes, 'apply');
-    expect(applied.status).toBe(200);
-    expect(applied.body.applied).toBe(true);
-    expect(await catalogue(empty)).toEqual(await catalogue(m));
-    // And the same file again over the copy changes nothing: every handle is an update.
-    const again = await importCsv(empty.client, empty.base, bytes, 'apply');
-    expect(again.body).toMatchObject({ applied: true, products: { create: 0, update: 3 }, variants: { create: 0, update: 2 } });
-    expect(await catalogue(empty)).toEqual(await catalogue(m));
-  });
+  it.each(['italiano', 'internazionale'] as const)(
+    'round trip (%s): exporting a store and importing the file into an empty store reproduces its catalogue',
+    async (format) => {
+      const { m } = await stockedStore();
+      const { bytes } = await exportText(m, format);
+      expect(
+        bytes
+          .toString('utf8')
+          .split('\r\n')[0]
+          ?.startsWith(format === 'italiano' ? '\uFEFFHandle;' : 'Handle,'),
+      ).toBe(true);
+      const empty = await merchant(server, `Bottega Vuota ${format}`);
+      const preview = await importCsv(empty.client, empty.base, bytes, 'preview');
+      expect(preview.status).toBe(200);
+      expect(preview.body).toMatchObject({
+        applied: false,
+        errorCount: 0,
+        products: { create: 3, update: 0 },
+        variants: { create: 2, update: 0 },
+        categories: { create: 2 },
+      });
+      const applied = await importCsv(empty.client, empty.base, bytes, 'apply');
+      expect(applied.status).toBe(200);
+      expect(applied.body.applied).toBe(true);
+      expect(await catalogue(empty)).toEqual(await catalogue(m));
+      // And the same file again over the copy changes nothing: every handle is an update.
+      const again = await importCsv(empty.client, empty.base, bytes, 'apply');
+      expect(again.body).toMatchObject({ applied: true, products: { create: 0, update: 3 }, variants: { create: 0, update: 2 } });
+      expect(await catalogue(empty)).toEqual(await catalogue(m));
+    },
+  );
 
   it('preview is a dry run: counts and first rows, nothing written', async () => {
     const m = await merchant(server, 'Bottega Anteprima');
@@ -401,6 +429,19 @@ describe(`CSV import (${engine})`, () => {
     expect(res.status).toBe(200);
     const [item] = (await m.client.get(`${m.base}/products`)).body.items;
     expect(item).toMatchObject({ title: 'Caffè 250 g', sku: 'CAFFE', priceCents: 490, compareAtCents: 590, stock: 12, status: 'active' });
+  });
+
+  it.each([
+    ['italiano', 'Handle;Title;Variant SKU;Variant Price\r\ncaffe;"Caffè 250 g;CAFFE;4,90\r\norzo;Orzo;ORZO;3,50\r\n', 'virgolette non chiuse'],
+    ['internazionale', 'Handle,Title,Variant SKU,Variant Price\r\ncaffe,Caff"è" 250 g,CAFFE,4.90\r\n', 'formato non valido alla riga 2'],
+  ])('refuses a file in the %s dialect with broken quoting, in Italian, and imports nothing', async (_dialect, text, detail) => {
+    const m = await merchant(server, `Bottega Virgolette ${_dialect}`);
+    for (const mode of ['preview', 'apply'] as const) {
+      const res = await importCsv(m.client, m.base, text, mode);
+      expect(res.status).toBe(400);
+      expect(res.body.error?.message).toContain(`Il file non è un CSV leggibile: ${detail}`);
+    }
+    expect((await m.client.get(`${m.base}/products`)).body.total).toBe(0);
   });
 
   it('refuses a file that is not UTF-8 with the way to fix it, and writes nothing', async () => {

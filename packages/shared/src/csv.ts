@@ -74,6 +74,7 @@ export const ORDER_CSV_COLUMNS = [
   'Indirizzo',
   'CAP',
   'Città',
+  'Provincia',
   'Paese',
   'Prodotto',
   'Variante',
@@ -178,6 +179,15 @@ export const productImportResultSchema = z.object({
 });
 export type ProductImportResult = z.infer<typeof productImportResultSchema>;
 
+/**
+ * The exports' dialect: 'italiano' (default) as Italian Excel opens it, separated by ';' with a
+ * decimal comma and a BOM; 'internazionale' (the 'Formato internazionale' option) with ',', a
+ * decimal point and no BOM, as Shopify and English spreadsheets read it.
+ */
+export const CSV_FORMATS = ['italiano', 'internazionale'] as const;
+export type CsvFormat = (typeof CSV_FORMATS)[number];
+const formatField = z.enum(CSV_FORMATS, { error: 'Formato non valido: usa italiano o internazionale' }).optional();
+
 const dayField = z
   .string({ error: csvMsg.orderDate })
   .regex(/^\d{4}-\d{2}-\d{2}$/, csvMsg.orderDate)
@@ -190,7 +200,7 @@ export const ordersExportQuerySchema = z
 export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;
 
 /** 'Esporta CSV' of the products table's selection: only the ticked products (without `ids`, all of them). */
-export const productsExportQuerySchema = z.strictObject({ ids: selectedIdsParam.optional() });
+export const productsExportQuerySchema = z.strictObject({ ids: selectedIdsParam.optional(), format: formatField });
 export type ProductsExportQuery = z.input<typeof productsExportQuerySchema>;
 
 /** What the orders file holds: the orders of a date range, or the rows ticked in the orders table. */
@@ -198,7 +208,7 @@ export type OrdersExportScope = OrdersExportQuery | { ids: string[] };
 
 /** The orders file's query: `from` and `to` as ordersExportQuerySchema checks them, or `ids` (comma-separated). */
 export const ordersExportRequestSchema = z
-  .strictObject({ from: z.string().optional(), to: z.string().optional(), ids: selectedIdsParam.optional() })
+  .strictObject({ from: z.string().optional(), to: z.string().optional(), ids: selectedIdsParam.optional(), format: formatField })
   .superRefine((q, ctx) => {
     if (q.ids) {
       if (q.from !== undefined || q.to !== undefined) ctx.addIssue({ code: 'custom', message: csvMsg.rangeOrSelection, path: ['ids'] });
@@ -207,4 +217,7 @@ export const ordersExportRequestSchema = z
     const range = ordersExportQuerySchema.safeParse({ from: q.from, to: q.to });
     if (!range.success) for (const issue of range.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   })
-  .transform((q): OrdersExportScope => (q.ids ? { ids: q.ids } : { from: q.from ?? '', to: q.to ?? '' }));
+  .transform((q): OrdersExportScope & { format?: CsvFormat } => ({
+    ...(q.ids ? { ids: q.ids } : { from: q.from ?? '', to: q.to ?? '' }),
+    ...(q.format ? { format: q.format } : {}),
+  }));

@@ -25,3 +25,4 @@ export * from './vat.js';
 export * from './invoice-request.js';
 export * from './invoices.js';
 export * from './tax-ids.js';
+export * from './provinces.js';

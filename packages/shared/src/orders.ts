@@ -6,6 +6,7 @@ import { fulfilmentMsg, shipmentInputSchema } from './fulfilment.js';
 import { appliedDiscountSchema, discountCodeInputSchema } from './discounts.js';
 import { DOMESTIC_COUNTRY } from './shipping.js';
 import { invoiceRequestSchema } from './invoice-request.js';
+import { isProvinceCode, provinceMsg } from './provinces.js';
 
 export * from './order-confirmation.js';
 
@@ -47,6 +48,13 @@ export const checkoutCustomerSchema = z.object({
   street: z.string({ error: checkoutMsg.address }).trim().min(5, checkoutMsg.address).max(200, 'Indirizzo troppo lungo'),
   city: z.string({ error: checkoutMsg.city }).trim().min(2, checkoutMsg.city).max(100, checkoutMsg.city),
   postalCode: z.string({ error: checkoutMsg.postalCode }).trim().min(3, checkoutMsg.postalCode).max(10, checkoutMsg.postalCode),
+  /** 'Provincia': a sigla of the 107 (provinces.ts), required when the destination is Italy (checked with the destination). */
+  province: z
+    .string({ error: provinceMsg.invalid })
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || isProvinceCode(v), provinceMsg.invalid)
+    .optional(),
   notes: z.string({ error: checkoutMsg.notes }).trim().max(500, checkoutMsg.notes).optional(),
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
@@ -91,6 +99,15 @@ export const checkoutSchema = z.strictObject({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
+export const shippingAddressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  province: z.string().nullable(),
+  country: z.string(),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Stato non valido' });
 /** The team's status change; 'Spedito' may carry the carrier and tracking (fulfilment.ts). */
 export const updateOrderStatusSchema = z
@@ -120,7 +137,8 @@ export const orderSummarySchema = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),
-  shippingAddress: z.object({ street: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
+  /** `province`: the sigla ('MI') for Italy, null abroad and on orders placed before it was asked. */
+  shippingAddress: shippingAddressSchema,
   subtotalCents: cents,
   discountCents: cents,
   /** The code as it was when the order was placed (null: none). */

@@ -150,7 +150,7 @@ export const publicOrderSchema = z.object({
   paymentMethod: paymentMethodSchema,
   customerName: z.string(),
   customerEmail: z.string(),
-  shippingAddress: z.object({ street: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
+  shippingAddress: z.object({ street: z.string(), city: z.string(), postalCode: z.string(), province: z.string().nullable(), country: z.string() }),
   items: z.array(
     z.object({
       title: z.string(),

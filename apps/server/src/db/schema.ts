@@ -303,6 +303,8 @@ export interface OrdersTable {
   shipping_street: string;
   shipping_city: string;
   shipping_postal_code: string;
+  /** The 'Provincia' sigla for Italy (migration 031); null abroad and on older orders. */
+  shipping_province: string | null;
   shipping_country: string;
   subtotal_cents: number;
   shipping_cents: number;

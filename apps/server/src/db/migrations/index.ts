@@ -29,6 +29,7 @@ import * as m027 from './027-weighted-search-document.js';
 import * as m028 from './028-order-confirmation.js';
 import * as m029 from './029-stripe-events-per-store.js';
 import * as m030 from './030-visitor-addresses.js';
+import * as m031 from './031-shipping-province.js';
 import * as m032 from './032-seller-address-once.js';
 import * as m033 from './033-order-notes.js';
 import * as m034 from './034-variant-options.js';
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '028-order-confirmation': m028,
   '029-stripe-events-per-store': m029,
   '030-visitor-addresses': m030,
+  '031-shipping-province': m031,
   '032-seller-address-once': m032,
   '033-order-notes': m033,
   '034-variant-options': m034,

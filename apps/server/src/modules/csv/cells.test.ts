@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, neutraliseFormula, restoreNeutralised } from './cells.js';
+import { csvCell, neutraliseFormula, restoreNeutralised } from './cells.js';
+import { csvDialect } from './dialect.js';
 import { detectDelimiter } from './read.js';
 import { romeDayStart } from '@vetrina/shared/shop-day';
 
@@ -18,7 +19,10 @@ describe('CSV cells', () => {
     expect(csvCell('Tazza "grande", 350 ml')).toBe('"Tazza ""grande"", 350 ml"');
     expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('riga\nnuova')).toBe('"riga\nnuova"');
-    expect(csvLine(['a', 12, null, '=1+1'])).toBe("a,12,,'=1+1\r\n");
+    expect(csvDialect('intl').line(['a', 12, null, '=1+1'])).toBe("a,12,,'=1+1\r\n");
+    expect(csvDialect('it').line(['a', 12, null, '=1+1', 'x;y'])).toBe("a;12;;'=1+1;\"x;y\"\r\n");
+    expect([csvDialect('it').money(123450), csvDialect('intl').money(123450), csvDialect('it').money(null)]).toEqual(['1234,50', '1234.50', '']);
+    expect([csvDialect('it').start, csvDialect('intl').start]).toEqual(['\uFEFF', '']);
   });
 
   it('finds the separator in the header row', () => {

@@ -23,12 +23,3 @@ export function csvCell(value: string | number | null | undefined): string {
   const text = typeof value === 'number' ? String(value) : neutraliseFormula(value);
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-/** One line of the file, CRLF-terminated as Excel writes it. */
-export const csvLine = (cells: ReadonlyArray<string | number | null | undefined>): string => `${cells.map(csvCell).join(',')}\r\n`;
-
-/** The byte order mark that makes Excel open the file as UTF-8 (accents intact). */
-export const UTF8_BOM = '\uFEFF';
-
-/** Cents as Shopify writes prices: euros with a dot and two decimals ('12.90'). */
-export const euroText = (cents: number | null | undefined): string => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2));

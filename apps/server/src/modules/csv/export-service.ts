@@ -4,7 +4,7 @@ import { romeDateTime, romeDayStart } from '@vetrina/shared/shop-day';
 import type { Db } from '../../db/index.js';
 import { notFound } from '../../lib/errors.js';
 import { parseJson } from '../catalog/json.js';
-import { csvLine, euroText, UTF8_BOM } from './cells.js';
+import type { CsvDialect } from './dialect.js';
 import { csvRepo } from './repo.js';
 
 /** Products read per round trip: the file is streamed, never built whole in memory. */
@@ -12,7 +12,7 @@ const PAGE = 200;
 
 type Row = Record<string, string | number | null>;
 
-const lineOf = (columns: readonly string[], row: Row) => csvLine(columns.map((c) => row[c] ?? ''));
+const lineOf = (d: CsvDialect, columns: readonly string[], row: Row) => d.line(columns.map((c) => row[c] ?? ''));
 
 /** Option columns: Shopify's three always, more when a variant of the store has more attributes. */
 async function optionCount(db: Db, storeId: string): Promise<number> {
@@ -58,11 +58,12 @@ function productColumns(options: number): string[] {
  * The store's catalogue as Shopify's product CSV (docs/decisions/csv.md): one row per variant (a
  * product without variants is one row); product fields only on a product's first row; the
  * gallery's images one per row after the first as Shopify does, on rows of their own when they
- * outnumber the variants. UTF-8 with a BOM for Excel. With `ids`, only those products (assertSelection first).
+ * outnumber the variants. In the dialect asked (./dialect.ts). With `ids`, only those products (assertSelection first).
  */
-export async function* exportProducts(db: Db, storeId: string, ids?: string[]): AsyncGenerator<string> {
+export async function* exportProducts(db: Db, storeId: string, d: CsvDialect, ids?: string[]): AsyncGenerator<string> {
+  const euroText = d.money;
   const columns = productColumns(await optionCount(db, storeId));
-  yield UTF8_BOM + csvLine(columns);
+  yield d.start + d.line(columns);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const page = await csvRepo.exportPage(db, storeId, after, PAGE, ids);
@@ -124,7 +125,7 @@ export async function* exportProducts(db: Db, storeId: string, ids?: string[]): 
         target['Image Src'] = img.url;
         target['Image Position'] = i + 1;
       });
-      for (const row of rows) chunk += lineOf(columns, row);
+      for (const row of rows) chunk += lineOf(d, columns, row);
     }
     yield chunk;
     const last = page[page.length - 1] as (typeof page)[number];
@@ -143,13 +144,13 @@ const nextDay = (day: string) => {
 /**
  * Orders placed in the range (Italian calendar days, both included), one row per order line, the
  * order's own columns repeated on each line as Shopify's order export does (a filter or a pivot
- * table in Excel then works on any row). Money in euros with a dot, as in the product file. Or
+ * table in Excel then works on any row). Money and separators as the dialect has them (./dialect.ts). Or
  * the orders of a table's selection (assertSelection first).
  */
-export async function* exportOrders(db: Db, storeId: string, scope: OrdersExportScope): AsyncGenerator<string> {
+export async function* exportOrders(db: Db, storeId: string, scope: OrdersExportScope, d: CsvDialect): AsyncGenerator<string> {
   const where = 'ids' in scope ? { ids: scope.ids } : { fromIso: romeDayStart(scope.from), toIso: romeDayStart(nextDay(scope.to)) };
-  const money = euroText;
-  yield UTF8_BOM + csvLine(ORDER_CSV_COLUMNS);
+  const money = d.money;
+  yield d.start + d.line(ORDER_CSV_COLUMNS);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const orders = await csvRepo.ordersPage(db, storeId, where, after, ORDERS_PAGE);
@@ -173,6 +174,7 @@ export async function* exportOrders(db: Db, storeId: string, scope: OrdersExport
         Indirizzo: o.shipping_street,
         CAP: o.shipping_postal_code,
         Città: o.shipping_city,
+        Provincia: o.shipping_province,
         Paese: o.shipping_country,
         Subtotale: money(o.subtotal_cents),
         'Codice sconto': o.discount_code,
@@ -182,7 +184,7 @@ export async function* exportOrders(db: Db, storeId: string, scope: OrdersExport
         Totale: money(o.total_cents),
       };
       for (const l of linesOf.get(o.id) ?? []) {
-        chunk += lineOf(ORDER_CSV_COLUMNS, {
+        chunk += lineOf(d, ORDER_CSV_COLUMNS, {
           ...order,
           Prodotto: l.title,
           Variante: l.variant_label,

@@ -213,6 +213,7 @@ export const csvRepo = {
         'shipping_street',
         'shipping_postal_code',
         'shipping_city',
+        'shipping_province',
         'shipping_country',
         'subtotal_cents',
         'discount_code',

@@ -8,6 +8,7 @@ import {
   productImportQuerySchema,
   productImportResultSchema,
   productsExportQuerySchema,
+  type CsvFormat,
   type OrdersExportScope,
 } from '@vetrina/shared/csv';
 import type { AppContext } from '../../lib/context.js';
@@ -17,13 +18,18 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
 import { assertSelection, exportOrders, exportProducts } from './export-service.js';
+import { dialectOf } from './dialect.js';
 import { oneImportPerStore } from './import-gate.js';
 import { importProducts } from './import-service.js';
 
 const tags = ['csv'];
 
 /** For the API document: the exports answer a CSV file, not JSON. */
-const csvAnswer = { description: 'File CSV (UTF-8 con BOM, separatore virgola)', content: { 'text/csv': { schema: { type: 'string' } } } };
+const csvAnswer = {
+  description:
+    'File CSV: per Excel in italiano (UTF-8 con BOM, separatore punto e virgola, virgola decimale) o con `format=internazionale` (virgola, punto decimale, senza BOM)',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+};
 
 function sendCsv(reply: FastifyReply, filename: string, body: AsyncIterable<string>) {
   return reply
@@ -67,10 +73,10 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       const member = requireMember(req);
       // Validated by the route's schema: the ids arrive as an array.
-      const ids = (req.query as { ids?: string[] }).ids;
+      const { ids, format } = req.query as { ids?: string[]; format?: CsvFormat };
       if (ids) await assertSelection(ctx.db, member.storeId, 'products', ids);
       const name = `prodotti-${member.storeSlug}${ids ? '-selezione' : ''}-${romeDay(clock.now())}.csv`;
-      return sendCsv(reply, name, exportProducts(ctx.db, member.storeId, ids));
+      return sendCsv(reply, name, exportProducts(ctx.db, member.storeId, dialectOf(format), ids));
     },
   });
 
@@ -87,11 +93,11 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     handler: async (req, reply) => {
       const member = requireMember(req);
-      const scope = req.query as OrdersExportScope;
+      const { format, ...scope } = req.query as OrdersExportScope & { format?: CsvFormat };
       if ('ids' in scope) await assertSelection(ctx.db, member.storeId, 'orders', scope.ids);
       const name =
         'ids' in scope ? `ordini-${member.storeSlug}-selezione-${romeDay(clock.now())}.csv` : `ordini-${member.storeSlug}-${scope.from}-${scope.to}.csv`;
-      return sendCsv(reply, name, exportOrders(ctx.db, member.storeId, scope));
+      return sendCsv(reply, name, exportOrders(ctx.db, member.storeId, scope, dialectOf(format)));
     },
   });
 

@@ -31,7 +31,13 @@ export function buyerOf(order: Selectable<OrdersTable>): InvoiceBuyer | null {
   if (!r) return null;
   const address = r.address
     ? { ...r.address, country: 'IT' }
-    : { street: order.shipping_street, postalCode: order.shipping_postal_code, city: order.shipping_city, province: '', country: 'IT' };
+    : {
+        street: order.shipping_street,
+        postalCode: order.shipping_postal_code,
+        city: order.shipping_city,
+        province: order.shipping_province ?? '',
+        country: 'IT',
+      };
   if (r.kind === 'private') return { kind: 'private', name: order.customer_name, taxCode: r.taxCode, address, email: order.customer_email };
   return {
     kind: 'business',

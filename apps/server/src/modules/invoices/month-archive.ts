@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { constants, deflateRawSync } from 'node:zlib';
 import { nextTurn } from '../../lib/limit.js';
-import { csvLine, euroText, UTF8_BOM } from '../csv/cells.js';
+import { csvDialect } from '../csv/dialect.js';
 import type { InvoiceDocument } from './document.js';
 
 export interface ArchivedInvoice {
@@ -12,11 +12,15 @@ export interface ArchivedInvoice {
 
 const HEADER = ['Numero', 'Tipo', 'Data', 'Ordine', 'Cliente', 'Partita IVA', 'Codice fiscale', 'Imponibile', 'IVA', 'Totale', 'Storna la fattura', 'File'];
 
-/** The accountant's summary row of one document: amounts in euro with a dot, as spreadsheets import them. */
+/** Italian Excel's dialect (';', decimal comma, BOM), as the other exports by default. */
+const dialect = csvDialect('it');
+
+/** The accountant's summary row of one document. */
 function summaryLine(inv: ArchivedInvoice): string {
+  const { line, money } = dialect;
   const d = JSON.parse(inv.document) as InvoiceDocument;
   const b = d.buyer;
-  return csvLine([
+  return line([
     d.number,
     d.kind === 'invoice' ? 'Fattura' : 'Nota di credito',
     d.date,
@@ -24,9 +28,9 @@ function summaryLine(inv: ArchivedInvoice): string {
     b.kind === 'private' ? b.name : b.companyName,
     b.kind === 'business' ? b.vatNumber : '',
     b.taxCode,
-    euroText(d.taxableCents),
-    euroText(d.vatCents),
-    euroText(d.totalCents),
+    money(d.taxableCents),
+    money(d.vatCents),
+    money(d.totalCents),
     d.refersTo?.number ?? '',
     inv.file_name,
   ]);
@@ -74,7 +78,7 @@ export function monthArchiveStream(month: string, pages: AsyncIterable<readonly 
       out = [];
       return ready;
     };
-    let csv = UTF8_BOM + csvLine(HEADER);
+    let csv = dialect.start + dialect.line(HEADER);
     for await (const page of pages) {
       for (const inv of page) {
         add(inv.file_name, inv.xml);

@@ -12,6 +12,7 @@ import {
   methodCharges,
   orderTotals,
   paymentMsg,
+  provinceMsg,
   type CheckoutInput,
   type CheckoutResult,
   type InvoiceRequest,
@@ -163,6 +164,8 @@ export function checkoutService(ctx: AppContext) {
           shipping_street: c.street,
           shipping_city: c.city,
           shipping_postal_code: c.postalCode,
+          // Asked (and required) for Italy only: abroad a sigla typed earlier means nothing.
+          shipping_province: destination.name === DOMESTIC_COUNTRY ? c.province || null : null,
           shipping_country: destination.name,
           subtotal_cents: totals.subtotalCents,
           discount_code: discount?.applied.code ?? null,
@@ -297,6 +300,7 @@ export function checkoutService(ctx: AppContext) {
         (async () => {
           const chosen = await settings.payment(store.id, input.paymentMethod);
           const destination = await settings.destination(store.id, input.country);
+          if (destination.name === DOMESTIC_COUNTRY && !input.customer.province) throw badRequest(provinceMsg.required, 'customer.province');
           if (input.invoice) checkInvoiceRequest(input.invoice, destination, input.customer.postalCode);
           return { chosen, destination, defaultVatCode: await settings.vatCode(store.id) };
         })(),

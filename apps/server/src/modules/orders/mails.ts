@@ -101,7 +101,8 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
     ...(order.surcharge_cents > 0 ? ([['Supplemento contrassegno', formatEuro(order.surcharge_cents)]] as [string, string][]) : []),
     ['Totale', formatEuro(order.total_cents)],
   ];
-  const address = `${order.shipping_street}, ${order.shipping_postal_code} ${order.shipping_city}, ${order.shipping_country}`;
+  const province = order.shipping_province ? ` (${order.shipping_province})` : '';
+  const address = `${order.shipping_street}, ${order.shipping_postal_code} ${order.shipping_city}${province}, ${order.shipping_country}`;
   const orderUrl = order.public_token ? `${ctx.publicUrl()}/store/${encodeURIComponent(brand.slug)}/ordine/${order.public_token}` : null;
   return { order, brand, itemRows, totals, address, orderUrl };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { History } from 'lucide-react';
+import { plural } from '@vetrina/shared/plural';
 import { signedChange, stockMovementFigure, stockMovementLabel, type StockMovement } from '@vetrina/shared/stock-history';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -32,7 +33,7 @@ function MovementRow({ m }: { m: StockMovement }) {
           {signedChange(figure.change)}
         </p>
         <p className="text-xs text-muted-foreground tabular-nums">
-          {figure.after} {figure.of === 'available' ? 'disponibili' : 'in magazzino'}
+          {figure.of === 'available' ? plural(figure.after, 'disponibile', 'disponibili') : `${figure.after} in magazzino`}
         </p>
       </div>
     </li>

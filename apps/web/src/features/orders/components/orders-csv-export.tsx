@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Download } from 'lucide-react';
-import { ordersExportQuerySchema } from '@vetrina/shared/csv';
+import { ordersExportQuerySchema, type CsvFormat } from '@vetrina/shared/csv';
 import { romeDay } from '@vetrina/shared/shop-day';
 import { Button } from '@/components/ui/button';
+import { CsvFormatField, withCsvFormat } from '@/components/csv-format-field';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -18,6 +19,7 @@ export function OrdersCsvExport({ storeId }: { storeId: string }) {
   const [to, setTo] = useState(today);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [format, setFormat] = useState<CsvFormat>('italiano');
   const ids = { from: useId(), to: useId(), error: useId() };
 
   const submit = async (e: FormEvent) => {
@@ -27,7 +29,7 @@ export function OrdersCsvExport({ storeId }: { storeId: string }) {
     setError(null);
     setBusy(true);
     try {
-      const q = new URLSearchParams(range.data).toString();
+      const q = withCsvFormat(new URLSearchParams(range.data).toString(), format);
       await downloadFile(`/api/stores/${storeId}/export/orders.csv?${q}`, `ordini-${from}-${to}.csv`);
       setOpen(false);
     } catch (err) {
@@ -67,6 +69,7 @@ export function OrdersCsvExport({ storeId }: { storeId: string }) {
               <Input id={ids.to} type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
             </div>
           </div>
+          <CsvFormatField value={format} onChange={setFormat} disabled={busy} />
           {error && (
             <p id={ids.error} role="alert" className="text-sm text-destructive">
               {error}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import clsx from 'clsx';
+import { DOMESTIC_COUNTRY } from '@vetrina/shared/shipping';
+import { ITALIAN_PROVINCES } from '@vetrina/shared/provinces';
 import { useStorefront } from '../store-context';
 import { CheckoutInputField, CheckoutSelectField, CheckoutTextareaField } from './checkout-field';
 import type { CheckoutFormValues } from './checkout-form-schema';
@@ -71,17 +73,30 @@ export function CheckoutFormFields({ form, countries, country, onCountry, paymen
           <CheckoutInputField label="Città" autoComplete="address-level2" required error={e.city?.message} {...register('city')} />
           <CheckoutInputField label="CAP" autoComplete="postal-code" inputMode="numeric" required error={e.postalCode?.message} {...register('postalCode')} />
         </div>
-        {countries.length > 1 ? (
-          <CheckoutSelectField label="Paese" autoComplete="country-name" value={country} onChange={(e) => onCountry(e.target.value)}>
-            {countries.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </CheckoutSelectField>
-        ) : (
-          <CheckoutInputField label="Paese" value={country} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
-        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {/* Couriers and the invoice XML want the sigla: asked for Italy only. */}
+          {country === DOMESTIC_COUNTRY && (
+            <CheckoutSelectField label="Provincia" autoComplete="address-level1" required error={e.province?.message} {...register('province')}>
+              <option value="">Seleziona…</option>
+              {ITALIAN_PROVINCES.map((p) => (
+                <option key={p.code} value={p.code}>
+                  {p.name} ({p.code})
+                </option>
+              ))}
+            </CheckoutSelectField>
+          )}
+          {countries.length > 1 ? (
+            <CheckoutSelectField label="Paese" autoComplete="country-name" value={country} onChange={(e) => onCountry(e.target.value)}>
+              {countries.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </CheckoutSelectField>
+          ) : (
+            <CheckoutInputField label="Paese" value={country} readOnly hint="Spediamo solo in Italia." className="bg-black/5!" />
+          )}
+        </div>
       </CheckoutGroup>
       <CheckoutGroup title="Fattura">
         <InvoiceRequestFields form={form} allowed={invoiceAllowed(country)} />

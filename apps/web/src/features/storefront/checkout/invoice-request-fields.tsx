@@ -167,7 +167,13 @@ function BillingAddressFields({ form, open }: { form: Props['form']; open: boole
               error={e?.city?.message}
               {...register('invoice.address.city')}
             />
-            <CheckoutInputField label="Provincia" maxLength={2} error={e?.province?.message} {...code} {...register('invoice.address.province')} />
+            <CheckoutInputField
+              label="Provincia di fatturazione"
+              maxLength={2}
+              error={e?.province?.message}
+              {...code}
+              {...register('invoice.address.province')}
+            />
           </div>
         </>
       )}

@@ -6,6 +6,8 @@ import { notify } from '../notify';
 import clsx from 'clsx';
 import { Lock, ShoppingBag } from 'lucide-react';
 import { checkoutMsg, needsConfirmation, ORDER_CONFIRMATION } from '@vetrina/shared/orders';
+import { DOMESTIC_COUNTRY } from '@vetrina/shared/shipping';
+import { provinceMsg } from '@vetrina/shared/provinces';
 import type { PaymentMethod } from '@vetrina/shared/payments';
 import type { AppliedDiscount } from '@vetrina/shared/discounts';
 import { formatCents } from '@/lib/format';
@@ -35,7 +37,17 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: { customerName: '', customerEmail: '', customerPhone: '', street: '', city: '', postalCode: '', notes: '', invoice: EMPTY_INVOICE_FIELDS },
+    defaultValues: {
+      customerName: '',
+      customerEmail: '',
+      customerPhone: '',
+      street: '',
+      city: '',
+      postalCode: '',
+      province: '',
+      notes: '',
+      invoice: EMPTY_INVOICE_FIELDS,
+    },
   });
   const methods = usePaymentMethods(store.slug);
   const [picked, setPicked] = useState<PaymentMethod | null>(null);
@@ -87,7 +99,11 @@ export default function CheckoutPage() {
     },
   });
 
-  const onSubmit = form.handleSubmit(async ({ invoice, ...customer }) => {
+  const onSubmit = form.handleSubmit(async ({ invoice, province, ...rest }) => {
+    // 'Provincia' is asked for Italy only (the schema does not know the country; the server checks it too).
+    const italy = destination.name === DOMESTIC_COUNTRY;
+    if (italy && !province) return void form.setError('province', { type: 'required', message: provinceMsg.required }, { shouldFocus: true });
+    const customer = italy ? { ...rest, province } : rest;
     if (!cart.lines.length) return void notify.error('Errore', { description: checkoutMsg.emptyCart });
     if (!chosen) return void notify.error('Errore', { description: 'Scegli un metodo di pagamento' });
     if (!termsAccepted) {
