@@ -47,7 +47,6 @@ test.describe('variants by options', () => {
     await page.getByRole('button', { name: 'Crea prodotto' }).click();
     await expect(toast(page, 'Con 6 varianti.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Modifica prodotto' })).toBeVisible();
-    const editUrl = page.url();
     await expect(page.getByTestId('variant-row')).toHaveCount(6);
     await expect(page.getByTestId('variant-row').filter({ hasText: 'Rosso / M' })).toContainText('MAGLIA-ROSSO-M');
     await expect(page.getByTestId('variant-row').filter({ hasText: 'Blu / L' })).toContainText('27,50');
