@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail, merchantShopViaApi } from './fixtures';
+import { expect, test, uniqueEmail, merchantShopViaApi, saveBusinessDetailsViaApi } from './fixtures';
 
 test.describe('the dashboard home', () => {
   test("shows today's numbers and updates them live when a shopper orders", async ({ page, browser, request }) => {
@@ -65,5 +65,43 @@ test.describe('the dashboard home', () => {
     await expect(page.getByTestId('kpi-Ordini')).toHaveText('1');
     await page.getByRole('link', { name: /In attesa/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/orders\?status=pending$/);
+  });
+});
+
+test.describe("'Primi passi'", () => {
+  test('ticks itself from the store, links each step and can be hidden', async ({ page, context }) => {
+    const { store, headers } = await merchantShopViaApi(page, {
+      email: uniqueEmail('primi-passi'),
+      storeName: 'Bottega dei Primi Passi',
+      product: { title: 'Tazza Aurora', description: 'Ceramica.', priceCents: 2000, skuPrefix: 'PP', stock: 5 },
+    });
+    await page.goto('/dashboard');
+    const guide = page.getByTestId('setup-guide');
+    await expect(guide.getByRole('heading', { name: 'Primi passi' })).toBeVisible();
+    // The product made through the API already counts.
+    await expect(page.getByTestId('setup-progress')).toHaveText('1 di 6 fatti');
+    await expect(guide.getByRole('link', { name: /Aggiungi un prodotto.*\(fatto\)/ })).toBeVisible();
+
+    // Dati aziendali saved elsewhere tick on the next visit of the home.
+    await saveBusinessDetailsViaApi(page, store.id, headers);
+    await page.reload();
+    await expect(page.getByTestId('setup-progress')).toHaveText('2 di 6 fatti');
+
+    // Visiting the storefront from the guide ticks that step.
+    const [storefront] = await Promise.all([context.waitForEvent('page'), guide.getByRole('link', { name: /Visita il tuo store/ }).click()]);
+    await storefront.close();
+    await expect(page.getByTestId('setup-progress')).toHaveText('3 di 6 fatti');
+
+    // Each step leads where it is done.
+    await guide.getByRole('link', { name: /Scegli i metodi di pagamento/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/stores/${store.id}/settings`));
+    await page.goBack();
+
+    // Hidden, it stays hidden.
+    await page.getByRole('button', { name: 'Nascondi la guida Primi passi' }).click();
+    await expect(guide).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('active-store-name')).toHaveText(store.name);
+    await expect(page.getByTestId('setup-guide')).toBeHidden();
   });
 });
