@@ -46,13 +46,16 @@ test.describe('CSV in and out', () => {
     await expect(page.getByText('Tazza Aurora')).toBeVisible();
     await expect(page.getByText('Piatto Aurora')).toBeVisible();
 
-    // Esporta CSV: a file named after the store, starting with Shopify's header row.
-    const download = page.waitForEvent('download');
+    // Esporta CSV: a file named after the store, starting with Shopify's header row, in Italian Excel's dialect.
     await page.getByRole('button', { name: 'Esporta CSV' }).click();
+    const productsDialog = page.getByRole('dialog', { name: 'Esporta prodotti in CSV' });
+    await expect(productsDialog.getByLabel('Formato internazionale')).not.toBeChecked();
+    const download = page.waitForEvent('download');
+    await productsDialog.getByRole('button', { name: 'Scarica CSV' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toMatch(new RegExp(`^prodotti-${store.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const text = fs.readFileSync((await saved.path()) ?? '', 'utf8');
-    expect(text.startsWith('\uFEFFHandle,Title,Body (HTML),Type,Published,')).toBe(true);
+    expect(text.startsWith('\uFEFFHandle;Title;Body (HTML);Type;Published;')).toBe(true);
     expect(text).toContain(`TZ-${tag}`);
 
     // Orders: 'Esporta CSV' with a date range (no orders yet: the header row alone).
@@ -61,10 +64,12 @@ test.describe('CSV in and out', () => {
     const range = page.getByRole('dialog', { name: 'Esporta ordini in CSV' });
     await range.getByLabel('Dal', { exact: true }).fill('2026-01-01');
     await range.getByLabel('Al', { exact: true }).fill('2026-01-31');
+    // 'Formato internazionale': commas, decimal points, no BOM.
+    await range.getByLabel('Formato internazionale').check();
     const ordersDownload = page.waitForEvent('download');
     await range.getByRole('button', { name: 'Scarica CSV' }).click();
     const orders = await ordersDownload;
     expect(orders.suggestedFilename()).toBe(`ordini-${store.slug}-2026-01-01-2026-01-31.csv`);
-    expect(fs.readFileSync((await orders.path()) ?? '', 'utf8')).toMatch(/^\uFEFFNumero ordine,Data,Stato,/);
+    expect(fs.readFileSync((await orders.path()) ?? '', 'utf8')).toMatch(/^Numero ordine,Data,Stato,/);
   });
 });

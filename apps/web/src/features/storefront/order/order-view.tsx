@@ -54,6 +54,7 @@ export function OrderView({
               <span className="block">{a.street}</span>
               <span className="block">
                 {a.postalCode} {a.city}
+                {a.province && ` (${a.province})`}
               </span>
               <span className="block">{a.country}</span>
               <span className={clsx('mt-2 block break-all opacity-75')}>{order.customerEmail}</span>
