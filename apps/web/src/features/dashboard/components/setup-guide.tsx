@@ -13,10 +13,10 @@ function stepLink(step: SetupStep, store: StoreSummary): string {
   const settings = `/dashboard/stores/${store.id}/settings`;
   const links: Record<SetupStep, string> = {
     product: '/dashboard/products/new',
-    payments: `${settings}#pagamenti`,
-    shipping: `${settings}#spedizioni`,
-    business: `${settings}#dati-aziendali`,
-    legal: `${settings}#pagine-legali`,
+    payments: `${settings}/pagamenti`,
+    shipping: `${settings}/spedizioni`,
+    business: `${settings}/dati-aziendali`,
+    legal: `${settings}/pagine-legali`,
     visit: `/store/${store.slug}`,
   };
   return links[step];
