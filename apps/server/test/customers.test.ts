@@ -192,8 +192,12 @@ describe(`customers CSV (${engine})`, () => {
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^Nome.Email.Ordini.Totale speso/);
     const maria = lines.find((l) => l.includes('maria.rossi@example.it'))!;
-    expect(maria).toMatch(/Maria R\. Rossi.maria\.rossi@example\.it.2.41[.,]98.1/);
     expect(maria).toContain('Non raccolto');
+    // Italian Excel's dialect by default, the international one on request (the other exports' writer).
+    expect(maria).toMatch(/^Maria R\. Rossi;maria\.rossi@example\.it;2;"41,98";1;/);
+    const intl = await owner.get<string>(`/api/stores/${store.id}/export/customers.csv?format=internazionale`);
+    expect(intl.body).toMatch(/\r\nMaria R\. Rossi,maria\.rossi@example\.it,2,41\.98,1,/);
+    expectApiError(await owner.get(`/api/stores/${store.id}/export/customers.csv?format=tedesco`), 400);
     expect(res.body).not.toContain('Brocca');
     const one = await owner.get<string>(`/api/stores/${store.id}/export/customers.csv?search=luca`);
     expect(one.body.trim().split(/\r\n/)).toHaveLength(2);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sortDirField, tableMsg } from './table-sorts.js';
 import { orderStatusSchema } from './orders.js';
 import { paymentStatusSchema } from './payments.js';
+import { CSV_FORMATS } from './csv.js';
 
 /**
  * 'Clienti' (docs/decisions/customers.md): every shopper of a store by e-mail, built from the
@@ -28,7 +29,11 @@ export const customerListQuerySchema = z.strictObject({
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 export type CustomerListFilter = z.output<typeof customerListQuerySchema>;
 
-export const customerExportQuerySchema = z.strictObject({ search: z.string().trim().max(100).optional() });
+/** `format`: the CSV dialect, Italian unless 'internazionale' (as the other exports). */
+export const customerExportQuerySchema = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  format: z.enum(CSV_FORMATS, { error: 'Formato non valido: usa italiano o internazionale' }).optional(),
+});
 
 export const customerParams = z.strictObject({ storeId: z.string().min(1).max(64), customerKey: z.string().min(1).max(64) });
 

@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
+import { dialectOf } from '../csv/dialect.js';
 import { customersService } from './service.js';
 
 const tags = ['customers'];
@@ -49,24 +50,24 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/api/stores/:storeId/export/customers.csv',
     config: { auth: { permission: 'store:read' } },
     schema: {
-      summary: 'Esporta i clienti (con `search`, solo quelli trovati) in CSV',
+      summary: 'Esporta i clienti (con `search`, solo quelli trovati) in CSV; `format=internazionale` per virgole e punti',
       tags,
       params: storeIdParams,
       querystring: customerExportQuerySchema,
       response: {
-        200: { description: 'File CSV (UTF-8 con BOM)', content: { 'text/csv': { schema: { type: 'string' } } } },
+        200: { description: 'File CSV (italiano: separatore punto e virgola, UTF-8 con BOM)', content: { 'text/csv': { schema: { type: 'string' } } } },
         '4xx': apiErrorBodySchema,
         '5xx': apiErrorBodySchema,
       },
     },
     handler: async (req, reply) => {
       const member = requireMember(req);
-      const { search } = req.query as { search?: string };
+      const { search, format } = req.query as { search?: string; format?: 'italiano' | 'internazionale' };
       return reply
         .header('content-disposition', `attachment; filename="clienti-${member.storeSlug}-${romeDay(clock.now())}.csv"`)
         .header('cache-control', 'no-store')
         .type('text/csv; charset=utf-8')
-        .send(Readable.from(service.exportCsv(member.storeId, search || undefined)));
+        .send(Readable.from(service.exportCsv(member.storeId, search || undefined, dialectOf(format))));
     },
   });
 }

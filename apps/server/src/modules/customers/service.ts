@@ -2,7 +2,7 @@ import { CUSTOMER_CSV_COLUMNS, customerMsg, type CustomerDetail, type CustomerLi
 import { romeDateTime } from '@vetrina/shared/shop-day';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { csvLine, euroText, UTF8_BOM } from '../csv/cells.js';
+import type { CsvDialect } from '../csv/dialect.js';
 import { customersRepo } from './repo.js';
 
 /** Customers read per round trip while the CSV streams. */
@@ -32,18 +32,18 @@ export function customersService(ctx: AppContext) {
       return { customer, orders, messages, chat, invoices };
     },
 
-    /** Every customer matching the search, streamed through the exports' CSV writer. */
-    async *exportCsv(storeId: string, search: string | undefined): AsyncGenerator<string> {
-      yield UTF8_BOM + csvLine(CUSTOMER_CSV_COLUMNS);
+    /** Every customer matching the search, streamed through the exports' CSV dialect. */
+    async *exportCsv(storeId: string, search: string | undefined, d: CsvDialect): AsyncGenerator<string> {
+      yield d.start + d.line(CUSTOMER_CSV_COLUMNS);
       for (let offset = 0; ; offset += EXPORT_PAGE) {
         const rows = await repo.page(storeId, { search, sort: 'email', dir: 'asc' }, EXPORT_PAGE, offset);
         yield rows
           .map((c) =>
-            csvLine([
+            d.line([
               c.name,
               c.email,
               c.orderCount,
-              euroText(c.spentCents),
+              d.money(c.spentCents),
               c.cancelledCount,
               romeDateTime(c.firstOrderAt),
               romeDateTime(c.lastOrderAt),
