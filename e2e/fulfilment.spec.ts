@@ -85,11 +85,13 @@ test.describe('shipping an order', () => {
     const details = page.getByTestId('order-shipment');
     await expect(details).toContainText('BRT');
     await expect(details).toContainText('0123456789012');
-    const slipLink = page.getByRole('link', { name: 'Stampa documento di trasporto' });
+    await expect(page.getByText('40121 Bologna (BO)')).toBeVisible();
+    const slipLink = page.getByRole('link', { name: 'Stampa la distinta di imballaggio' });
     await expect(slipLink).toHaveAttribute('href', `/dashboard/orders/${orderId}/packing-slip`);
 
     await page.goto(`/dashboard/orders/${orderId}/packing-slip`);
     await expect(page.getByRole('heading', { name: 'Distinta di imballaggio' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Destinatario' })).toContainText('40121 Bologna (BO)');
     const sender = page.getByTestId('packing-slip-sender');
     await expect(sender).toContainText('Bottega Aurora S.r.l.');
     await expect(sender).toContainText('Via Roma 1, 40121 Bologna');

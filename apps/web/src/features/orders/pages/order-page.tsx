@@ -150,7 +150,7 @@ export default function OrderPage() {
             </section>
             <div className="border-t pt-4">
               <Link to={`/dashboard/orders/${o.id}/packing-slip`} target="_blank" rel="noopener" className={buttonClasses('outline', 'sm')}>
-                <Printer aria-hidden /> Stampa documento di trasporto
+                <Printer aria-hidden /> Stampa la distinta di imballaggio
               </Link>
             </div>
           </Panel>

@@ -94,6 +94,7 @@ function Slip({ storeName, business: b, order: o }: { storeName: string; busines
             <span className="block">{a.street}</span>
             <span className="block">
               {a.postalCode} {a.city}
+              {a.province ? ` (${a.province})` : ''}
             </span>
             <span className="block">{a.country}</span>
             {o.customerPhone && <span className="block">Tel. {o.customerPhone}</span>}
