@@ -85,7 +85,7 @@ test.describe('shipping an order', () => {
     const details = page.getByTestId('order-shipment');
     await expect(details).toContainText('BRT');
     await expect(details).toContainText('0123456789012');
-    await expect(page.getByText('40121 Bologna (BO)')).toBeVisible();
+    await expect(page.getByText('40121 Bologna (BO)').first()).toBeVisible();
     const slipLink = page.getByRole('link', { name: 'Stampa la distinta di imballaggio' });
     await expect(slipLink).toHaveAttribute('href', `/dashboard/orders/${orderId}/packing-slip`);
 
