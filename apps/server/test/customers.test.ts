@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { tableMsg } from '@vetrina/shared';
 import { customerMsg, type CustomerDetail, type CustomersPage } from '@vetrina/shared/customers';
+import { romeDateTime } from '@vetrina/shared/shop-day';
 import { client, createUser, engine, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct } from './catalog-factory.js';
 import { member, merchant } from './catalog-fixtures.js';
@@ -16,8 +17,8 @@ let store: { id: string; slug: string };
 let other: { client: Client; store: { id: string; slug: string } };
 const placed: Record<string, string> = {};
 
-async function place(s: { id: string; slug: string }, productId: string, name: string, email: string, quantity: number) {
-  const body = checkoutBody([{ productId, quantity, unitPriceCents: 1000 }]);
+async function place(s: { id: string; slug: string }, productId: string, name: string, email: string, quantity: number, extra: Record<string, unknown> = {}) {
+  const body = checkoutBody([{ productId, quantity, unitPriceCents: 1000 }], extra);
   body.customer = { ...body.customer, customerName: name, customerEmail: email };
   const res = await client(server.url).post(`/api/public/stores/${s.slug}/checkout`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -204,6 +205,76 @@ describe(`customers CSV (${engine})`, () => {
     const theirs = await other.client.get<string>(`/api/stores/${other.store.id}/export/customers.csv`);
     expect(theirs.body).toMatch(/75[.,]99/);
     expect(theirs.body).not.toContain('luca@example.it');
+  });
+});
+
+describe(`marketing consent from the checkout (${engine})`, () => {
+  it("is the latest order's: ticked, not ticked, withdrawn by a later order without it, given by a later one with it", async () => {
+    const shop = await merchant(server, 'Bottega del Consenso');
+    const p = await insertProduct(server, shop.store.id, { title: 'Piatto', priceCents: 1000, stock: 100 });
+    const yes = { marketingConsent: true };
+    const giulia = await place(shop.store, p.id, 'Giulia Neri', 'giulia@example.it', 1, yes);
+    await place(shop.store, p.id, 'Paolo Gialli', 'paolo@example.it', 1);
+    await place(shop.store, p.id, 'Sara Blu', 'sara@example.it', 1, yes);
+    await place(shop.store, p.id, 'Sara Blu', 'sara@example.it', 1, { marketingConsent: false });
+    await place(shop.store, p.id, 'Teo Viola', 'teo@example.it', 1);
+    await place(shop.store, p.id, 'Teo Viola', 'teo@example.it', 1, yes);
+
+    const stored = await server.ctx.db
+      .selectFrom('orders')
+      .select(['customer_email', 'marketing_consent_at', 'terms_accepted_at'])
+      .where('store_id', '=', shop.store.id)
+      .orderBy('order_number')
+      .execute();
+    // Stored on the order at the moment it was placed, only with the tick.
+    expect(stored.map((o) => [o.customer_email, o.marketing_consent_at === null ? 'no' : 'sì'])).toEqual([
+      ['giulia@example.it', 'sì'],
+      ['paolo@example.it', 'no'],
+      ['sara@example.it', 'sì'],
+      ['sara@example.it', 'no'],
+      ['teo@example.it', 'no'],
+      ['teo@example.it', 'sì'],
+    ]);
+    expect(stored[0]!.marketing_consent_at).toBe(stored[0]!.terms_accepted_at);
+
+    const res = await shop.client.get<CustomersPage>(`/api/stores/${shop.store.id}/customers?sort=email`);
+    const consent = Object.fromEntries(res.body.items.map((c) => [c.email, c.marketingConsentAt]));
+    expect(consent).toEqual({
+      'giulia@example.it': stored[0]!.marketing_consent_at,
+      'paolo@example.it': null,
+      'sara@example.it': null,
+      'teo@example.it': stored[5]!.marketing_consent_at,
+    });
+    const detail = await shop.client.get<CustomerDetail>(`/api/stores/${shop.store.id}/customers/${giulia.orderId}`);
+    expect(detail.body.customer.marketingConsentAt).toBe(stored[0]!.marketing_consent_at);
+
+    const csv = (await shop.client.get<string>(`/api/stores/${shop.store.id}/export/customers.csv`)).body.trim().split(/\r\n/);
+    const last = (email: string) =>
+      csv
+        .find((l) => l.includes(email))!
+        .split(';')
+        .at(-1);
+    // Quoted: the date and time carry a comma.
+    expect(last('giulia@example.it')).toBe(`"${romeDateTime(stored[0]!.marketing_consent_at!)}"`);
+    expect(last('paolo@example.it')).toBe('Non raccolto');
+    expect(last('sara@example.it')).toBe('Non raccolto');
+    expect(last('teo@example.it')).toBe(`"${romeDateTime(stored[5]!.marketing_consent_at!)}"`);
+  });
+
+  it('refuses a consent that is not a yes or no, placing nothing', async () => {
+    const shop = await merchant(server, 'Bottega Rigorosa');
+    const p = await insertProduct(server, shop.store.id, { title: 'Vaso', priceCents: 1000, stock: 10 });
+    const res = await client(server.url).post(
+      `/api/public/stores/${shop.store.slug}/checkout`,
+      checkoutBody([{ productId: p.id, quantity: 1, unitPriceCents: 1000 }], { marketingConsent: 'sì' }),
+    );
+    expectApiError(res, 400, 'Consenso non valido');
+    const n = await server.ctx.db
+      .selectFrom('orders')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('store_id', '=', shop.store.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(0);
   });
 });
 

@@ -53,8 +53,8 @@ export const customerSummarySchema = z.object({
   firstOrderAt: z.string(),
   lastOrderAt: z.string(),
   /**
-   * Marketing consent: the checkout does not ask for it (only the terms), so it is null
-   * ('Non raccolto') for every customer until it does; never inferred from an order.
+   * Marketing consent: when the shopper ticked the checkout's optional box on their LATEST order;
+   * null ('Non raccolto') when that order has no tick (a later order without it withdraws it).
    */
   marketingConsentAt: z.string().nullable(),
 });

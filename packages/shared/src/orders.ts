@@ -82,6 +82,8 @@ export const checkoutSchema = z.strictObject({
   discountCents: z.number().int().min(0).max(1_000_000_000).optional(),
   /** 'Ho letto e accetto i Termini e condizioni': required for every order. */
   acceptTerms: z.literal(true, { error: checkoutMsg.terms }),
+  /** 'Voglio ricevere via e-mail novità e offerte di {store}': optional, never pre-ticked; absent means no. */
+  marketingConsent: z.boolean({ error: 'Consenso non valido' }).optional(),
   shippingCents: z.number().int().min(0).max(1_000_000),
   /** The payment method's surcharge the shopper saw (cash on delivery); informative, like the subtotal. */
   surchargeCents: z.number().int().min(0).max(1_000_000).optional(),

@@ -333,6 +333,8 @@ export interface OrdersTable {
   discount_cents: Generated<number>;
   /** When the shopper accepted the terms at checkout (null for orders from before it was asked). */
   terms_accepted_at: string | null;
+  /** When the shopper ticked the optional marketing box at checkout (migration 037); null: not ticked, or before it was asked. */
+  marketing_consent_at: Generated<string | null>;
   /** VAT computed at checkout (migration 018); null for orders from before it (computed on read at the store's rate). */
   taxable_cents: Generated<number | null>;
   vat_cents: Generated<number | null>;

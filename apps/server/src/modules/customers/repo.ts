@@ -29,6 +29,7 @@ interface Row {
   cancelled_count: number | string;
   first_at: string;
   last_at: string;
+  consent_at: string | null;
 }
 
 /** The store's e-mails (lower case) with an order whose name or e-mail contains the term. */
@@ -37,7 +38,8 @@ function matching(storeId: string, term: string): RawBuilder<unknown> {
 }
 
 /**
- * Totals per shopper joined with their latest order (name, e-mail as typed, phone, key). `only`
+ * Totals per shopper joined with their latest order (name, e-mail as typed, phone, key, marketing
+ * consent: a later order without the tick withdraws an earlier one). `only`
  * narrows to one shopper, `term` to those matching the search.
  */
 function customersQuery(storeId: string, where: { only?: string; term?: string }): RawBuilder<Row> {
@@ -55,12 +57,12 @@ function customersQuery(storeId: string, where: { only?: string; term?: string }
       group by lower(customer_email)
     ),
     l as (
-      select id, lower(customer_email) as k, customer_name, customer_email, customer_phone,
+      select id, lower(customer_email) as k, customer_name, customer_email, customer_phone, marketing_consent_at,
         row_number() over (partition by lower(customer_email) order by created_at desc, order_number desc) as rn
       from orders where store_id = ${storeId}${only}${term}
     )
     select t.k, l.id as key, l.customer_name as name, l.customer_email as email, l.customer_phone as phone,
-      t.order_count, t.spent_cents, t.cancelled_count, t.first_at, t.last_at
+      t.order_count, t.spent_cents, t.cancelled_count, t.first_at, t.last_at, l.marketing_consent_at as consent_at
     from t join l on l.k = t.k and l.rn = 1`;
 }
 
@@ -74,7 +76,7 @@ const toSummary = (r: Row): CustomerSummary & { phone: string | null } => ({
   cancelledCount: Number(r.cancelled_count),
   firstOrderAt: r.first_at,
   lastOrderAt: r.last_at,
-  marketingConsentAt: null,
+  marketingConsentAt: r.consent_at,
 });
 
 export function customersRepo(db: Db) {

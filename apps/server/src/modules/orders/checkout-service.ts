@@ -173,6 +173,8 @@ export function checkoutService(ctx: AppContext) {
           discount_value: discount?.applied.value ?? null,
           discount_cents: totals.discountCents,
           terms_accepted_at: now,
+          // Only an explicit tick of the optional box (GDPR: never pre-ticked, apart from the terms).
+          marketing_consent_at: input.marketingConsent === true ? now : null,
           shipping_cents: totals.shippingCents,
           surcharge_cents: totals.surchargeCents,
           total_cents: totals.totalCents,

@@ -161,6 +161,7 @@ const ORDER_COLUMNS = [
   'discount_value',
   'discount_cents',
   'terms_accepted_at',
+  'marketing_consent_at',
   'shipping_cents',
   'surcharge_cents',
   'total_cents',
