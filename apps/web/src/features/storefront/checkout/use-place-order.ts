@@ -95,8 +95,11 @@ export function usePlaceOrder({ slug, lines, payment, destination, discount, rep
     reprice(prices);
   }
 
-  /** `invoice`: 'Richiedi fattura' as the shared schema normalised it, null when not asked. */
-  async function placeOrder(customer: CheckoutCustomer, invoice: InvoiceRequest | null) {
+  /**
+   * `invoice`: 'Richiedi fattura' as the shared schema normalised it, null when not asked;
+   * `marketingConsent`: the optional marketing box was ticked.
+   */
+  async function placeOrder(customer: CheckoutCustomer, invoice: InvoiceRequest | null, marketingConsent = false) {
     if (running.current || !payment) return;
     running.current = true;
     setPending(true);
@@ -111,6 +114,7 @@ export function usePlaceOrder({ slug, lines, payment, destination, discount, rep
       ...(discount ? { discountCode: discount.code, discountCents: totals.discountCents } : {}),
       // The page does not call placeOrder until the box is ticked.
       acceptTerms: true,
+      marketingConsent,
       shippingCents: totals.shippingCents,
       surchargeCents: totals.surchargeCents,
       totalCents: totals.totalCents,

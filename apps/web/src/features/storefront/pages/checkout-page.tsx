@@ -20,6 +20,7 @@ import { cartOrderTotals } from '../checkout/checkout-totals';
 import { OrderSummary } from '../checkout/order-summary';
 import { DiscountCodeField } from '../checkout/discount-code-field';
 import { TermsConsent } from '../checkout/terms-consent';
+import { MarketingConsent } from '../checkout/marketing-consent';
 import { FreeShippingHint } from '../components/free-shipping-hint';
 import { chosenPayment, paymentChoices } from '../checkout/payment-choice';
 import { PaymentMethodPicker } from '../checkout/payment-method-picker';
@@ -64,6 +65,7 @@ export default function CheckoutPage() {
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [termsError, setTermsError] = useState<string | null>(null);
+  const [marketing, setMarketing] = useState(false);
   const termsRef = useRef<HTMLInputElement>(null);
   const choices = useMemo(
     () => paymentChoices(methods.data ?? [], cart.lines, formatCents, { shipping: destination, discount }),
@@ -111,7 +113,7 @@ export default function CheckoutPage() {
       termsRef.current?.focus();
       return;
     }
-    await placeOrder(customer, invoiceAllowed(destination.name) ? invoice : null);
+    await placeOrder(customer, invoiceAllowed(destination.name) ? invoice : null, marketing);
   });
 
   const busy = pending || form.formState.isSubmitting;
@@ -177,6 +179,7 @@ export default function CheckoutPage() {
                 if (v) setTermsError(null);
               }}
             />
+            <MarketingConsent store={store.name} checked={marketing} onChange={setMarketing} />
             <StoreButton type="submit" disabled={busy || !chosen} aria-busy={busy} className="min-h-12 w-full text-base">
               <Lock aria-hidden />
               {refreshing ? 'Aggiornamento dei prezzi...' : busy ? 'Invio ordine in corso...' : 'Conferma ordine'}
