@@ -120,6 +120,7 @@ async function bigFigures(browser: Browser, shop: AuditShop) {
         street: 'Via Roma 1',
         city: 'Bologna',
         postalCode: '40121',
+        province: 'BO',
         notes: '',
       },
       country: 'Italia',
