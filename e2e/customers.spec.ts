@@ -7,7 +7,14 @@ async function placeOrder(request: APIRequestContext, slug: string, productId: s
   const res = await request.post(`/api/public/stores/${slug}/checkout`, {
     data: {
       items: [{ productId, variantId: null, quantity, unitPriceCents: 1290 }],
-      customer: { customerName: customer.name, customerEmail: customer.email, street: 'Via Garibaldi 12', city: 'Bologna', postalCode: '40121' },
+      customer: {
+        customerName: customer.name,
+        customerEmail: customer.email,
+        street: 'Via Garibaldi 12',
+        city: 'Bologna',
+        postalCode: '40121',
+        province: 'BO',
+      },
       country: 'Italia',
       subtotalCents: subtotal,
       shippingCents: 599,

@@ -6,7 +6,7 @@ async function placeOrder(request: APIRequestContext, slug: string, productId: s
   const res = await request.post(`/api/public/stores/${slug}/checkout`, {
     data: {
       items: [{ productId, variantId: null, quantity: 2, unitPriceCents: 2000 }],
-      customer: { customerName, customerEmail: uniqueEmail('cliente'), street: 'Via Garibaldi 12', city: 'Bologna', postalCode: '40121' },
+      customer: { customerName, customerEmail: uniqueEmail('cliente'), street: 'Via Garibaldi 12', city: 'Bologna', postalCode: '40121', province: 'BO' },
       country: 'Italia',
       subtotalCents: 4000,
       shippingCents: 599,

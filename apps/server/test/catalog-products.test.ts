@@ -74,7 +74,9 @@ describe(`products (${engine})`, () => {
     expect((await post({ title: ' ', priceCents: 100, sku: 'A' })).body.error.message).toBe('Il titolo è obbligatorio');
     expect((await post({ title: 'T', sku: 'A' })).body.error.message).toBe('Il prezzo è obbligatorio');
     expect((await post({ title: 'T', priceCents: -1, sku: 'A' })).body.error.message).toBe('Il prezzo non può essere negativo');
-    expect((await post({ title: 'T', priceCents: 10.5, sku: 'A' })).body.error.message).toBe('Inserisci un prezzo valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali)');
+    expect((await post({ title: 'T', priceCents: 10.5, sku: 'A' })).body.error.message).toBe(
+      'Inserisci un prezzo valido, ad esempio 12,50 o 1.250,00 (al massimo 2 decimali)',
+    );
     expect((await post({ title: 'T', priceCents: 100, sku: '' })).body.error.message).toBe('Lo SKU è obbligatorio');
     expect((await post({ title: 'T', priceCents: 100, sku: 'A', stock: -1 })).body.error.message).toBe(
       'La giacenza deve essere un numero intero maggiore o uguale a 0',

@@ -20,7 +20,7 @@ describe('CSV cells', () => {
     expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('riga\nnuova')).toBe('"riga\nnuova"');
     expect(csvDialect('intl').line(['a', 12, null, '=1+1'])).toBe("a,12,,'=1+1\r\n");
-    expect(csvDialect('it').line(['a', 12, null, '=1+1', 'x;y'])).toBe("a;12;;'=1+1;\"x;y\"\r\n");
+    expect(csvDialect('it').line(['a', 12, null, '=1+1', 'x;y'])).toBe('a;12;;\'=1+1;"x;y"\r\n');
     expect([csvDialect('it').money(123450), csvDialect('intl').money(123450), csvDialect('it').money(null)]).toEqual(['1234,50', '1234.50', '']);
     expect([csvDialect('it').start, csvDialect('intl').start]).toEqual(['\uFEFF', '']);
   });
