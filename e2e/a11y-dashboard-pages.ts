@@ -28,6 +28,9 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
     ['edit category', `/dashboard/categories/${shop.categoryId}/edit`, /.+/],
     ['inventory', '/dashboard/inventory', /.+/],
     ['orders', '/dashboard/orders', 'Ordini'],
+    ['customers', '/dashboard/customers', 'Clienti'],
+    // The customer key is the id of one of their orders.
+    ['customer page', `/dashboard/customers/${shop.orderId}`, /.+/],
     ['messages', '/dashboard/messages', 'Messaggi'],
     ['team', '/dashboard/team', 'Team'],
     ['received invitations', '/dashboard/invitations', /.+/],
@@ -65,6 +68,12 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
     await audit.check(page, `${list} as a table`);
     await page.getByRole('button', { name: 'Vista a schede' }).click();
   }
+
+  await openDashboard(page, '/dashboard/customers', 'Clienti');
+  await page.getByRole('button', { name: 'Esporta CSV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Esporta clienti in CSV' })).toBeVisible();
+  await audit.check(page, 'customers export dialog');
+  await page.keyboard.press('Escape');
 
   await openDashboard(page, '/dashboard/inventory', /.+/);
   await page

@@ -1,8 +1,16 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUpViaApi, test, uniqueEmail } from './fixtures';
 
-/** A guest's order of `quantity` mugs at € 12,90 plus € 5,99 shipping, by cash on delivery. */
-async function placeOrder(request: APIRequestContext, slug: string, productId: string, customer: { name: string; email: string }, quantity: number) {
+/** A guest's order of `quantity` mugs at € 12,90 plus € 5,99 shipping, by cash on delivery; `marketing`: the optional box ticked. */
+async function placeOrder(
+  request: APIRequestContext,
+  slug: string,
+  productId: string,
+  customer: { name: string; email: string },
+  quantity: number,
+  marketing = false,
+) {
   const subtotal = 1290 * quantity;
   const res = await request.post(`/api/public/stores/${slug}/checkout`, {
     data: {
@@ -21,6 +29,7 @@ async function placeOrder(request: APIRequestContext, slug: string, productId: s
       totalCents: subtotal + 599,
       paymentMethod: 'cod',
       acceptTerms: true,
+      marketingConsent: marketing,
       idempotencyKey: `e2e-clienti-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     },
   });
@@ -51,7 +60,8 @@ test.describe('Clienti', () => {
     const giulia = { name: 'Giulia Bianchi', email: uniqueEmail('giulia') };
     const first = await placeOrder(request, store.slug, product.id, giulia, 1);
     const second = await placeOrder(request, store.slug, product.id, giulia, 2);
-    await placeOrder(request, store.slug, product.id, { name: 'Marco Neri', email: uniqueEmail('marco') }, 1);
+    const marco = { name: 'Marco Neri', email: uniqueEmail('marco') };
+    await placeOrder(request, store.slug, product.id, marco, 1, true);
 
     await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Clienti' }).first().click();
@@ -62,6 +72,21 @@ test.describe('Clienti', () => {
     await expect(row).toContainText('50,68\u00a0€');
     await expect(row.getByRole('cell').first()).toHaveText('2');
     await expect(row).toContainText('Non raccolto');
+    // Marco ticked 'Voglio ricevere via e-mail novità e offerte' at checkout.
+    await expect(page.getByTestId('customer-row').filter({ hasText: 'Marco Neri' })).toContainText(/Sì, dal \d{1,2} \p{L}+ \d{4}/u);
+
+    // 'Esporta CSV' in the international format: commas, decimal points, the consent column.
+    await page.getByRole('button', { name: 'Esporta CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Esporta clienti in CSV' });
+    await dialog.getByLabel('Formato internazionale').check();
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Scarica CSV' }).click();
+    const csv = fs.readFileSync((await (await downloading).path()) ?? '', 'utf8');
+    await expect(dialog).toBeHidden();
+    expect(csv).toMatch(/^Nome,Email,Ordini,Totale speso,/);
+    expect(csv).toContain(`Giulia Bianchi,${giulia.email},2,50.68,0,`);
+    expect(csv.split('\r\n').find((l) => l.includes(marco.email))).toMatch(/,"\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}"$/);
+    expect(csv.split('\r\n').find((l) => l.includes(giulia.email))).toMatch(/,Non raccolto$/);
 
     await page.getByLabel('Cerca').fill('marco');
     await expect(page.getByTestId('customer-row')).toHaveCount(1);

@@ -68,8 +68,9 @@ const DASHBOARD_PAGES: LayoutPage[] = [
   { name: 'orders', url: () => '/dashboard/orders' },
   { name: 'orders as a table', url: () => '/dashboard/orders', then: tableView },
   { name: 'order page', url: (s) => `/dashboard/orders/${s.orderId}` },
-  // { name: 'customers', url: () => '/dashboard/customers' },
-  // { name: 'customer page', url: (s) => `/dashboard/customers/${encodeURIComponent(<a shopper's e-mail>)}` },
+  { name: 'customers', url: () => '/dashboard/customers' },
+  // The customer key is the id of one of their orders.
+  { name: 'customer page', url: (s) => `/dashboard/customers/${s.orderId}` },
   { name: 'invoices', url: () => '/dashboard/invoices' },
   { name: 'discount codes', url: () => '/dashboard/discounts' },
   { name: 'messages', url: () => '/dashboard/messages' },

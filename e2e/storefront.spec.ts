@@ -157,6 +157,10 @@ test.describe('storefront, cart, checkout and orders', () => {
     await expect(shop).toHaveURL(new RegExp(`/store/${store.slug}/checkout$`));
     await shop.getByRole('checkbox', { name: /Ho letto e accetto i Termini e condizioni/ }).check();
     await expect(shop.getByText('Per ordinare devi accettare i termini e le condizioni')).toBeHidden();
+    // Marketing e-mails: a separate, optional box, never ticked for the shopper.
+    const marketing = shop.getByRole('checkbox', { name: `Voglio ricevere via e-mail novità e offerte di ${store.name} (facoltativo)` });
+    await expect(marketing).not.toBeChecked();
+    await marketing.check();
     await shop.getByRole('button', { name: 'Conferma ordine' }).dblclick();
 
     await expect(shop.getByText('Ordine confermato!')).toBeVisible();
@@ -205,6 +209,10 @@ test.describe('storefront, cart, checkout and orders', () => {
     await expect(teeRow.getByTestId('inventory-qty')).toHaveText('1');
     expect(await merchant.inventory(merchant.skus.teeL)).toEqual({ qty: 1, reserved: 0 });
     expect(await merchant.inventory(merchant.skus.mug)).toEqual({ qty: 9, reserved: 0 });
+
+    // 'Clienti' shows the consent she gave at checkout.
+    await admin.goto('/dashboard/customers');
+    await expect(admin.getByTestId('customer-row').filter({ hasText: 'Giulia Bianchi' })).toContainText(/Sì, dal \d{1,2} \p{L}+ \d{4}/u);
 
     // Filters of the orders list.
     await admin.goto('/dashboard/orders?status=cancelled');
