@@ -3,6 +3,7 @@ import { plural } from '@vetrina/shared/plural';
 import type { CustomerSummary } from '@vetrina/shared/customers';
 import { cn } from '@/lib/cn';
 import { formatCents, formatDate } from '@/lib/format';
+import { ConsentText } from './consent-text';
 
 /** 'Clienti' on a phone: one line per customer, every figure whole (the table needs a wider screen). */
 export function CustomersList({ items, busy }: { items: CustomerSummary[]; busy: boolean }) {
@@ -21,6 +22,9 @@ export function CustomersList({ items, busy }: { items: CustomerSummary[]; busy:
               {plural(c.orderCount, 'ordine', 'ordini')} · <span className="font-medium">{formatCents(c.spentCents)}</span>
             </span>
             <span className="text-muted-foreground">ultimo il {formatDate(c.lastOrderAt)}</span>
+          </span>
+          <span className="text-xs">
+            Consenso marketing: <ConsentText at={c.marketingConsentAt} />
           </span>
         </li>
       ))}
