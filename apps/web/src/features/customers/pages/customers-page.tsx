@@ -21,7 +21,8 @@ export default function CustomersPage() {
   const sort = filter.sort ? { id: filter.sort, desc: filter.dir === 'desc' } : { id: 'last', desc: true };
 
   return (
-    <div className="grid gap-6">
+    // One shrinkable column: the table scrolls inside its frame rather than widening the page at 768 px.
+    <div className="grid grid-cols-1 gap-6">
       <title>Clienti · Vetrina</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
