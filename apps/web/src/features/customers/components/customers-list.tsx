@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { formatCents, formatDate } from '@/lib/format';
 import { ConsentText } from './consent-text';
 
-/** 'Clienti' on a phone: one line per customer, every figure whole (the table needs a wider screen). */
+/** 'Clienti' below 1024 px: one line per customer, every figure whole (beside the sidebar the table needs more room). */
 export function CustomersList({ items, busy }: { items: CustomerSummary[]; busy: boolean }) {
   return (
     <ul className={cn('divide-y rounded-lg border bg-background transition-opacity', busy && 'opacity-60')} aria-label="Clienti dello store">

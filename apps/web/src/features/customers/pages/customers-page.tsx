@@ -21,7 +21,7 @@ export default function CustomersPage() {
   const sort = filter.sort ? { id: filter.sort, desc: filter.dir === 'desc' } : { id: 'last', desc: true };
 
   return (
-    // One shrinkable column: the table scrolls inside its frame rather than widening the page at 768 px.
+    // One shrinkable column: a table wider than the screen scrolls in its frame, never widens the page.
     <div className="grid grid-cols-1 gap-6">
       <title>Clienti · Vetrina</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -70,10 +70,10 @@ export default function CustomersPage() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {plural(customers.data.total, 'cliente', 'clienti')}
           </p>
-          <div className="md:hidden">
+          <div className="lg:hidden">
             <CustomersList items={customers.data.items} busy={customers.isPlaceholderData} />
           </div>
-          <div className="hidden md:block">
+          <div className="hidden lg:block">
             <CustomersTable items={customers.data.items} sort={sort} onSort={setSort} busy={customers.isPlaceholderData} />
           </div>
           <Pagination page={customers.data.page} pageSize={customers.data.pageSize} total={customers.data.total} onPage={setPage} label="Pagine dei clienti" />
