@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUpViaApi, test, uniqueEmail } from './fixtures';
 
@@ -91,6 +92,17 @@ test.describe('back-office tables', () => {
     await page.getByRole('checkbox', { name: 'Seleziona Tazza Aurora' }).check();
     await page.getByRole('checkbox', { name: 'Seleziona Brocca Corallo' }).check();
     await expect(page.getByText('2 prodotti selezionati')).toBeVisible();
+    // The selection as a CSV file, in the international dialect asked in its dialog.
+    await page.getByRole('region', { name: 'Azioni sui prodotti selezionati' }).getByRole('button', { name: 'Esporta selezione' }).click();
+    const productsExport = page.getByRole('dialog', { name: 'Esporta 2 prodotti in CSV' });
+    await productsExport.getByLabel('Formato internazionale').check();
+    const productsDownload = page.waitForEvent('download');
+    await productsExport.getByRole('button', { name: 'Scarica CSV' }).click();
+    const productsFile = fs.readFileSync((await (await productsDownload).path()) ?? '', 'utf8');
+    expect(productsFile).toMatch(/^Handle,Title,/);
+    expect(productsFile).toContain('Tazza Aurora');
+    expect(productsFile).not.toContain('Piatto Fiordaliso');
+    await expect(productsExport).toBeHidden();
     await page.getByLabel('Cambia stato dei prodotti selezionati').selectOption({ label: 'Bozza' });
     const confirm = page.getByRole('alertdialog', { name: 'Impostare 2 prodotti come «Bozza»?' });
     await confirm.getByRole('button', { name: 'Conferma' }).click();
@@ -113,6 +125,14 @@ test.describe('back-office tables', () => {
     const orders = page.getByRole('table', { name: 'Ordini dello store' });
     await expect(orders).toBeVisible();
     await page.getByRole('checkbox', { name: `Seleziona l'ordine #${number}` }).check();
+    // Its export stays in Italian Excel's dialect unless asked otherwise.
+    await page.getByRole('region', { name: 'Azioni sugli ordini selezionati' }).getByRole('button', { name: 'Esporta selezione' }).click();
+    const ordersExport = page.getByRole('dialog', { name: 'Esporta 1 ordine in CSV' });
+    await expect(ordersExport.getByLabel('Formato internazionale')).not.toBeChecked();
+    const ordersDownload = page.waitForEvent('download');
+    await ordersExport.getByRole('button', { name: 'Scarica CSV' }).click();
+    expect(fs.readFileSync((await (await ordersDownload).path()) ?? '', 'utf8')).toMatch(/^\uFEFFNumero ordine;/);
+    await expect(ordersExport).toBeHidden();
     await page.getByLabel('Cambia stato degli ordini selezionati').selectOption({ label: 'Confermato' });
     await page.getByRole('alertdialog', { name: 'Portare 1 ordine a «Confermato»?' }).getByRole('button', { name: 'Cambia stato' }).click();
     await expect(toast(page, '1 ordine aggiornato')).toBeVisible();

@@ -137,7 +137,14 @@ test.describe('storefront, cart, checkout and orders', () => {
 
     // Validation messages of the spec, then a double click that must create one order.
     await shop.getByRole('button', { name: 'Conferma ordine' }).click();
-    for (const message of ['Il nome deve essere almeno 2 caratteri', 'Email non valida', 'Indirizzo troppo corto', 'Città non valida', 'CAP non valido']) {
+    for (const message of [
+      'Il nome deve essere almeno 2 caratteri',
+      'Email non valida',
+      'Indirizzo troppo corto',
+      'Città non valida',
+      'CAP non valido',
+      'Seleziona la provincia',
+    ]) {
       await expect(shop.getByText(message)).toBeVisible();
     }
     const shopperEmail = uniqueEmail('cliente');

@@ -204,7 +204,10 @@ describe(`export of a table's selection (${engine})`, () => {
     expect(res.headers.get('content-disposition')).toMatch(/prodotti-.+-selezione-\d{4}-\d{2}-\d{2}\.csv/);
     const text = res.body as string;
     // (fetch's text() drops the BOM)
-    expect(text.startsWith('Handle,Title,')).toBe(true);
+    // Italian Excel's dialect by default; the international one on request.
+    expect(text.startsWith('Handle;Title;')).toBe(true);
+    const intl = await staff.get(`${base}/export/products.csv?ids=${a.id},${c.id}&format=internazionale`);
+    expect((intl.body as string).startsWith('Handle,Title,')).toBe(true);
     expect(text).toContain(a.sku);
     expect(text).toContain(c.sku);
     expect(text).not.toContain(b.sku);
@@ -220,8 +223,8 @@ describe(`export of a table's selection (${engine})`, () => {
     const res = await owner.get(`/api/stores/${store.id}/export/orders.csv?ids=${o2.orderId}`);
     expect(res.status).toBe(200);
     const lines = (res.body as string).trim().split('\r\n');
-    expect(lines[0]).toMatch(/^Numero ordine,/);
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([String(o2.orderNumber)]);
+    expect(lines[0]).toMatch(/^Numero ordine;/);
+    expect(lines.slice(1).map((l) => l.split(';')[0])).toEqual([String(o2.orderNumber)]);
     expect(lines.join('\n')).not.toContain(`\n${o1.orderNumber},`);
     const q = await insertProduct(server, other.id, { priceCents: 1000, stock: 5 });
     const theirs = await placeOrder(other.slug, q.id);

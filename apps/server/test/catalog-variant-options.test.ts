@@ -112,6 +112,18 @@ describe(`variants by options (${engine})`, () => {
     expect((csv.body as string).toUpperCase()).not.toContain(`${p.sku}-BLU-M`);
     const inv = await m.client.get<{ items: Array<{ variantId: string | null }> }>(`${m.base}/inventory?q=${encodeURIComponent(p.sku)}`);
     expect(inv.body.items.map((i) => i.variantId)).not.toContain(blueM.id);
+    // The search no longer finds the product by the archived variant's SKU, still by a live one's.
+    const search = async (q: string) => {
+      const res = await m.client.get<{ items: Array<{ id: string }> }>(`${m.base}/products?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return res.body.items.map((i) => i.id);
+    };
+    expect(await search(blueM.sku)).toEqual([]);
+    expect(await search(`${p.sku}-ROSSO-M`)).toEqual([p.id]);
+    const shop = await client(server.url).get<{ items: Array<{ id: string }> }>(
+      `/api/public/stores/${m.store.slug}/products?search=${encodeURIComponent(blueM.sku)}`,
+    );
+    expect(shop.body.items).toEqual([]);
   });
 
   it('refuses bad options with an Italian 400 and changes nothing', async () => {

@@ -78,7 +78,10 @@ describe(`'Provincia' at checkout (${engine})`, () => {
           companyName: 'Bottega Province S.r.l.',
           vatNumber: '06363391001',
           taxCode: '',
-          address: 'Via Dante 5, 20121 Milano (MI)',
+          street: 'Via Dante 5',
+          postalCode: '20121',
+          city: 'Milano',
+          province: 'MI',
           pec: 'bottega@pec.example.it',
           phone: '',
           email: 'info@bottega.example.it',
@@ -88,10 +91,6 @@ describe(`'Provincia' at checkout (${engine})`, () => {
     const settings = {
       defaultVatCode: '22',
       fiscalRegime: 'RF01',
-      street: 'Via Dante 5',
-      postalCode: '20121',
-      city: 'Milano',
-      province: 'MI',
       autoIssue: false,
     };
     expect((await owner.put(api('/invoice-settings'), settings)).status).toBe(200);

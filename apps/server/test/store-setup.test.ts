@@ -52,7 +52,7 @@ describe("'Primi passi' on a new store", () => {
     expect(doneSteps(res.body)).toEqual(['product', 'payments', 'shipping']);
 
     // Saving the form empty is not yet 'dati aziendali': the name and P.IVA are.
-    const business = { companyName: '', vatNumber: '', taxCode: '', address: '', pec: '', phone: '', email: '' };
+    const business = { companyName: '', vatNumber: '', taxCode: '', street: '', postalCode: '', city: '', province: '', pec: '', phone: '', email: '' };
     expect((await owner.put(`/api/stores/${store.id}/business`, business)).status).toBe(200);
     expect(doneSteps((await owner.get(`/api/stores/${store.id}/setup`)).body)).not.toContain('business');
     expect((await owner.put(`/api/stores/${store.id}/business`, { ...business, companyName: 'Bottega Srl', vatNumber: '06363391001' })).status).toBe(200);

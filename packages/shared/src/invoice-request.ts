@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isProvinceCode } from './provinces.js';
 import { hasCodiceFiscaleShape, isValidPartitaIva, normaliseCodiceFiscale, normalisePartitaIva } from './tax-ids.js';
 
 /**
@@ -32,7 +33,8 @@ export const provinceField = z
   .string({ error: invoiceRequestMsg.province })
   .trim()
   .toUpperCase()
-  .regex(/^([A-Z]{2})?$/, invoiceRequestMsg.province);
+  .regex(/^([A-Z]{2})?$/, invoiceRequestMsg.province)
+  .refine((code) => code === '' || isProvinceCode(code), invoiceRequestMsg.province);
 
 /**
  * 'Indirizzo di fatturazione diverso': a company's registered seat, or a private buyer's residence,

@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { refreshStale } from '../../modules/search/repo.js';
+import { rebuildStaleRows } from './frozen/search-rows-026.js';
 
 type Db = Kysely<any>;
 
@@ -100,7 +99,7 @@ export async function up(db: Db): Promise<void> {
   await run(`insert into store_product_counts (store_id, status, n) select store_id, status, count(*) from products group by store_id, status`);
   await run(`insert into product_search (product_id, store_id, version, indexed_version) select id, store_id, 1, 0 from products`);
   const stores = (await db.selectFrom('products').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
-  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId, 'marked');
+  for (const { store_id: storeId } of stores) await rebuildStaleRows(db, storeId, 'marked');
 
   if (pg) await postgresTriggers(run, priceFrom);
   else await sqliteTriggers(run, priceFrom);

@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { refreshStale } from '../../modules/search/repo.js';
+import { rebuildStaleRows } from './frozen/search-rows-026.js';
 
 type Db = Kysely<any>;
 type Run = (text: string) => Promise<unknown>;
@@ -19,7 +18,7 @@ export async function up(db: Db): Promise<void> {
   if (!pg) await dropFts(run);
   await run(`update product_search set version = indexed_version + 1`);
   const stores = (await db.selectFrom('product_search').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
-  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId, 'marked');
+  for (const { store_id: storeId } of stores) await rebuildStaleRows(db, storeId, 'marked');
   if (!pg)
     await createFts(
       run,

@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { refreshStale } from '../../modules/search/repo.js';
+import { rebuildStaleRows } from './frozen/search-rows-026.js';
 import { createFts, dropFts } from './019-store-words.js';
 
 type Db = Kysely<any>;
@@ -28,7 +27,7 @@ export async function up(db: Db): Promise<void> {
   await run(`alter table product_search add column word_mark text not null default ''`);
   await run(`update product_search set version = indexed_version + 1`);
   const stores = (await db.selectFrom('product_search').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
-  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId, 'bare');
+  for (const { store_id: storeId } of stores) await rebuildStaleRows(db, storeId, 'bare');
   await run(`create view product_search_words as select id, ${COLUMNS.map((c) => `${marked('product_search', c)} as ${c}`).join(', ')} from product_search`);
   await createFts(
     run,
@@ -49,7 +48,7 @@ export async function down(db: Db): Promise<void> {
   await run(`drop view if exists product_search_words`);
   await run(`update product_search set version = indexed_version + 1`);
   const stores = (await db.selectFrom('product_search').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
-  for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId, 'marked');
+  for (const { store_id: storeId } of stores) await rebuildStaleRows(db, storeId, 'marked');
   await run(`alter table product_search drop column word_mark`);
   await createFts(run, `create virtual table product_fts using fts5(${COLUMNS.join(', ')}, content='product_search', content_rowid='id', ${TOKENS})`, [
     ...COLUMNS,

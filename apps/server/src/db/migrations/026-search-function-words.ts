@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { refreshStale } from '../../modules/search/repo.js';
+import { rebuildStaleRows } from './frozen/search-rows-026.js';
 
 type Db = Kysely<any>;
 
@@ -37,7 +36,7 @@ async function rebuild(db: Db): Promise<void> {
   try {
     await markAllStale(db);
     const stores = (await db.selectFrom('product_search').select('store_id').distinct().execute()) as Array<{ store_id: string }>;
-    for (const { store_id: storeId } of stores) await refreshStale(db as Kysely<Database>, storeId);
+    for (const { store_id: storeId } of stores) await rebuildStaleRows(db, storeId, db.getExecutor().adapter instanceof PostgresAdapter ? 'marked' : 'bare');
   } catch (err) {
     await sql`rollback to savepoint function_words`.execute(db);
     await sql`release savepoint function_words`.execute(db);

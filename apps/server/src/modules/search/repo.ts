@@ -47,6 +47,9 @@ const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof
  * nothing is missed; the catalogue calls this inside its write transactions and every search or
  * list calls it first (an indexed probe that finds nothing in the common case).
  *
+ * Migrations do not call this (it reads today's schema): they run their own frozen copy
+ * (`db/migrations/frozen/search-rows-026.ts`).
+ *
  * Safe under concurrency without locks: a row is written only with the version read before its
  * text, and only if no newer version was indexed meanwhile; a write that lands in between leaves
  * the row marked, and the next call rebuilds it.
@@ -91,6 +94,8 @@ async function rebuildBatch(db: AnyDb, storeId: string, form: WordForm): Promise
       'in',
       stale.map((r) => r.product_id),
     )
+    // An archived variant is not sold: its label and SKU find nothing (docs/decisions/0042-variants-by-options.md).
+    .where('archived_at', 'is', null)
     .execute();
   const variantText = new Map<string, string[]>();
   for (const v of variants) variantText.set(v.product_id, [...(variantText.get(v.product_id) ?? []), v.label, v.sku]);

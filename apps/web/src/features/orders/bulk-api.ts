@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderBulkResultSchema, type OrderStatus } from '@vetrina/shared';
 import { api } from '@/lib/api';
+import type { CsvFormat } from '@vetrina/shared/csv';
+import { withCsvFormat } from '@/components/csv-format-field';
 import { downloadFile } from '@/lib/download';
 import { orderKeys } from './api';
 
@@ -19,5 +21,5 @@ export function useOrdersBulkStatus(storeId: string) {
 }
 
 /** The selected orders as the orders CSV file (one row per order line). */
-export const exportSelectedOrders = (storeId: string, ids: string[]) =>
-  downloadFile(`/api/stores/${storeId}/export/orders.csv?ids=${ids.map(encodeURIComponent).join(',')}`, 'ordini-selezione.csv');
+export const exportSelectedOrders = (storeId: string, ids: string[], format: CsvFormat = 'italiano') =>
+  downloadFile(`/api/stores/${storeId}/export/orders.csv?${withCsvFormat(`ids=${ids.map(encodeURIComponent).join(',')}`, format)}`, 'ordini-selezione.csv');

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productBulkResultSchema, type ProductBulkInput } from '@vetrina/shared';
 import { api } from '@/lib/api';
+import type { CsvFormat } from '@vetrina/shared/csv';
+import { withCsvFormat } from '@/components/csv-format-field';
 import { downloadFile } from '@/lib/download';
 import { catalogKeys, storeApi } from './keys';
 
@@ -15,5 +17,5 @@ export function useProductBulk(storeId: string) {
 }
 
 /** The selected products as the catalogue's CSV file (the same columns as 'Esporta CSV'). */
-export const exportSelectedProducts = (storeId: string, ids: string[]) =>
-  downloadFile(storeApi(storeId, `/export/products.csv?ids=${ids.map(encodeURIComponent).join(',')}`), 'prodotti-selezione.csv');
+export const exportSelectedProducts = (storeId: string, ids: string[], format: CsvFormat = 'italiano') =>
+  downloadFile(storeApi(storeId, `/export/products.csv?${withCsvFormat(`ids=${ids.map(encodeURIComponent).join(',')}`, format)}`), 'prodotti-selezione.csv');

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Download, Trash2, X } from 'lucide-react';
+import { Trash2, X } from 'lucide-react';
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type Category, type ProductBulkInput, type ProductStatus } from '@vetrina/shared';
 import { plural } from '@vetrina/shared/plural';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/select';
+import { SelectionCsvExport } from '@/components/selection-csv-export';
 import { errorMessage } from '@/lib/api';
 import { exportSelectedProducts, useProductBulk } from '../api/bulk';
 
@@ -28,7 +29,6 @@ interface Pending {
 export function ProductBulkBar({ storeId, ids, categories, onDone }: { storeId: string; ids: string[]; categories: Category[]; onDone: () => void }) {
   const bulk = useProductBulk(storeId);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [exporting, setExporting] = useState(false);
   const n = ids.length;
   const what = plural(n, 'prodotto', 'prodotti');
 
@@ -73,17 +73,6 @@ export function ProductBulkBar({ storeId, ids, categories, onDone }: { storeId: 
       onError: (err) => toast.error('Nessun prodotto è stato modificato', { description: errorMessage(err, 'Riprova più tardi') }),
     });
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await exportSelectedProducts(storeId, ids);
-    } catch (err) {
-      toast.error('Errore', { description: errorMessage(err, 'Impossibile esportare i prodotti') });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <div role="region" aria-label="Azioni sui prodotti selezionati" className="flex flex-wrap items-center gap-2 rounded-lg border bg-background p-2 shadow-xs">
       <p className="px-1 text-sm font-medium" aria-live="polite">
@@ -118,9 +107,12 @@ export function ProductBulkBar({ storeId, ids, categories, onDone }: { storeId: 
           </option>
         ))}
       </NativeSelect>
-      <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
-        <Download aria-hidden /> {exporting ? 'Esportazione…' : 'Esporta selezione'}
-      </Button>
+      <SelectionCsvExport
+        title={`Esporta ${what} in CSV`}
+        description="Le colonne del CSV prodotti di Shopify, una riga per variante. Si apre in Excel o in Fogli Google."
+        failure="Impossibile esportare i prodotti"
+        download={(format) => exportSelectedProducts(storeId, ids, format)}
+      />
       <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={askDelete} disabled={bulk.isPending}>
         <Trash2 aria-hidden /> Elimina
       </Button>

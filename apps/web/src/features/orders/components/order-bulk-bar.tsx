@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Download, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { ORDER_STATUS_LABELS, type OrderBulkFailure, type OrderStatus } from '@vetrina/shared';
 import { plural } from '@vetrina/shared/plural';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/select';
+import { SelectionCsvExport } from '@/components/selection-csv-export';
 import { errorMessage } from '@/lib/api';
 import { exportSelectedOrders, useOrdersBulkStatus } from '../bulk-api';
 import { STATUS_OPTIONS } from '../order-status';
@@ -27,7 +28,6 @@ export function OrderBulkBar({
 }) {
   const bulk = useOrdersBulkStatus(storeId);
   const [status, setStatus] = useState<OrderStatus | null>(null);
-  const [exporting, setExporting] = useState(false);
   const what = plural(ids.length, 'ordine', 'ordini');
 
   const apply = (next: OrderStatus) =>
@@ -42,17 +42,6 @@ export function OrderBulkBar({
         onError: (err) => toast.error('Nessun ordine è stato modificato', { description: errorMessage(err, 'Riprova più tardi') }),
       },
     );
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await exportSelectedOrders(storeId, ids);
-    } catch (err) {
-      toast.error('Errore', { description: errorMessage(err, 'Impossibile esportare gli ordini') });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const shipping = status === 'shipped' ? ' Corriere e tracking si aggiungono poi dal dettaglio di ogni ordine.' : '';
   return (
@@ -75,9 +64,12 @@ export function OrderBulkBar({
           </option>
         ))}
       </NativeSelect>
-      <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting}>
-        <Download aria-hidden /> {exporting ? 'Esportazione…' : 'Esporta selezione'}
-      </Button>
+      <SelectionCsvExport
+        title={`Esporta ${what} in CSV`}
+        description="Una riga per ogni riga d’ordine, con date e orari italiani. Si apre in Excel o in Fogli Google."
+        failure="Impossibile esportare gli ordini"
+        download={(format) => exportSelectedOrders(storeId, ids, format)}
+      />
       <Button variant="ghost" size="sm" onClick={onDone}>
         <X aria-hidden /> Deseleziona
       </Button>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutMsg } from '@vetrina/shared/orders';
 import { invoiceRequestMsg } from '@vetrina/shared/invoice-request';
-import { checkoutFormSchema, formFieldOf, type CheckoutFormValues } from './checkout-form-schema';
+import { provinceMsg } from '@vetrina/shared/provinces';
+import { checkoutFormSchema, checkoutFormSchemaFor, formFieldOf, type CheckoutFormValues } from './checkout-form-schema';
 import { EMPTY_INVOICE_FIELDS } from './invoice-form';
 
 const values = (over: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({
@@ -22,6 +23,23 @@ describe('the checkout form schema', () => {
     expect(invoice).toBeNull();
     expect(customer).toEqual({ customerName: 'Maria Bianchi', customerEmail: 'maria@example.it', street: 'Via Roma 1', city: 'Milano', postalCode: '20121' });
     expect(checkoutFormSchema.parse(values({ invoice: privateInvoice })).invoice).toEqual({ kind: 'private', taxCode: 'RSSMRA80A01H501U' });
+  });
+
+  it("asks for 'Provincia' in Italy only, together with the other messages at the first submit", () => {
+    const italy = (v: CheckoutFormValues) =>
+      checkoutFormSchemaFor('Italia')
+        .safeParse(v)
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(italy(values({ customerName: 'M', street: 'Via' }))).toEqual([
+      ['customerName', checkoutMsg.name],
+      ['street', checkoutMsg.address],
+      ['province', provinceMsg.required],
+    ]);
+    expect(italy(values({ province: ' ' }))).toEqual([['province', provinceMsg.required]]);
+    expect(italy(values({ province: 'mi' }))).toBeUndefined();
+    expect(checkoutFormSchemaFor('Italia').parse(values({ province: 'mi' })).province).toBe('MI');
+    // Abroad the field is not shown and not asked.
+    expect(checkoutFormSchemaFor('Francia').safeParse(values()).success).toBe(true);
   });
 
   it('asks for a 5-digit CAP with an invoice only, together with the other messages', () => {

@@ -7,14 +7,13 @@ import clsx from 'clsx';
 import { Lock, ShoppingBag } from 'lucide-react';
 import { checkoutMsg, needsConfirmation, ORDER_CONFIRMATION } from '@vetrina/shared/orders';
 import { DOMESTIC_COUNTRY } from '@vetrina/shared/shipping';
-import { provinceMsg } from '@vetrina/shared/provinces';
 import type { PaymentMethod } from '@vetrina/shared/payments';
 import type { AppliedDiscount } from '@vetrina/shared/discounts';
 import { formatCents } from '@/lib/format';
 import { usePaymentMethods } from '../api';
 import { useCart } from '../cart/use-cart';
 import { CheckoutFormFields } from '../checkout/checkout-form-fields';
-import { checkoutFormSchema, formFieldOf, type CheckoutFormOutput, type CheckoutFormValues } from '../checkout/checkout-form-schema';
+import { checkoutFormSchemaFor, formFieldOf, type CheckoutFormOutput, type CheckoutFormValues } from '../checkout/checkout-form-schema';
 import { EMPTY_INVOICE_FIELDS, invoiceAllowed } from '../checkout/invoice-form';
 import { cartOrderTotals } from '../checkout/checkout-totals';
 import { OrderSummary } from '../checkout/order-summary';
@@ -36,8 +35,12 @@ export default function CheckoutPage() {
   const { store, theme, home } = useStorefront();
   const cart = useCart(store.slug);
   const navigate = useNavigate();
-  const form = useForm<CheckoutFormValues, unknown, CheckoutFormOutput>({
-    resolver: zodResolver(checkoutFormSchema),
+  const [country, setCountry] = useState(store.shipping[0]?.name ?? 'Italia');
+  const destination = store.shipping.find((d) => d.name === country) ?? store.shipping[0]!;
+  // The rules depend on the destination ('Provincia' for Italy): the resolver gets it as its context.
+  const form = useForm<CheckoutFormValues, { country: string }, CheckoutFormOutput>({
+    context: { country: destination.name },
+    resolver: (values, context, options) => zodResolver(checkoutFormSchemaFor(context?.country ?? ''))(values, context, options),
     defaultValues: {
       customerName: '',
       customerEmail: '',
@@ -52,10 +55,9 @@ export default function CheckoutPage() {
   });
   const methods = usePaymentMethods(store.slug);
   const [picked, setPicked] = useState<PaymentMethod | null>(null);
-  const [country, setCountry] = useState(store.shipping[0]?.name ?? 'Italia');
-  const destination = store.shipping.find((d) => d.name === country) ?? store.shipping[0]!;
   const chooseCountry = (name: string) => {
     setCountry(name);
+    if (name !== DOMESTIC_COUNTRY) form.clearErrors('province');
     // Abroad the box is gone, and so is the request (the fields keep what was typed for a way back).
     if (!invoiceAllowed(name)) {
       form.setValue('invoice.requested', false);
@@ -102,10 +104,8 @@ export default function CheckoutPage() {
   });
 
   const onSubmit = form.handleSubmit(async ({ invoice, province, ...rest }) => {
-    // 'Provincia' is asked for Italy only (the schema does not know the country; the server checks it too).
-    const italy = destination.name === DOMESTIC_COUNTRY;
-    if (italy && !province) return void form.setError('province', { type: 'required', message: provinceMsg.required }, { shouldFocus: true });
-    const customer = italy ? { ...rest, province } : rest;
+    // 'Provincia' is asked for Italy only (required by the form's schema for Italy; the server checks it too).
+    const customer = destination.name === DOMESTIC_COUNTRY ? { ...rest, province } : rest;
     if (!cart.lines.length) return void notify.error('Errore', { description: checkoutMsg.emptyCart });
     if (!chosen) return void notify.error('Errore', { description: 'Scegli un metodo di pagamento' });
     if (!termsAccepted) {

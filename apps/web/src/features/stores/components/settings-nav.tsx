@@ -6,8 +6,8 @@ import { cn } from '@/lib/cn';
 import { sectionsFor, settingsPath, type SettingsSectionSlug } from '../settings-sections';
 
 /**
- * The sections of Impostazioni: a side menu from 768 px, a select on phones (one line, never wider
- * than the screen). Both navigate, so the dashboard's unsaved-changes guard asks before leaving.
+ * The sections of Impostazioni: a side menu from 1024 px, a select below it (one line, never wider
+ * than the screen; at 768 px the dashboard's sidebar leaves no room for a second menu). Both navigate, so the dashboard's unsaved-changes guard asks before leaving.
  */
 export function SettingsNav({ storeId, current, isAdmin }: { storeId: string; current: SettingsSectionSlug; isAdmin: boolean }) {
   const navigate = useNavigate();
@@ -15,7 +15,7 @@ export function SettingsNav({ storeId, current, isAdmin }: { storeId: string; cu
   const sections = sectionsFor(isAdmin);
   return (
     <>
-      <div className="grid gap-2 md:hidden">
+      <div className="grid gap-2 lg:hidden">
         <Label htmlFor={selectId}>Sezione</Label>
         <NativeSelect
           id={selectId}
@@ -30,7 +30,7 @@ export function SettingsNav({ storeId, current, isAdmin }: { storeId: string; cu
           ))}
         </NativeSelect>
       </div>
-      <nav aria-label="Sezioni delle impostazioni" className="hidden md:block">
+      <nav aria-label="Sezioni delle impostazioni" className="hidden lg:block">
         <ul className="sticky top-4 grid gap-1">
           {sections.map((s) => (
             <li key={s.slug}>

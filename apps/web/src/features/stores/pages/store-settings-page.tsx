@@ -68,7 +68,7 @@ export default function StoreSettingsPage() {
         </div>
       )}
       {store.data && section && (
-        <div className="grid gap-6 md:grid-cols-[11rem_minmax(0,1fr)] md:items-start">
+        <div className="grid gap-6 lg:grid-cols-[11rem_minmax(0,1fr)] lg:items-start">
           <SettingsNav storeId={store.data.id} current={section.slug} isAdmin={isAdmin} />
           <div className="grid min-w-0 gap-6" data-testid={`settings-section-${section.slug}`}>
             <SectionBody key={`${store.data.id}-${section.slug}`} store={store.data} section={section.slug} />
