@@ -73,7 +73,10 @@ export default function ProfilePage() {
             <>
               <p className="flex items-center gap-2">
                 <Mail className="size-4 text-muted-foreground" aria-hidden />
-                <span className="text-muted-foreground">Email:</span> <strong className="break-all" data-testid="profile-email">{me.user.email}</strong>
+                <span className="text-muted-foreground">Email:</span>{' '}
+                <strong className="break-all" data-testid="profile-email">
+                  {me.user.email}
+                </strong>
               </p>
               <p className="flex items-center gap-2">
                 <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
