@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { sortTitle, storeTermText, storeWordPrefix, termText } from '../../../modules/search/normalise.js';
+import { sortTitle, storeTermText, storeWordPrefix, termText } from './search-normalise-026.js';
 
 type Db = Kysely<any>;
 
