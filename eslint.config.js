@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['**/*.test.ts', 'apps/server/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '**/migrations/**/*.ts'],
+    files: ['**/*.test.ts', 'apps/server/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', '**/migrations/**/*.ts', 'scripts/**/*.mjs'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
   },
 );
