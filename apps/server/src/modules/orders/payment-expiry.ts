@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../lib/context.js';
 import { takeLease } from '../../lib/job-lease.js';
-import { confirmationService } from './confirmation-service.js';
+import { confirmationService } from './confirmation/service.js';
 import { paymentService } from './payment-service.js';
 
 const BATCH = 100;

@@ -11,9 +11,9 @@ import { queueOrderMails, queuePaymentReceivedMail } from './mails.js';
 import { notificationsChanged } from '../notifications/service.js';
 import { announceOrderChange, orderStats } from '../stats/service.js';
 import { invoicesService } from '../invoices/service.js';
-import { confirmationRepo } from './confirmation-repo.js';
+import { confirmationRepo } from './confirmation/repo.js';
 import { expireEach } from './expire-each.js';
-import { moveOrderStatus } from './status-service.js';
+import { moveOrderStatus } from './status/service.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 

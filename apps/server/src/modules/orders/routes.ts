@@ -20,12 +20,12 @@ import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
 import { guardGuess } from '../../lib/guess-limit.js';
 import { requireMember } from '../../plugins/guard.js';
-import { registerOrderBulkRoutes } from './bulk-routes.js';
-import { checkoutService } from './checkout-service.js';
-import { confirmationService } from './confirmation-service.js';
-import { fulfilmentService } from './fulfilment-service.js';
+import { registerOrderBulkRoutes } from './bulk/routes.js';
+import { checkoutService } from './checkout/service.js';
+import { confirmationService } from './confirmation/service.js';
+import { fulfilmentService } from './fulfilment/service.js';
 import { ordersRepo } from './repo.js';
-import { orderNotesService } from './notes-service.js';
+import { orderNotesService } from './notes/service.js';
 import { paymentService } from './payment-service.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 

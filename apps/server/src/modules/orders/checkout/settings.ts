@@ -1,10 +1,10 @@
 import type { PaymentMethod, ShippingDestination, VatCode } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { storeBySlug } from '../../lib/tenancy.js';
-import { invoicesRepo } from '../invoices/repo.js';
-import { paymentsService, type ChosenMethod } from '../payments/service.js';
-import { destinationIn, shippingService } from '../shipping/service.js';
-import { brandOf, type MailAudience } from './mails.js';
+import type { AppContext } from '../../../lib/context.js';
+import { storeBySlug } from '../../../lib/tenancy.js';
+import { invoicesRepo } from '../../invoices/repo.js';
+import { paymentsService, type ChosenMethod } from '../../payments/service.js';
+import { destinationIn, shippingService } from '../../shipping/service.js';
+import { brandOf, type MailAudience } from '../mails.js';
 
 /**
  * What a checkout reads of its store before pricing the cart: the store itself (id and name), the

@@ -20,29 +20,29 @@ import {
   type ShippingDestination,
   type VatCode,
 } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { isRequirementFailure, isUniqueViolation, type Db } from '../../db/index.js';
-import { PendingWrites, ReadsTogether } from '../../db/prepared.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { clock } from '../../lib/clock.js';
-import { newId, newToken } from '../../lib/ids.js';
-import { inventory } from '../inventory/service.js';
-import type { ChosenMethod } from '../payments/service.js';
-import { checkoutSettings } from './checkout-settings.js';
-import { discountRedemption, type AcceptedDiscount } from '../discounts/redemption-service.js';
-import { countDiscountAttempt } from '../discounts/attempts.js';
-import { confirmationCodeHash, confirmationDueAt, confirmationService } from './confirmation-service.js';
-import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
+import type { AppContext } from '../../../lib/context.js';
+import { isRequirementFailure, isUniqueViolation, type Db } from '../../../db/index.js';
+import { PendingWrites, ReadsTogether } from '../../../db/prepared.js';
+import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { clock } from '../../../lib/clock.js';
+import { newId, newToken } from '../../../lib/ids.js';
+import { inventory } from '../../inventory/service.js';
+import type { ChosenMethod } from '../../payments/service.js';
+import { checkoutSettings } from './settings.js';
+import { discountRedemption, type AcceptedDiscount } from '../../discounts/redemption-service.js';
+import { countDiscountAttempt } from '../../discounts/attempts.js';
+import { confirmationCodeHash, confirmationDueAt, confirmationService } from '../confirmation/service.js';
+import { mergeLines, priceLines, type PricedLine } from './lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
-import { reserveOrderSlot } from './order-quota.js';
-import { audienceOf, queueOrderMails } from './mails.js';
-import { noticeAudience, notificationsChanged, type NotifiedMember } from '../notifications/service.js';
-import { ordersRepo, type NewOrder } from './repo.js';
-import { announceOrderChange, orderStats } from '../stats/service.js';
-import { paymentService } from './payment-service.js';
+import { reserveOrderSlot } from './quota.js';
+import { audienceOf, queueOrderMails } from '../mails.js';
+import { noticeAudience, notificationsChanged, type NotifiedMember } from '../../notifications/service.js';
+import { ordersRepo, type NewOrder } from '../repo.js';
+import { announceOrderChange, orderStats } from '../../stats/service.js';
+import { paymentService } from '../payment-service.js';
 import { isValidCodiceFiscale } from '@vetrina/shared/business-settings';
 import { canonicalEmail } from '@vetrina/shared/email-canonical';
-import { breakdownJson } from '../invoices/order-vat.js';
+import { breakdownJson } from '../../invoices/order-vat.js';
 
 /**
  * 'Richiedi fattura': the checks the form cannot run (the codice fiscale's check letter) and the
