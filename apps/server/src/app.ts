@@ -20,7 +20,7 @@ import { registerWeb } from './plugins/web.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { loadPaymentsKey, secretBox } from './modules/payments/secrets.js';
 import { stripeGateway } from './modules/payments/stripe.js';
-import { paymentExpiryJob } from './modules/orders/payment-expiry.js';
+import { paymentExpiryJob } from './modules/payments/payment-expiry.js';
 import { registerStatsRoutes } from './modules/stats/routes.js';
 import { registerSetupRoutes } from './modules/setup/routes.js';
 import { visitorCleanupJob } from './modules/stats/visits.js';
@@ -38,6 +38,8 @@ import { registerStorefrontRoutes } from './modules/storefront/routes.js';
 import { registerSeoRoutes } from './modules/seo/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
+import { paymentsForOrders } from './modules/payments/order-status/service.js';
+import { invoicesForOrders } from './modules/invoices/service.js';
 import { registerMessageRoutes } from './modules/messages/routes.js';
 import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { registerRealtime } from './modules/realtime/socket.js';
@@ -235,7 +237,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerUserRoutes(app, ctx);
   registerStorefrontRoutes(app, ctx);
   registerSeoRoutes(app, ctx);
-  registerOrderRoutes(app, ctx);
+  // Payments and invoices import orders; orders reaches them through these ports (no cycle).
+  registerOrderRoutes(app, ctx, { payments: paymentsForOrders(ctx), invoices: invoicesForOrders(ctx) });
   registerPaymentRoutes(app, ctx);
   registerLegalRoutes(app, ctx);
   registerInvoiceRoutes(app, ctx);

@@ -7,7 +7,7 @@ import { imageForm } from './catalog-fixtures.js';
 import { uniqueEmail } from './harness.js';
 import { formWith, solidPng } from './images.js';
 import { fx, PASSWORD, type Cell, type Role } from './authorization-cells.js';
-import { confirmationCodeHash } from '../src/modules/orders/confirmation-service.js';
+import { confirmationCodeHash } from '../src/modules/orders/confirmation/service.js';
 
 /**
  * Who may call each documented operation, written by hand from the product's rules (not read from

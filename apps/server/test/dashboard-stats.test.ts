@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock.js';
-import { paymentService } from '../src/modules/orders/payment-service.js';
+import { orderPaymentsService } from '../src/modules/payments/order-status/service.js';
 import { visitorCleanupJob } from '../src/modules/stats/visits.js';
 import { addMember, client, createStoreFor, createUser, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct } from './catalog-factory.js';
@@ -165,7 +165,7 @@ describe('daily aggregates', () => {
       ],
     });
     const placed: string[] = [];
-    const payments = paymentService(server.ctx);
+    const payments = orderPaymentsService(server.ctx);
     const seen = new Set<number>();
     const days = new Set<string>();
 

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
-import { ordersRepo } from '../src/modules/orders/repo.js';
+import { storeOrderNumbers } from '../src/modules/stores/service.js';
 import { ReadsTogether } from '../src/db/prepared.js';
 import { PG_URL, client, startServer, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct } from './catalog-factory.js';
 import { merchant } from './catalog-fixtures.js';
 
 // PostgreSQL only: there the number is taken with the checkout's reads, in a statement that commits
-// without waiting for the disk (orders/repo.ts); SQLite takes it inside the order's shared commit.
+// without waiting for the disk (stores/repo.ts); SQLite takes it inside the order's shared commit.
 describe.runIf(PG_URL)('order numbers on PostgreSQL', () => {
   let server: TestServer;
   let handle: DatabaseHandle;
@@ -34,7 +34,7 @@ describe.runIf(PG_URL)('order numbers on PostgreSQL', () => {
   /** The number taken with a read beside it (the store's counter), as the checkout does: one statement. */
   const beside = async (storeId: string, key: string, take = true) => {
     const reads = new ReadsTogether(handle.db);
-    const number = ordersRepo(handle.db).numberBesideReads(reads, storeId, key, take);
+    const number = storeOrderNumbers.besideReads(reads, storeId, key, take);
     const store = reads.rows(sql<{ next_order_number: number }>`select next_order_number from stores where id = ${storeId}`.compile(handle.db));
     await reads.run();
     return { number: await number, read: await store };
@@ -68,12 +68,11 @@ describe.runIf(PG_URL)('order numbers on PostgreSQL', () => {
 
   it('inside a transaction, takes the number with the transaction and never makes its commit asynchronous', async () => {
     const m = await merchant(server, 'Negozio Transazione');
-    const repo = ordersRepo(handle.db);
     const seen = await handle.db.transaction().execute(async (trx) => {
-      const n = await repo.nextNumber(trx, m.store.id);
+      const n = await storeOrderNumbers.next(trx, m.store.id);
       return { n, setting: (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]?.synchronous_commit };
     });
     expect(seen.setting).toBe('on');
-    expect(await repo.nextNumber(handle.db, m.store.id)).toBe(seen.n + 1);
+    expect(await storeOrderNumbers.next(handle.db, m.store.id)).toBe(seen.n + 1);
   });
 });

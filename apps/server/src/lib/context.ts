@@ -37,7 +37,7 @@ export interface AppContext {
   publicCache: TtlCache<string | Buffer>;
   /** What storefront lists keep per store until it changes: cards, filter totals, deep-page checkpoints (modules/storefront/list-cache.ts). */
   publicLists: ListCache;
-  /** What a checkout reads of a store's settings (payments, shipping, VAT), kept until the store changes (modules/orders/checkout-settings.ts). */
+  /** What a checkout reads of a store's settings (payments, shipping, VAT), kept until the store changes (modules/orders/checkout/settings.ts). */
   storeSettings: ListCache;
   /** A store's data changed: drops its cached answers, pages, lists and settings on every instance (modules/storefront/cache.ts). */
   storeChanged(slug: string): void;

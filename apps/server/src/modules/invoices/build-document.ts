@@ -2,7 +2,7 @@ import { discountLabel, isVatNature, type InvoiceKind, type OrderVat } from '@ve
 import { romeDay } from '@vetrina/shared/shop-day';
 import type { Selectable } from 'kysely';
 import type { OrderItemsTable, OrdersTable, StoreBusinessDetailsTable } from '../../db/schema.js';
-import { discountOf, instructionsOf, invoiceRequestOf } from '../orders/repo.js';
+import { discountOf, instructionsOf, invoiceRequestOf } from '../orders/order-view.js';
 import type { InvoiceBuyer, InvoiceDocument, InvoiceLine, InvoiceSeller } from './document.js';
 import type { InvoiceSettingsRow } from './repo.js';
 

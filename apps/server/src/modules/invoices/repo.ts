@@ -73,42 +73,9 @@ export const invoicesRepo = {
     return Number(row.last_number);
   },
 
-  /** Makes the invoice the order's live one, only if it has none: false when another got there first. */
-  async claimOrder(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<boolean> {
-    const r = await trx
-      .updateTable('orders')
-      .set({ invoice_id: invoiceId })
-      .where('id', '=', orderId)
-      .where('store_id', '=', storeId)
-      .where('invoice_id', 'is', null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  },
-
-  /** A credit note cancelled the order's invoice: the order may be invoiced again. */
-  async releaseOrder(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<void> {
-    await trx
-      .updateTable('orders')
-      .set({ invoice_id: null })
-      .where('id', '=', orderId)
-      .where('store_id', '=', storeId)
-      .where('invoice_id', '=', invoiceId)
-      .execute();
-  },
-
-  /** The order to invoice, in the store (undefined: not this store's). */
-  order: (trx: Db, storeId: string, orderId: string) =>
-    trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('store_id', '=', storeId).executeTakeFirst(),
-  /** Its lines in the order the order's pages print them. */
-  items: (trx: Db, orderId: string) => trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').orderBy('id').execute(),
   async slugOf(trx: Db, storeId: string): Promise<string> {
     return (await trx.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirstOrThrow()).slug;
   },
-  /** The order page's secret (null for orders from before it existed). */
-  async tokenOf(db: Db, orderId: string): Promise<string | null> {
-    return (await db.selectFrom('orders').select('public_token').where('id', '=', orderId).executeTakeFirst())?.public_token ?? null;
-  },
-
   async insert(trx: Db, row: Insertable<InvoicesTable>): Promise<void> {
     await trx.insertInto('invoices').values(row).execute();
   },

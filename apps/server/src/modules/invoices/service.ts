@@ -9,13 +9,15 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { layoutMail } from '../mail/templates.js';
 import { brandOf } from '../orders/mails.js';
+import { orderSteps } from '../orders/service.js';
+import type { OrderInvoicesPort } from '../orders/ports.js';
 import { buyerName, buyerOf, invoiceDocument, sellerOf, transmissionIdOf } from './build-document.js';
 import { courtesyCopyHtml } from './courtesy-copy.js';
 import type { InvoiceDocument } from './document.js';
 import { buildFatturaXml, fatturaFileName, loadFatturapa } from './fatturapa.js';
 import { listInvoices } from './invoice-list.js';
 import { monthArchiveStream } from './month-archive.js';
-import { storedOrderVat } from './order-vat.js';
+import { storedOrderVat } from '../orders/vat.js';
 import { invoicesRepo, vatCodeOf, type InvoiceRow } from './repo.js';
 
 /** Invoices read per page of a month's ZIP: ~130 KB of XML, read and compressed in ~5-10 ms before the event loop gets a turn. */
@@ -126,7 +128,7 @@ export function invoicesService(ctx: AppContext) {
     async issue(storeId: string, orderId: string, issuedBy: string | null = null): Promise<Invoice> {
       await loadFatturapa();
       const id = await db.transaction().execute(async (trx) => {
-        const order = await invoicesRepo.order(trx, storeId, orderId);
+        const order = await orderSteps.find(trx, storeId, orderId);
         if (!order) throw notFound('Ordine non trovato');
         const buyer = buyerOf(order);
         if (!buyer) throw conflict(invoiceMsg.notRequested);
@@ -135,14 +137,14 @@ export function invoicesService(ctx: AppContext) {
         const [business, settings, items, slug] = await Promise.all([
           invoicesRepo.business(trx, storeId),
           invoicesRepo.settings(trx, storeId),
-          invoicesRepo.items(trx, order.id),
+          orderSteps.itemsInPrintOrder(trx, order.id),
           invoicesRepo.slugOf(trx, storeId),
         ]);
         const seller = sellerOf(business, settings);
         if (!seller) throw conflict(invoiceMsg.sellerIncomplete);
         const id = newId();
         // Claimed before a number is taken: the loser of two clicks takes none.
-        if (!(await invoicesRepo.claimOrder(trx, storeId, order.id, id))) throw conflict(invoiceMsg.alreadyIssued);
+        if (!(await orderSteps.claimInvoice(trx, storeId, order.id, id))) throw conflict(invoiceMsg.alreadyIssued);
         const vat = storedOrderVat(order, items, vatCodeOf(settings));
         const doc = await write(trx, { id, storeId, orderId: order.id, refersTo: null, issuedBy }, (number, date, transmissionId) =>
           invoiceDocument({ kind: 'invoice', number, date, transmissionId, seller, buyer, order, items, vat }),
@@ -181,7 +183,7 @@ export function invoicesService(ctx: AppContext) {
           if (invoice.kind === 'credit_note') throw badRequest(invoiceMsg.creditOfCredit);
           if (await invoicesRepo.creditNoteOf(trx, invoice.id)) throw conflict(invoiceMsg.alreadyCredited);
           const original = JSON.parse(invoice.document) as InvoiceDocument;
-          const [token, slug] = await Promise.all([invoicesRepo.tokenOf(trx, invoice.order_id), invoicesRepo.slugOf(trx, storeId)]);
+          const [token, slug] = await Promise.all([orderSteps.tokenOf(trx, invoice.order_id), invoicesRepo.slugOf(trx, storeId)]);
           const id = newId();
           const doc = await write(trx, { id, storeId, orderId: invoice.order_id, refersTo: invoice.id, issuedBy }, (number, date, transmissionId) => ({
             ...original,
@@ -191,7 +193,7 @@ export function invoicesService(ctx: AppContext) {
             transmissionId,
             refersTo: { number: original.number, date: original.date },
           }));
-          await invoicesRepo.releaseOrder(trx, storeId, invoice.order_id, invoice.id);
+          await orderSteps.releaseInvoice(trx, storeId, invoice.order_id, invoice.id);
           await queueCopy(trx, storeId, doc, copyUrlOf(slug, token, id));
           return id;
         });
@@ -241,10 +243,18 @@ export function invoicesService(ctx: AppContext) {
     /** The courtesy copy of an order's invoice for whoever holds the order's link. */
     async publicCopy(storeId: string, token: string, invoiceId: string): Promise<string> {
       const row = await invoicesRepo.find(db, storeId, invoiceId);
-      const orderToken = row ? await invoicesRepo.tokenOf(db, row.order_id) : null;
+      const orderToken = row ? await orderSteps.tokenOf(db, row.order_id) : null;
       if (!row || !orderToken || orderToken !== token) throw notFound(invoiceMsg.notFound);
       return courtesyCopyHtml(JSON.parse(row.document) as InvoiceDocument);
     },
   };
 }
 export type InvoicesService = ReturnType<typeof invoicesService>;
+
+/** What the order pages show of invoices, given to the orders module in app.ts. */
+export function invoicesForOrders(ctx: AppContext): OrderInvoicesPort {
+  return {
+    ofOrder: (storeId, orderId) => listInvoices(ctx.db, storeId, { orderId }),
+    defaultVatCode: (storeId) => invoicesRepo.defaultVatCode(ctx.db, storeId),
+  };
+}

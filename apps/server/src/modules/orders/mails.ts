@@ -10,7 +10,7 @@ import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
 import { parseColors } from '../stores/repo.js';
-import { discountOf, instructionsOf } from './repo.js';
+import { discountOf, instructionsOf } from './order-view.js';
 import { noticeAudience, recordNotification, type NotifiedMember } from '../notifications/service.js';
 
 const brandRow = prepared((db: Db, a: { storeId: string }) =>

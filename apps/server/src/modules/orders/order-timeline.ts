@@ -8,7 +8,6 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
 
 /** Events of the same instant in the order they happen (money, then confirmation, then the status it brings). */
 const KIND_ORDER: Record<MerchantOrderEvent['kind'], number> = { payment: 1, confirmation: 2, status: 3, shipment: 4, invoice: 5, note: 6 };
@@ -35,21 +34,11 @@ function labelOf(kind: MerchantOrderEvent['kind'], value: string): string {
  * 'Cliente' for the shopper's (placing the order, confirming it), 'Sistema' for the automatic ones
  * (deadlines, Stripe, invoices issued on payment).
  */
-export async function merchantTimeline(db: Db, order: { id: string; created_at: string }): Promise<MerchantOrderEvent[]> {
-  const [events, invoices] = await Promise.all([
-    db
-      .selectFrom('order_events as e')
-      .leftJoin('users as u', 'u.id', 'e.actor_user_id')
-      .select(['e.kind', 'e.value', 'e.created_at', 'e.actor_user_id', 'u.email'])
-      .where('e.order_id', '=', order.id)
-      .execute(),
-    db
-      .selectFrom('invoices as i')
-      .leftJoin('users as u', 'u.id', 'i.issued_by_user_id')
-      .select(['i.kind', 'i.number', 'i.issued_at', 'i.issued_by_user_id', 'u.email'])
-      .where('i.order_id', '=', order.id)
-      .execute(),
-  ]);
+export function merchantTimeline(
+  order: { id: string; created_at: string },
+  events: readonly { kind: MerchantOrderEvent['kind']; value: string; created_at: string; actor_user_id: string | null; email: string | null }[],
+  invoices: readonly { kind: 'invoice' | 'credit_note'; number: string; issued_at: string; issued_by_user_id: string | null; email: string | null }[],
+): MerchantOrderEvent[] {
   const member = (userId: string | null, email: string | null): OrderActor | null =>
     userId ? { kind: 'member', label: email ?? ORDER_ACTOR_LABELS.formerMember } : null;
   const shopper: OrderActor = { kind: 'shopper', label: ORDER_ACTOR_LABELS.shopper };

@@ -1,141 +1,18 @@
-import { sql } from 'kysely';
-import {
-  ORDER_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
-  confirmationEventLabel,
-  invoiceRequestDataSchema,
-  paymentInstructionsSchema,
-  type InvoiceRequestData,
-  type AppliedDiscount,
-  type OrderConfirmation,
-  type OrderDetail,
-  type OrderEvent,
-  type OrderStatus,
-  type OrderSummary,
-  type OrderListFilter,
-  type PaymentInstructions,
-  type PaymentStatus,
-  type PublicOrder,
-} from '@vetrina/shared';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { OrderListFilter, OrderSort, OrderStatus, OrderSummary, PaymentInstructions, PaymentStatus } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
-import { prepared, preparedInsert, writeNowOrLater, type PendingWrites, type ReadsTogether } from '../../db/prepared.js';
-import type { Selectable } from 'kysely';
+import { preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { containsIgnoreCase } from '../../lib/sql-like.js';
 import type { OrderStockLine } from '../inventory/service.js';
-import { confirmationRepo } from './confirmation-repo.js';
-import { fulfilmentRepo } from './fulfilment-repo.js';
-import { orderNotesRepo } from './notes-repo.js';
-import { merchantTimeline } from './order-timeline.js';
-import { orderedBy } from './list-order.js';
-import { listInvoices } from '../invoices/invoice-list.js';
-import { storedOrderVat } from '../invoices/order-vat.js';
-import { invoicesRepo } from '../invoices/repo.js';
-
-/** The increment of the store's order counter, which both statements below make. */
-const counterIncrement = (db: Db, storeId: string) =>
-  db
-    .updateTable('stores')
-    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
-    .where('id', '=', storeId);
-
-/** The store's next order number, in the caller's transaction or alone (compiled once). */
-const takeOrderNumber = prepared((db: Db, a: { storeId: string }) => counterIncrement(db, a.storeId).returning('next_order_number'));
-
-/**
- * PostgreSQL: the number taken in the checkout's reads statement (`ReadsTogether.returning`), only
- * when `take` is 1 (the store's settings accept the order) and the idempotency key made no order
- * yet (a retry takes none). That statement commits without waiting for the disk
- * (`synchronous_commit` off for its transaction only). Safe because the order that uses the number
- * commits after it, synchronously, and PostgreSQL's log is one sequence: waiting for the order's
- * commit record waits for this increment too. After a crash an acknowledged order's number is
- * never given again; an increment lost with a crash was on no committed order
- * (docs/decisions/orders.md).
- */
-const takeOrderNumberBesideReads = prepared((db: Db, a: { storeId: string; key: string; take: number }) =>
-  counterIncrement(db, a.storeId)
-    .where(sql<boolean>`${a.take} = 1`)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('orders')
-            .select(sql`1`.as('one'))
-            .where('orders.store_id', '=', a.storeId)
-            .where('orders.idempotency_key', '=', a.key),
-        ),
-      ),
-    )
-    .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
-    .returning('next_order_number'),
-);
+import { toSummary } from './order-view.js';
 
 type OrderRow = Selectable<OrdersTable>;
 
-function toSummary(o: OrderRow & { item_count: number }): OrderSummary {
-  return {
-    id: o.id,
-    orderNumber: o.order_number,
-    status: o.status,
-    createdAt: o.created_at,
-    customerName: o.customer_name,
-    customerEmail: o.customer_email,
-    customerPhone: o.customer_phone,
-    shippingAddress: {
-      street: o.shipping_street,
-      city: o.shipping_city,
-      postalCode: o.shipping_postal_code,
-      province: o.shipping_province,
-      country: o.shipping_country,
-    },
-    subtotalCents: o.subtotal_cents,
-    discountCents: o.discount_cents,
-    discount: discountOf(o),
-    shippingCents: o.shipping_cents,
-    surchargeCents: o.surcharge_cents,
-    totalCents: o.total_cents,
-    paymentMethod: o.payment_method,
-    paymentStatus: o.payment_status,
-    paidAt: o.paid_at,
-    paymentDueAt: o.payment_due_at,
-    notes: o.notes,
-    itemCount: Number(o.item_count),
-    confirmation: confirmationOf(o),
-  };
-}
-
-/** 'Da confermare' and who confirmed, or null when the order needs no confirmation. */
-export function confirmationOf(o: Pick<OrderRow, 'confirmation' | 'confirmation_due_at' | 'confirmed_at' | 'confirmed_by'>): OrderConfirmation {
-  if (!o.confirmation) return null;
-  return { state: o.confirmation, dueAt: o.confirmation_due_at, confirmedAt: o.confirmed_at, confirmedBy: o.confirmed_by };
-}
-
-/** The discount code as the order was placed with it, or null. */
-export function discountOf(o: Pick<OrderRow, 'discount_code' | 'discount_kind' | 'discount_value'>): AppliedDiscount | null {
-  return o.discount_code && o.discount_kind && o.discount_value !== null ? { code: o.discount_code, kind: o.discount_kind, value: o.discount_value } : null;
-}
-
-/** The shopper's 'Richiedi fattura', or null (none asked, or unreadable). */
-export function invoiceRequestOf(o: Pick<OrderRow, 'invoice_request'>): InvoiceRequestData | null {
-  if (!o.invoice_request) return null;
-  try {
-    return invoiceRequestDataSchema.safeParse(JSON.parse(o.invoice_request)).data ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** The instructions snapshot stored with the order (orders from before payments: cash on delivery). */
-export function instructionsOf(o: Pick<OrderRow, 'payment_details' | 'payment_method' | 'surcharge_cents'>): PaymentInstructions {
-  try {
-    const parsed = paymentInstructionsSchema.safeParse(JSON.parse(o.payment_details ?? 'null'));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // fall through
-  }
-  return o.payment_method === 'card' ? { method: 'card', checkoutUrl: null } : { method: 'cod', surchargeCents: o.surcharge_cents };
-}
+/** What a status or payment change may set on an order. */
+export type OrderTransition = Partial<Pick<OrderRow, 'status' | 'payment_status' | 'paid_at' | 'payment_due_at'>>;
 
 export interface NewOrder {
   row: OrderRow;
@@ -211,12 +88,32 @@ const ITEM_COLUMNS = [
 const insertOrderItem = preparedInsert('order_items', ITEM_COLUMNS);
 const insertOrderEvent = preparedInsert('order_events', ['id', 'order_id', 'kind', 'value', 'created_at']);
 
+/**
+ * The table's order (docs/decisions/back-office-tables.md): the column, then what the column's
+ * index carries after it, ending on the order number (unique in the store), all one direction so
+ * each page is read off an index (migrations 001, 008 and 015). Default: newest first.
+ */
+const ORDER_KEYS: Record<OrderSort, Array<RawBuilder<unknown>>> = {
+  number: [sql`o.order_number`],
+  date: [sql`o.created_at`, sql`o.order_number`],
+  customer: [sql`lower(o.customer_name)`, sql`o.order_number`],
+  total: [sql`o.total_cents`, sql`o.order_number`],
+  status: [sql`o.status`, sql`o.created_at`, sql`o.order_number`],
+  payment: [sql`o.payment_status`, sql`o.created_at`, sql`o.order_number`],
+};
+
+function orderedBy<Q extends { orderBy: (e: RawBuilder<unknown>, d: 'asc' | 'desc') => Q }>(qb: Q, q: OrderListFilter): Q {
+  const keys = ORDER_KEYS[q.sort ?? 'date'];
+  const dir = q.sort ? (q.dir ?? 'asc') : 'desc';
+  return keys.reduce((acc, key) => acc.orderBy(key, dir), qb);
+}
+
 /** The only SQL on orders, their items and their timeline. */
 export function ordersRepo(db: Db) {
   const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = o.id)`;
   return {
     /** One page of a store's orders, newest first or by the table's column, filtered by status, payment status and number / customer. */
-    async list(storeId: string, q: OrderListFilter) {
+    async page(storeId: string, q: OrderListFilter): Promise<{ items: OrderSummary[]; total: number }> {
       let base = db.selectFrom('orders as o').where('o.store_id', '=', storeId);
       if (q.status) base = base.where('o.status', '=', q.status);
       if (q.paymentStatus) base = base.where('o.payment_status', '=', q.paymentStatus);
@@ -232,7 +129,7 @@ export function ordersRepo(db: Db) {
           ]),
         );
       }
-      const [rows, count, awaitingConfirmation] = await Promise.all([
+      const [rows, count] = await Promise.all([
         base
           .selectAll('o')
           .select(itemCount.as('item_count'))
@@ -241,124 +138,61 @@ export function ordersRepo(db: Db) {
           .offset((q.page - 1) * q.pageSize)
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-        confirmationRepo.awaitingInStore(db, storeId),
       ]);
-      return { items: rows.map(toSummary), total: Number(count?.n ?? 0), page: q.page, pageSize: q.pageSize, awaitingConfirmation };
+      return { items: rows.map(toSummary), total: Number(count?.n ?? 0) };
     },
 
-    async detail(storeId: string, orderId: string): Promise<OrderDetail | null> {
-      const o = await db
+    /** The order with its item count, in the store (undefined: not this store's). */
+    withItemCount(storeId: string, orderId: string) {
+      return db
         .selectFrom('orders as o')
         .selectAll('o')
         .select(itemCount.as('item_count'))
         .where('o.id', '=', orderId)
         .where('o.store_id', '=', storeId)
         .executeTakeFirst();
-      if (!o) return null;
-      const [items, shipment, invoices, defaultVatCode, confirmedByMember, internalNotes, timeline] = await Promise.all([
-        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').orderBy('id').execute(),
-        fulfilmentRepo.shipmentOf(db, storeId, o.id),
-        listInvoices(db, storeId, { orderId: o.id }),
-        invoicesRepo.defaultVatCode(db, storeId),
-        o.confirmed_by_user_id ? confirmationRepo.memberEmail(db, o.confirmed_by_user_id) : null,
-        orderNotesRepo.list(db, o.id),
-        merchantTimeline(db, o),
-      ]);
-      const vat = storedOrderVat(o, items, defaultVatCode);
-      return {
-        ...toSummary(o),
-        shipment,
-        items: items.map((i, k) => ({
-          id: i.id,
-          title: i.title,
-          variantLabel: i.variant_label,
-          quantity: i.quantity,
-          unitPriceCents: i.unit_price_cents,
-          totalPriceCents: i.total_price_cents,
-          vatCode: vat.items[k]?.vatCode ?? defaultVatCode,
-          taxableCents: vat.items[k]?.taxableCents ?? i.total_price_cents,
-          vatCents: vat.items[k]?.vatCents ?? 0,
-        })),
-        vat: { summary: vat.summary, taxableCents: vat.taxableCents, vatCents: vat.vatCents },
-        invoiceRequest: invoiceRequestOf(o),
-        invoices,
-        confirmedByMember,
-        internalNotes,
-        timeline,
-      };
     },
 
-    /** The shopper's view of their order, by the store and the order page's token. */
-    async publicByToken(storeId: string, slug: string, token: string): Promise<PublicOrder | null> {
-      const o = await db.selectFrom('orders').selectAll().where('public_token', '=', token).where('store_id', '=', storeId).executeTakeFirst();
-      if (!o) return null;
-      const [items, events, invoices, defaultVatCode] = await Promise.all([
-        db.selectFrom('order_items').selectAll().where('order_id', '=', o.id).orderBy('title').orderBy('id').execute(),
-        db
-          .selectFrom('order_events')
-          .select(['kind', 'value', 'created_at'])
-          .where('order_id', '=', o.id)
-          // The team's own entries (internal notes, tracking corrections) stay in the dashboard.
-          .where('kind', 'in', ['status', 'payment', 'confirmation'])
-          .orderBy('created_at')
-          .orderBy('kind', 'desc')
-          .execute(),
-        listInvoices(db, storeId, { orderId: o.id }),
-        invoicesRepo.defaultVatCode(db, storeId),
-      ]);
-      const timeline: OrderEvent[] = events.map((e) => ({
-        at: e.created_at,
-        kind: e.kind as OrderEvent['kind'],
-        value: e.value,
-        label:
-          e.kind === 'status'
-            ? (ORDER_STATUS_LABELS[e.value as OrderStatus] ?? e.value)
-            : e.kind === 'confirmation'
-              ? confirmationEventLabel(e.value)
-              : (PAYMENT_STATUS_LABELS[e.value as PaymentStatus] ?? e.value),
-      }));
-      return {
-        orderNumber: o.order_number,
-        createdAt: o.created_at,
-        status: o.status,
-        paymentStatus: o.payment_status,
-        paymentMethod: o.payment_method,
-        customerName: o.customer_name,
-        customerEmail: o.customer_email,
-        shippingAddress: {
-          street: o.shipping_street,
-          city: o.shipping_city,
-          postalCode: o.shipping_postal_code,
-          province: o.shipping_province,
-          country: o.shipping_country,
-        },
-        items: items.map((i) => ({
-          title: i.title,
-          variantLabel: i.variant_label,
-          quantity: i.quantity,
-          unitPriceCents: i.unit_price_cents,
-          totalPriceCents: i.total_price_cents,
-        })),
-        subtotalCents: o.subtotal_cents,
-        discountCents: o.discount_cents,
-        discount: discountOf(o),
-        shippingCents: o.shipping_cents,
-        surchargeCents: o.surcharge_cents,
-        totalCents: o.total_cents,
-        payment: instructionsOf(o),
-        confirmation: confirmationOf(o),
-        timeline,
-        // The shopper sees the parcel only while it is on its way or arrived.
-        shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo.shipmentOf(db, storeId, o.id) : null,
-        vatCents: storedOrderVat(o, items, defaultVatCode).vatCents,
-        invoiceRequested: invoiceRequestOf(o) !== null,
-        invoices: invoices.map((i) => ({
-          kind: i.kind,
-          number: i.number,
-          date: i.date,
-          copyUrl: `/api/public/stores/${encodeURIComponent(slug)}/orders/${token}/invoices/${i.id}`,
-        })),
-      };
+    /** The order behind the shopper's page, by the store and the page's token. */
+    byToken(storeId: string, token: string) {
+      return db.selectFrom('orders').selectAll().where('public_token', '=', token).where('store_id', '=', storeId).executeTakeFirst();
+    },
+
+    /** The order's lines in the order its pages print them. */
+    itemsInPrintOrder(orderId: string) {
+      return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').orderBy('id').execute();
+    },
+
+    /** The timeline the shopper sees: the team's own entries (internal notes, tracking corrections) stay in the dashboard. */
+    publicEvents(orderId: string) {
+      return db
+        .selectFrom('order_events')
+        .select(['kind', 'value', 'created_at'])
+        .where('order_id', '=', orderId)
+        .where('kind', 'in', ['status', 'payment', 'confirmation'])
+        .orderBy('created_at')
+        .orderBy('kind', 'desc')
+        .execute();
+    },
+
+    /** Every event of the order with the e-mail of the member who made it (if any). */
+    eventsWithActors(orderId: string) {
+      return db
+        .selectFrom('order_events as e')
+        .leftJoin('users as u', 'u.id', 'e.actor_user_id')
+        .select(['e.kind', 'e.value', 'e.created_at', 'e.actor_user_id', 'u.email'])
+        .where('e.order_id', '=', orderId)
+        .execute();
+    },
+
+    /** The order's invoices and credit notes as timeline entries, with the e-mail of the member who issued them. */
+    invoiceEvents(orderId: string) {
+      return db
+        .selectFrom('invoices as i')
+        .leftJoin('users as u', 'u.id', 'i.issued_by_user_id')
+        .select(['i.kind', 'i.number', 'i.issued_at', 'i.issued_by_user_id', 'u.email'])
+        .where('i.order_id', '=', orderId)
+        .execute();
     },
 
     /** The numbers of those of these orders that are the store's, lowest first. */
@@ -377,6 +211,26 @@ export function ordersRepo(db: Db) {
       return trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('store_id', '=', storeId).executeTakeFirst();
     },
 
+    /** The whole order row by its id alone (mails written in the order's own transaction). */
+    byId(trx: Db, orderId: string) {
+      return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    },
+
+    /** What the shipment mail says of the order, in the store. */
+    mailHeader(trx: Db, storeId: string, orderId: string) {
+      return trx
+        .selectFrom('orders')
+        .select(['order_number', 'customer_name', 'customer_email', 'public_token'])
+        .where('id', '=', orderId)
+        .where('store_id', '=', storeId)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The order's lines by title, as the mails list them. */
+    itemsByTitle(trx: Db, orderId: string) {
+      return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
+    },
+
     /** The order's lines as the inventory moves their stock. */
     async stockLinesOf(trx: Db, orderId: string): Promise<OrderStockLine[]> {
       const rows = await trx.selectFrom('order_items').select(['product_id', 'variant_id', 'quantity', 'title']).where('order_id', '=', orderId).execute();
@@ -387,23 +241,9 @@ export function ordersRepo(db: Db) {
       return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
     },
 
-    /**
-     * The store's next order number: in the order's transaction on SQLite (its shared commit, no
-     * gaps); alone on PostgreSQL only when the reads took none although they should have (never seen).
-     */
-    async nextNumber(trx: Db, storeId: string): Promise<number> {
-      const seq = await takeOrderNumber.first(trx, { storeId });
-      if (!seq) throw new Error(`store ${storeId} has no order counter`);
-      return seq.next_order_number - 1;
-    },
-
-    /**
-     * PostgreSQL: the store's next order number, with the checkout's reads (above); null when none
-     * was taken (`take` false, or the key's order exists).
-     */
-    async numberBesideReads(reads: ReadsTogether, storeId: string, key: string, take: boolean): Promise<number | null> {
-      const [seq] = await reads.returning(takeOrderNumberBesideReads.compile(reads.db, { storeId, key, take: take ? 1 : 0 }));
-      return seq ? seq.next_order_number - 1 : null;
+    /** The order page's secret (null for orders from before it existed). */
+    async tokenOf(orderId: string): Promise<string | null> {
+      return (await db.selectFrom('orders').select('public_token').where('id', '=', orderId).executeTakeFirst())?.public_token ?? null;
     },
 
     /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
@@ -437,7 +277,7 @@ export function ordersRepo(db: Db) {
       trx: Db,
       orderId: string,
       expect: { status: OrderStatus; paymentStatus: PaymentStatus },
-      set: Partial<Pick<OrderRow, 'status' | 'payment_status' | 'paid_at' | 'payment_due_at'>>,
+      set: OrderTransition,
       /** The member making the change, named in the merchant's timeline (null: the shopper or the system). */
       actorId: string | null = null,
     ): Promise<boolean> {
@@ -483,17 +323,27 @@ export function ordersRepo(db: Db) {
         .execute();
     },
 
-    /**
-     * Records a Stripe event once per store; false when this store already applied it (a
-     * redelivery). Keyed by store too: event ids are unique only within one Stripe account.
-     */
-    async recordStripeEvent(trx: Db, e: { id: string; storeId: string; type: string }): Promise<boolean> {
+    /** Makes the invoice the order's live one, only if it has none: false when another got there first. */
+    async claimInvoice(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<boolean> {
       const r = await trx
-        .insertInto('stripe_events')
-        .values({ event_id: e.id, store_id: e.storeId, type: e.type, received_at: clock.iso() })
-        .onConflict((oc) => oc.columns(['store_id', 'event_id']).doNothing())
+        .updateTable('orders')
+        .set({ invoice_id: invoiceId })
+        .where('id', '=', orderId)
+        .where('store_id', '=', storeId)
+        .where('invoice_id', 'is', null)
         .executeTakeFirst();
-      return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** A credit note cancelled the order's invoice: the order may be invoiced again. */
+    async releaseInvoice(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<void> {
+      await trx
+        .updateTable('orders')
+        .set({ invoice_id: null })
+        .where('id', '=', orderId)
+        .where('store_id', '=', storeId)
+        .where('invoice_id', '=', invoiceId)
+        .execute();
     },
   };
 }

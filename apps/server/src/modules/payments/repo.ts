@@ -7,7 +7,7 @@ const settingsRow = prepared((db: Db, a: { storeId: string }) =>
   db.selectFrom('store_payment_settings').select(['settings', 'stripe_secret_key', 'stripe_webhook_secret']).where('store_id', '=', a.storeId),
 );
 
-/** The only SQL of payment settings: one row per store that changed them. */
+/** The only SQL of payments: the settings (one row per store that changed them) and the Stripe events applied. */
 export function paymentsRepo(db: Db) {
   return {
     find(storeId: string) {
@@ -23,6 +23,24 @@ export function paymentsRepo(db: Db) {
         .where('s.id', '=', storeId)
         .executeTakeFirst();
       return r?.email ?? null;
+    },
+
+    /**
+     * Records a Stripe event once per store; false when this store already applied it (a
+     * redelivery). Keyed by store too: event ids are unique only within one Stripe account.
+     */
+    async recordStripeEvent(e: { id: string; storeId: string; type: string }): Promise<boolean> {
+      const r = await db
+        .insertInto('stripe_events')
+        .values({ event_id: e.id, store_id: e.storeId, type: e.type, received_at: clock.iso() })
+        .onConflict((oc) => oc.columns(['store_id', 'event_id']).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
+    /** The store's address, for the storefront pages a webhook's change makes stale (null: gone). */
+    async storeSlug(storeId: string): Promise<string | null> {
+      return (await db.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirst())?.slug ?? null;
     },
 
     async save(executor: Db, storeId: string, row: { settings: string; stripe_secret_key: string | null; stripe_webhook_secret: string | null }) {

@@ -7,11 +7,12 @@ import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 import { requireMember } from '../../plugins/guard.js';
+import { registerStripeWebhookRoute } from './order-status/routes.js';
 import { paymentsService } from './service.js';
 
 const storeParams = z.strictObject({ storeId: z.string().min(1).max(64) });
 
-/** Impostazioni → Pagamenti, and the methods a storefront offers at checkout. */
+/** Impostazioni → Pagamenti, the methods a storefront offers at checkout, and Stripe's webhook. */
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const payments = paymentsService(ctx);
 
@@ -62,4 +63,6 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
       return { methods: await payments.publicOptions(store.id) };
     },
   );
+
+  registerStripeWebhookRoute(app, ctx);
 }

@@ -1,6 +1,8 @@
 import type { StoreColors, StoreSummary } from '@vetrina/shared';
 import { DEFAULT_COLORS } from '@vetrina/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { prepared, type ReadsTogether } from '../../db/prepared.js';
 
 export function parseColors(raw: string): StoreColors {
   try {
@@ -47,6 +49,43 @@ const toSummary = (r: SummaryRow): StoreSummary => ({
   isOwner: r.owner_id === r.user_id,
   createdAt: r.created_at,
 });
+
+/** The increment of the store's order counter, which both statements below make. */
+const counterIncrement = (db: Db, storeId: string) =>
+  db
+    .updateTable('stores')
+    .set((eb) => ({ next_order_number: eb('next_order_number', '+', 1) }))
+    .where('id', '=', storeId);
+
+/** The store's next order number, in the caller's transaction or alone (compiled once). */
+const takeOrderNumber = prepared((db: Db, a: { storeId: string }) => counterIncrement(db, a.storeId).returning('next_order_number'));
+
+/**
+ * PostgreSQL: the number taken in the checkout's reads statement (`ReadsTogether.returning`), only
+ * when `take` is 1 (the store's settings accept the order) and the idempotency key made no order
+ * yet (a retry takes none). That statement commits without waiting for the disk
+ * (`synchronous_commit` off for its transaction only). Safe because the order that uses the number
+ * commits after it, synchronously, and PostgreSQL's log is one sequence: waiting for the order's
+ * commit record waits for this increment too. After a crash an acknowledged order's number is
+ * never given again; an increment lost with a crash was on no committed order
+ * (docs/decisions/orders.md).
+ */
+const takeOrderNumberBesideReads = prepared((db: Db, a: { storeId: string; key: string; take: number }) =>
+  counterIncrement(db, a.storeId)
+    .where(sql<boolean>`${a.take} = 1`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('orders')
+            .select(sql`1`.as('one'))
+            .where('orders.store_id', '=', a.storeId)
+            .where('orders.idempotency_key', '=', a.key),
+        ),
+      ),
+    )
+    .where(sql<boolean>`set_config('synchronous_commit', 'off', true) is not null`)
+    .returning('next_order_number'),
+);
 
 export function storesRepo(db: Db) {
   return {
@@ -127,5 +166,18 @@ export function storesRepo(db: Db) {
 
     /** Deletes the store; every row it owns goes with it through ON DELETE CASCADE. */
     delete: (storeId: string) => db.deleteFrom('stores').where('id', '=', storeId).execute(),
+
+    /** Takes the store's next order number (in the caller's transaction when `db` is one). */
+    async takeOrderNumber(storeId: string): Promise<number> {
+      const seq = await takeOrderNumber.first(db, { storeId });
+      if (!seq) throw new Error(`store ${storeId} has no order counter`);
+      return seq.next_order_number - 1;
+    },
+
+    /** PostgreSQL: the store's next order number in the checkout's reads statement; null when none was taken. */
+    async takeOrderNumberBesideReads(reads: ReadsTogether, storeId: string, key: string, take: boolean): Promise<number | null> {
+      const [seq] = await reads.returning(takeOrderNumberBesideReads.compile(reads.db, { storeId, key, take: take ? 1 : 0 }));
+      return seq ? seq.next_order_number - 1 : null;
+    },
   };
 }

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { themesRepo } from '../themes/repo.js';
 import { topics } from '../realtime/bus.js';
+import type { ReadsTogether } from '../../db/prepared.js';
 import { storesRepo } from './repo.js';
 import { freeSlug, slugify } from './slug.js';
 
@@ -98,3 +99,21 @@ export async function deleteStore(ctx: AppContext, t: TenantContext): Promise<vo
     ctx.log.error({ err, storeId: t.storeId }, 'store deleted but its files could not be removed');
   });
 }
+
+/**
+ * The store's order numbers, taken by the checkout in its own transaction (or, on PostgreSQL,
+ * with its reads): the only writer of `stores.next_order_number`.
+ */
+export const storeOrderNumbers = {
+  /**
+   * The store's next order number: in the order's transaction on SQLite (its shared commit, no
+   * gaps); alone on PostgreSQL only when the reads took none although they should have (never seen).
+   */
+  next: (trx: Db, storeId: string): Promise<number> => storesRepo(trx).takeOrderNumber(storeId),
+  /**
+   * PostgreSQL: the store's next order number, with the checkout's reads; null when none was
+   * taken (`take` false, or the key's order exists).
+   */
+  besideReads: (reads: ReadsTogether, storeId: string, key: string, take: boolean): Promise<number | null> =>
+    storesRepo(reads.db).takeOrderNumberBesideReads(reads, storeId, key, take),
+};

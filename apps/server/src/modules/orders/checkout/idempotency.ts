@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { checkoutMsg, type CheckoutInput, type CheckoutResult } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import { prepared, type ReadFrom } from '../../db/prepared.js';
-import { AppError } from '../../lib/errors.js';
-import type { CartLine } from './checkout-lines.js';
-import { instructionsOf } from './repo.js';
+import type { Db } from '../../../db/index.js';
+import { prepared, type ReadFrom } from '../../../db/prepared.js';
+import { AppError } from '../../../lib/errors.js';
+import type { CartLine } from './lines.js';
+import { instructionsOf } from '../order-view.js';
 
 /**
  * What an idempotency key was used for: the merged cart in a fixed order, the customer, the

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BULK_LIMITS, orderBulkResultSchema, orderBulkSchema, storeIdParams } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { addRoute } from '../../lib/route.js';
-import { requireMember } from '../../plugins/guard.js';
-import { orderBulkService } from './bulk-service.js';
+import type { AppContext } from '../../../lib/context.js';
+import { addRoute } from '../../../lib/route.js';
+import { requireMember } from '../../../plugins/guard.js';
+import { orderBulkService } from './service.js';
 
 export function registerOrderBulkRoutes(app: FastifyInstance, ctx: AppContext) {
   const bulk = orderBulkService(ctx);

@@ -1,11 +1,11 @@
 import type { OrderStatus } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { clock } from '../../lib/clock.js';
-import { confirmationRepo } from './confirmation-repo.js';
-import { inventory } from '../inventory/service.js';
-import { orderStats } from '../stats/service.js';
-import { ordersRepo } from './repo.js';
+import type { Db } from '../../../db/index.js';
+import { AppError, notFound } from '../../../lib/errors.js';
+import { clock } from '../../../lib/clock.js';
+import { confirmationRepo } from '../confirmation/repo.js';
+import { inventory } from '../../inventory/service.js';
+import { orderStats } from '../../stats/service.js';
+import { ordersRepo } from '../repo.js';
 
 /** What else the change does in its transaction (the shipment and its mail), also when the status stays. */
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;

@@ -1,10 +1,10 @@
 import type { PaymentMethod, ShippingDestination, VatCode } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { storeBySlug } from '../../lib/tenancy.js';
-import { invoicesRepo } from '../invoices/repo.js';
-import { paymentsService, type ChosenMethod } from '../payments/service.js';
-import { destinationIn, shippingService } from '../shipping/service.js';
-import { brandOf, type MailAudience } from './mails.js';
+import type { AppContext } from '../../../lib/context.js';
+import { storeBySlug } from '../../../lib/tenancy.js';
+import type { ChosenMethod } from '../../payments/service.js';
+import { destinationIn, shippingService } from '../../shipping/service.js';
+import { brandOf, type MailAudience } from '../mails.js';
+import type { OrderPorts } from '../ports.js';
 
 /**
  * What a checkout reads of its store before pricing the cart: the store itself (id and name), the
@@ -14,8 +14,7 @@ import { brandOf, type MailAudience } from './mails.js';
  * orders, payments and stock leave it (`ctx.stockChanged`). Under load a store's checkouts read
  * these once instead of four statements per order. Each value is still read through its own module.
  */
-export function checkoutSettings(ctx: AppContext) {
-  const payments = paymentsService(ctx);
+export function checkoutSettings(ctx: AppContext, { payments, invoices }: OrderPorts) {
   const shipping = shippingService(ctx);
   return (slug: string) => {
     // Taken before any read: what is read is kept only if the store has not changed since.
@@ -41,7 +40,7 @@ export function checkoutSettings(ctx: AppContext) {
       /** The destination by its Italian name, or the Italian 400 when the store does not ship there. */
       destination: async (storeId: string, country: string): Promise<ShippingDestination> =>
         destinationIn(await remember('destinations', () => shipping.destinations(storeId)), country),
-      vatCode: (storeId: string): Promise<VatCode> => remember('vat', () => invoicesRepo.defaultVatCode(ctx.db, storeId)),
+      vatCode: (storeId: string): Promise<VatCode> => remember('vat', () => invoices.defaultVatCode(storeId)),
       /** Name, logo and colour the order mails carry (the members they go to are read each time: a user's own address may change). */
       brand: (storeId: string): Promise<MailAudience['brand']> => remember('brand', () => brandOf(ctx, ctx.db, storeId)),
     };

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import { CARRIER_LABELS, shipmentTrackingUrl, type Shipment, type ShipmentValues } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import type { OrderShipmentsTable } from '../../db/schema.js';
-import { clock } from '../../lib/clock.js';
+import type { Db } from '../../../db/index.js';
+import type { OrderShipmentsTable } from '../../../db/schema.js';
+import { clock } from '../../../lib/clock.js';
 
 type ShipmentRow = Selectable<OrderShipmentsTable>;
 

@@ -1,9 +1,9 @@
 import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput, type VatCode } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import { inList, prepared, type ReadFrom } from '../../db/prepared.js';
-import { inventoryUnits } from '../inventory/repo.js';
-import { AppError, badRequest } from '../../lib/errors.js';
-import { outOfStock } from '../inventory/service.js';
+import type { Db } from '../../../db/index.js';
+import { inList, prepared, type ReadFrom } from '../../../db/prepared.js';
+import { inventoryUnits } from '../../inventory/repo.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import { outOfStock } from '../../inventory/service.js';
 
 export interface CartLine {
   productId: string;

@@ -1,6 +1,6 @@
 import type { OrderNote } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import { newId } from '../../lib/ids.js';
+import type { Db } from '../../../db/index.js';
+import { newId } from '../../../lib/ids.js';
 
 /** The only SQL that writes `order_notes` (the team's 'Note interne'). */
 export const orderNotesRepo = {

@@ -1,21 +1,23 @@
 import { manualPaymentRefusal, paymentMsg, type PaymentStatus } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import type { Db } from '../../db/index.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { clock } from '../../lib/clock.js';
-import { inventory } from '../inventory/service.js';
-import { paymentsService, type ChosenMethod } from '../payments/service.js';
-import { BadSignature, type WebhookEvent } from '../payments/stripe.js';
-import { instructionsOf, ordersRepo } from './repo.js';
-import { queueOrderMails, queuePaymentReceivedMail } from './mails.js';
-import { notificationsChanged } from '../notifications/service.js';
-import { announceOrderChange, orderStats } from '../stats/service.js';
-import { invoicesService } from '../invoices/service.js';
-import { confirmationRepo } from './confirmation-repo.js';
-import { expireEach } from './expire-each.js';
-import { moveOrderStatus } from './status-service.js';
+import type { AppContext } from '../../../lib/context.js';
+import type { Db } from '../../../db/index.js';
+import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { clock } from '../../../lib/clock.js';
+import { inventory } from '../../inventory/service.js';
+import { paymentsService, type ChosenMethod } from '../service.js';
+import { BadSignature, type WebhookEvent } from '../stripe.js';
+import { paymentsRepo } from '../repo.js';
+import { orderSteps } from '../../orders/service.js';
+import type { OrderPaymentsPort } from '../../orders/ports.js';
+import { instructionsOf } from '../../orders/order-view.js';
+import { queueOrderMails, queuePaymentReceivedMail } from '../../orders/mails.js';
+import { notificationsChanged } from '../../notifications/service.js';
+import { announceOrderChange, orderStats } from '../../stats/service.js';
+import { invoicesService } from '../../invoices/service.js';
+import { expireEach } from '../../orders/expire-each.js';
+import { moveOrderStatus } from '../../orders/status/service.js';
 
-type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
+type OrderRow = NonNullable<Awaited<ReturnType<typeof orderSteps.find>>>;
 
 /**
  * The payment side of an order: the team marking it paid or refunded, the deadline that cancels
@@ -23,25 +25,25 @@ type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['fi
  * change is conditional on the state it was decided from, so the team, the expiry job on any
  * instance and a redelivered webhook can race without applying anything twice.
  */
-export function paymentService(ctx: AppContext) {
+export function orderPaymentsService(ctx: AppContext) {
   const { db } = ctx;
-  const repo = ordersRepo(db);
+  const orders = orderSteps;
   const settings = paymentsService(ctx);
   const invoices = invoicesService(ctx);
 
   /** Cancels an open, unpaid order and gives its stock back; false if it was no longer so. */
   async function cancelUnpaid(trx: Db, o: OrderRow, paymentStatus: PaymentStatus): Promise<boolean> {
     if (o.status === 'cancelled' || o.payment_status !== 'unpaid') return false;
-    const claimed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', payment_status: paymentStatus });
+    const claimed = await orders.transition(trx, o.id, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', payment_status: paymentStatus });
     if (!claimed) return false;
-    await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
+    await inventory.release(trx, o.store_id, await orders.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
     await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus });
     return true;
   }
 
   /** Marks an unpaid order paid (any status but cancelled) and queues the shopper's mail. */
   async function markPaid(trx: Db, o: OrderRow, actorId: string | null = null): Promise<boolean> {
-    const ok = await repo.transition(
+    const ok = await orders.transition(
       trx,
       o.id,
       { status: o.status, paymentStatus: 'unpaid' },
@@ -55,11 +57,6 @@ export function paymentService(ctx: AppContext) {
     return true;
   }
 
-  async function slugOf(storeId: string) {
-    const s = await db.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirst();
-    return s?.slug ?? null;
-  }
-
   return {
     /**
      * The team marks an order 'Pagato' (not card: Stripe tells) or 'Rimborsato' (once paid). Money
@@ -67,7 +64,7 @@ export function paymentService(ctx: AppContext) {
      */
     async setByTeam(storeId: string, orderId: string, to: 'paid' | 'refunded', actorId: string | null = null): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const o = await repo.find(trx, storeId, orderId);
+        const o = await orders.find(trx, storeId, orderId);
         if (!o) throw notFound(paymentMsg.orderNotFound);
         // Asking again for the status it already has changes nothing.
         if (o.payment_status === to) return;
@@ -75,14 +72,14 @@ export function paymentService(ctx: AppContext) {
         if (refusal) throw conflict(refusal);
         if (to === 'paid') {
           if (!(await markPaid(trx, o, actorId))) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
-          if (o.confirmation === 'awaiting') await confirmationRepo.confirm(trx, o.id, 'team', actorId, clock.iso());
+          if (o.confirmation === 'awaiting') await orders.confirmByTeam(trx, o.id, actorId, clock.iso());
           // Money received is the team's go-ahead: an order still 'In attesa' becomes 'Confermato' (docs/decisions/0043-order-page.md).
           if (o.status === 'pending') {
             const paidNow = { ...o, payment_status: 'paid' as const, confirmation: o.confirmation === 'awaiting' ? ('confirmed' as const) : o.confirmation };
             await moveOrderStatus(trx, storeId, paidNow, 'confirmed', undefined, actorId);
           }
         } else {
-          const ok = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' }, actorId);
+          const ok = await orders.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' }, actorId);
           if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
           await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'paid' }, { status: o.status, paymentStatus: 'refunded' });
         }
@@ -97,9 +94,9 @@ export function paymentService(ctx: AppContext) {
      * a batch at a time. Safe to run on every instance at once: each order is claimed by one.
      */
     async expireDue(limit = 100): Promise<number> {
-      const due = await repo.dueUnpaid(clock.iso(), limit);
+      const due = await orders.dueUnpaid(db, clock.iso(), limit);
       return expireEach(ctx, due, async (trx, d) => {
-        const o = await repo.find(trx, d.store_id, d.id);
+        const o = await orders.find(trx, d.store_id, d.id);
         return o ? cancelUnpaid(trx, o, 'expired') : false;
       });
     },
@@ -109,9 +106,9 @@ export function paymentService(ctx: AppContext) {
      * cancelled at once (its stock released) and the shopper is asked to choose again.
      */
     async openCardSession(order: { storeId: string; storeName: string; slug: string; orderId: string; token: string }, chosen: ChosenMethod): Promise<string> {
-      const o = await repo.find(db, order.storeId, order.orderId);
+      const o = await orders.find(db, order.storeId, order.orderId);
       if (!o || !chosen.stripe) throw new AppError(503, 'payment_unavailable', paymentMsg.cardUnavailable);
-      const items = await repo.itemsOf(db, o.id);
+      const items = await orders.itemsOf(db, o.id);
       const orderUrl = `${ctx.publicUrl()}/store/${encodeURIComponent(order.slug)}/ordine/${order.token}`;
       try {
         const session = await ctx.stripe.createSession(chosen.stripe.secretKey, {
@@ -137,7 +134,7 @@ export function paymentService(ctx: AppContext) {
           cancelUrl: orderUrl,
           expiresAt: Math.floor(Date.parse(o.payment_due_at ?? clock.iso()) / 1000),
         });
-        await repo.setStripeSession(o.id, session.id, session.url, instructionsOf(o));
+        await orders.setStripeSession(db, o.id, session.id, session.url, instructionsOf(o));
         return session.url;
       } catch (err) {
         ctx.log.warn(
@@ -145,7 +142,7 @@ export function paymentService(ctx: AppContext) {
           'stripe checkout session failed',
         );
         await db.transaction().execute(async (trx) => {
-          const fresh = await repo.find(trx, o.store_id, o.id);
+          const fresh = await orders.find(trx, o.store_id, o.id);
           if (fresh) await cancelUnpaid(trx, fresh, 'expired');
         });
         ctx.stockChanged(order.slug);
@@ -175,8 +172,8 @@ export function paymentService(ctx: AppContext) {
       if (!relevant || !s?.orderId || s.storeId !== storeId) return { applied: false };
       let changed = false;
       await db.transaction().execute(async (trx) => {
-        if (!(await repo.recordStripeEvent(trx, { id: event.id, storeId, type: event.type }))) return;
-        const o = await repo.find(trx, storeId, s.orderId!);
+        if (!(await paymentsRepo(trx).recordStripeEvent({ id: event.id, storeId, type: event.type }))) return;
+        const o = await orders.find(trx, storeId, s.orderId!);
         if (!o || o.payment_method !== 'card') return;
         if (event.type === 'checkout.session.expired') {
           changed = await cancelUnpaid(trx, o, 'expired');
@@ -195,12 +192,12 @@ export function paymentService(ctx: AppContext) {
         // Paid after the order had expired (events out of order): the money arrived, so say so;
         // the order stays cancelled for the team to refund or reopen.
         if (o.payment_status === 'expired') {
-          changed = await repo.transition(trx, o.id, { status: o.status, paymentStatus: 'expired' }, { payment_status: 'paid', paid_at: clock.iso() });
+          changed = await orders.transition(trx, o.id, { status: o.status, paymentStatus: 'expired' }, { payment_status: 'paid', paid_at: clock.iso() });
           if (changed) await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'expired' }, { status: o.status, paymentStatus: 'paid' });
         }
       });
       if (changed) {
-        const slug = await slugOf(storeId);
+        const slug = await paymentsRepo(db).storeSlug(storeId);
         if (slug) ctx.stockChanged(slug);
         ctx.mailer.wake();
         notificationsChanged(ctx, storeId);
@@ -209,5 +206,18 @@ export function paymentService(ctx: AppContext) {
       }
       return { applied: changed };
     },
+  };
+}
+
+export type OrderPaymentsService = ReturnType<typeof orderPaymentsService>;
+
+/** What the checkout and the order routes use of payments, given to the orders module in app.ts. */
+export function paymentsForOrders(ctx: AppContext): OrderPaymentsPort {
+  const settings = paymentsService(ctx);
+  const flow = orderPaymentsService(ctx);
+  return {
+    choose: (storeId, method) => settings.choose(storeId, method),
+    openCardSession: (order, chosen) => flow.openCardSession(order, chosen),
+    setByTeam: (storeId, orderId, to, actorId) => flow.setByTeam(storeId, orderId, to, actorId),
   };
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { checkoutMsg } from '@vetrina/shared';
 import { canonicalEmail } from '@vetrina/shared/email-canonical';
-import type { AppContext } from '../../lib/context.js';
-import { rateLimited } from '../../lib/errors.js';
-import { takeSlots } from '../../lib/rate-limiter.js';
+import type { AppContext } from '../../../lib/context.js';
+import { rateLimited } from '../../../lib/errors.js';
+import { takeSlots } from '../../../lib/rate-limiter.js';
 
 /**
  * Takes one slot of the store's order quotas (per client IP and per customer e-mail) before an

@@ -1,8 +1,8 @@
 import { CARRIER_LABELS, shippedWith, type Shipment } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { layoutMail } from '../mail/templates.js';
-import { mailAudience } from './mails.js';
+import type { Db } from '../../../db/index.js';
+import type { AppContext } from '../../../lib/context.js';
+import { layoutMail } from '../../mail/templates.js';
+import { mailAudience } from '../mails.js';
 
 export type ShipmentMailKind = 'shipped' | 'updated' | 'delivered';
 

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { ORDER_CONFIRMATION, confirmationMsg, paymentMsg, type OrderConfirmer } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import type { Db } from '../../db/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { clock } from '../../lib/clock.js';
-import { storeBySlug } from '../../lib/tenancy.js';
-import { inventory } from '../inventory/service.js';
-import { announceOrderChange, orderStats } from '../stats/service.js';
-import { confirmationRepo } from './confirmation-repo.js';
-import { ordersRepo } from './repo.js';
-import { expireEach } from './expire-each.js';
+import type { AppContext } from '../../../lib/context.js';
+import type { Db } from '../../../db/index.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { clock } from '../../../lib/clock.js';
+import { storeBySlug } from '../../../lib/tenancy.js';
+import { inventory } from '../../inventory/service.js';
+import { announceOrderChange, orderStats } from '../../stats/service.js';
+import { confirmationRepo } from './repo.js';
+import { ordersRepo } from '../repo.js';
+import { expireEach } from '../expire-each.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepo>['find']>>>;
 

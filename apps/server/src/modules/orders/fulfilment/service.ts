@@ -1,14 +1,14 @@
 import { fulfilmentMsg, type Shipment, type ShipmentValues, type UpdateOrderStatusInput } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { fulfilmentRepo } from './fulfilment-repo.js';
-import { queueShipmentMail, type ShipmentMailKind } from './fulfilment-mails.js';
-import { ordersRepo } from './repo.js';
-import { recordTeamEvent } from './notes-repo.js';
-import { clock } from '../../lib/clock.js';
-import { changeOrderStatus } from './status-service.js';
-import { announceOrderChange } from '../stats/service.js';
+import type { Db } from '../../../db/index.js';
+import type { AppContext } from '../../../lib/context.js';
+import { conflict, notFound } from '../../../lib/errors.js';
+import { fulfilmentRepo } from './repo.js';
+import { queueShipmentMail, type ShipmentMailKind } from './mails.js';
+import { ordersRepo } from '../repo.js';
+import { recordTeamEvent } from '../notes/repo.js';
+import { clock } from '../../../lib/clock.js';
+import { changeOrderStatus } from '../status/service.js';
+import { announceOrderChange } from '../../stats/service.js';
 
 /** A shopper already told about the parcel hears again only when how to follow it changed. */
 const trackingChanged = (before: Shipment | null, after: Shipment | null) =>

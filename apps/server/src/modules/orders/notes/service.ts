@@ -1,9 +1,9 @@
 import type { OrderNoteInput } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
-import { orderNotesRepo } from './notes-repo.js';
-import { ordersRepo } from './repo.js';
+import type { AppContext } from '../../../lib/context.js';
+import { clock } from '../../../lib/clock.js';
+import { notFound } from '../../../lib/errors.js';
+import { orderNotesRepo } from './repo.js';
+import { ordersRepo } from '../repo.js';
 
 /** The team's 'Note interne' on an order: written by members who may change orders, never shown to the shopper. */
 export function orderNotesService(ctx: AppContext) {

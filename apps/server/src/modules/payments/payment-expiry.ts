@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../lib/context.js';
 import { takeLease } from '../../lib/job-lease.js';
-import { confirmationService } from './confirmation-service.js';
-import { paymentService } from './payment-service.js';
+import { confirmationService } from '../orders/confirmation/service.js';
+import { orderPaymentsService } from './order-status/service.js';
 
 const BATCH = 100;
 
@@ -12,7 +12,7 @@ const BATCH = 100;
  * and card orders, and cash-on-delivery and pickup orders nobody confirmed ('Da confermare').
  */
 export function paymentExpiryJob(ctx: AppContext, holder: string = randomUUID()) {
-  const payments = paymentService(ctx);
+  const payments = orderPaymentsService(ctx);
   const confirmations = confirmationService(ctx);
   const interval = ctx.config.paymentExpiryIntervalMs;
   let timer: NodeJS.Timeout | undefined;

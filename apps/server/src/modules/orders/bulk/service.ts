@@ -1,8 +1,8 @@
 import { bulkMsg, type OrderBulkFailure, type OrderBulkResult, type OrderStatus } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { fulfilmentService } from './fulfilment-service.js';
-import { ordersRepo } from './repo.js';
+import type { AppContext } from '../../../lib/context.js';
+import { AppError, notFound } from '../../../lib/errors.js';
+import { fulfilmentService } from '../fulfilment/service.js';
+import { ordersRepo } from '../repo.js';
 
 /**
  * The orders table's bulk status change (docs/decisions/back-office-tables.md). Every id must be

@@ -1,6 +1,6 @@
 import type { OrderConfirmer, OrderStatus } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import { newId } from '../../lib/ids.js';
+import type { Db } from '../../../db/index.js';
+import { newId } from '../../../lib/ids.js';
 
 /**
  * The SQL of an order's confirmation ('Da confermare'): the shopper's or the team's confirmation,

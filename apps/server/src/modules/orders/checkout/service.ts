@@ -20,29 +20,30 @@ import {
   type ShippingDestination,
   type VatCode,
 } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { isRequirementFailure, isUniqueViolation, type Db } from '../../db/index.js';
-import { PendingWrites, ReadsTogether } from '../../db/prepared.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { clock } from '../../lib/clock.js';
-import { newId, newToken } from '../../lib/ids.js';
-import { inventory } from '../inventory/service.js';
-import type { ChosenMethod } from '../payments/service.js';
-import { checkoutSettings } from './checkout-settings.js';
-import { discountRedemption, type AcceptedDiscount } from '../discounts/redemption-service.js';
-import { countDiscountAttempt } from '../discounts/attempts.js';
-import { confirmationCodeHash, confirmationDueAt, confirmationService } from './confirmation-service.js';
-import { mergeLines, priceLines, type PricedLine } from './checkout-lines.js';
+import type { AppContext } from '../../../lib/context.js';
+import { isRequirementFailure, isUniqueViolation, type Db } from '../../../db/index.js';
+import { PendingWrites, ReadsTogether } from '../../../db/prepared.js';
+import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { clock } from '../../../lib/clock.js';
+import { newId, newToken } from '../../../lib/ids.js';
+import { inventory } from '../../inventory/service.js';
+import type { ChosenMethod } from '../../payments/service.js';
+import { checkoutSettings } from './settings.js';
+import { discountRedemption, type AcceptedDiscount } from '../../discounts/redemption-service.js';
+import { countDiscountAttempt } from '../../discounts/attempts.js';
+import { confirmationCodeHash, confirmationDueAt, confirmationService } from '../confirmation/service.js';
+import { mergeLines, priceLines, type PricedLine } from './lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
-import { reserveOrderSlot } from './order-quota.js';
-import { audienceOf, queueOrderMails } from './mails.js';
-import { noticeAudience, notificationsChanged, type NotifiedMember } from '../notifications/service.js';
-import { ordersRepo, type NewOrder } from './repo.js';
-import { announceOrderChange, orderStats } from '../stats/service.js';
-import { paymentService } from './payment-service.js';
+import { reserveOrderSlot } from './quota.js';
+import { audienceOf, queueOrderMails } from '../mails.js';
+import { noticeAudience, notificationsChanged, type NotifiedMember } from '../../notifications/service.js';
+import { ordersRepo, type NewOrder } from '../repo.js';
+import { announceOrderChange, orderStats } from '../../stats/service.js';
+import { storeOrderNumbers } from '../../stores/service.js';
+import type { OrderPorts } from '../ports.js';
 import { isValidCodiceFiscale } from '@vetrina/shared/business-settings';
 import { canonicalEmail } from '@vetrina/shared/email-canonical';
-import { breakdownJson } from '../invoices/order-vat.js';
+import { breakdownJson } from '../vat.js';
 
 /**
  * 'Richiedi fattura': the checks the form cannot run (the codice fiscale's check letter) and the
@@ -95,11 +96,10 @@ function instructionsFor(chosen: ChosenMethod, orderNumber: number, storeName: s
   }
 }
 
-export function checkoutService(ctx: AppContext) {
+export function checkoutService(ctx: AppContext, ports: OrderPorts) {
   const { db } = ctx;
   const repo = ordersRepo(db);
-  const storeSettings = checkoutSettings(ctx);
-  const paymentsFlow = paymentService(ctx);
+  const storeSettings = checkoutSettings(ctx, ports);
   const discounts = discountRedemption(db);
   const confirmations = confirmationService(ctx);
 
@@ -252,7 +252,7 @@ export function checkoutService(ctx: AppContext) {
             await ctx.transact(async (trx) => {
               const writes = new PendingWrites();
               await inventory.reserve(trx, lines, { orderId }, writes);
-              const done = await orderWrites(trx, writes, early ?? (await repo.nextNumber(trx, store.id)));
+              const done = await orderWrites(trx, writes, early ?? (await storeOrderNumbers.next(trx, store.id)));
               await writes.run(trx);
               return done;
             });
@@ -262,7 +262,9 @@ export function checkoutService(ctx: AppContext) {
       announceOrderChange(ctx, store.id);
       if (chosen.option.method !== 'card') notificationsChanged(ctx, store.id);
       const paymentUrl =
-        chosen.option.method === 'card' ? await paymentsFlow.openCardSession({ storeId: store.id, storeName: store.name, slug, orderId, token }, chosen) : null;
+        chosen.option.method === 'card'
+          ? await ports.payments.openCardSession({ storeId: store.id, storeName: store.name, slug, orderId, token }, chosen)
+          : null;
       const result: CheckoutResult = { success: true, orderId, orderNumber: placed.number, totalCents: totals.totalCents, orderToken: token, paymentUrl };
       return { result, replayed: false };
     } catch (err) {
@@ -323,14 +325,14 @@ export function checkoutService(ctx: AppContext) {
       // (measured: 170 orders/s, every waiter on that row). The price is a gap in the numbering when
       // the order is then refused (stock gone, prices changed). SQLite has one writer at a time
       // anyway: there the number is taken in the order's transaction and has no gaps.
-      const numberRead = ctx.dialect === 'postgres' ? handled(repo.numberBesideReads(reads, store.id, input.idempotencyKey, accepted)) : null;
+      const numberRead = ctx.dialect === 'postgres' ? handled(storeOrderNumbers.besideReads(reads, store.id, input.idempotencyKey, accepted)) : null;
       await reads.run();
       const replay = await replayRead;
       if (replay) return { result: replay, replayed: true };
       const { chosen, destination, defaultVatCode } = await settled;
       // None taken although the key had no order in the reads' snapshot cannot happen; if it did,
       // the number is taken alone.
-      const early = numberRead ? ((await numberRead) ?? (await repo.nextNumber(db, store.id))) : null;
+      const early = numberRead ? ((await numberRead) ?? (await storeOrderNumbers.next(db, store.id))) : null;
 
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
