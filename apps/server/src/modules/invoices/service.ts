@@ -8,7 +8,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { layoutMail } from '../mail/templates.js';
-import { brandOf } from '../orders/mails.js';
+import { storeMailBrand } from '../stores/service.js';
 import { orderSteps } from '../orders/service.js';
 import type { OrderInvoicesPort } from '../orders/ports.js';
 import { buyerName, buyerOf, invoiceDocument, sellerOf, transmissionIdOf } from './build-document.js';
@@ -88,7 +88,7 @@ export function invoicesService(ctx: AppContext) {
 
   /** The courtesy copy to the shopper, queued with the document (it exists iff the document does). */
   async function queueCopy(trx: Db, storeId: string, doc: InvoiceDocument, copyUrl: string | null) {
-    const brand = await brandOf(ctx, trx, storeId);
+    const brand = await storeMailBrand(ctx, trx, storeId);
     const what = doc.kind === 'invoice' ? 'Fattura' : 'Nota di credito';
     const mail = layoutMail({
       brand,

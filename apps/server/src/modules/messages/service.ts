@@ -9,7 +9,7 @@ import { layoutMail } from '../mail/templates.js';
 import { topics } from '../realtime/bus.js';
 import { storeBySlug as findStoreBySlug } from '../../lib/tenancy.js';
 import { messagesRepo, toChat, toContact } from './repo.js';
-import { brandOf } from '../orders/mails.js';
+import { storeMailBrand } from '../stores/service.js';
 import { noticeAudience, notificationsChanged } from '../notifications/service.js';
 import { queueMessageNotice, type MessageAudience } from '../notifications/mails.js';
 
@@ -32,7 +32,7 @@ export function messagesService(ctx: AppContext) {
     ctx.bus.publish(topic, event).catch((err) => ctx.log.error({ err }, 'realtime publish failed'));
   // Read before the message's transaction, as the checkout does: it only holds the write lock briefly.
   const audienceOf = async (storeId: string): Promise<MessageAudience> => {
-    const [brand, members] = await Promise.all([brandOf(ctx, ctx.db, storeId), noticeAudience(ctx.db, storeId)]);
+    const [brand, members] = await Promise.all([storeMailBrand(ctx, ctx.db, storeId), noticeAudience(ctx.db, storeId)]);
     return { brand, members };
   };
   /** A visitor's chat notifies the team only when they had been quiet a while: one notice per conversation, not per line. */

@@ -5,25 +5,14 @@ import { orderNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared, type PendingWrites } from '../../db/prepared.js';
+import type { PendingWrites } from '../../db/prepared.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
-import { parseColors } from '../stores/repo.js';
+import { storeMailBrand } from '../stores/service.js';
+import { ordersRepo } from './repo.js';
 import { discountOf, instructionsOf } from './order-view.js';
 import { noticeAudience, recordNotification, type NotifiedMember } from '../notifications/service.js';
-
-const brandRow = prepared((db: Db, a: { storeId: string }) =>
-  db.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', a.storeId),
-);
-
-/** The store's name, logo (absolute) and main colour, for mails sent in its name. */
-export async function brandOf(ctx: AppContext, trx: Db, storeId: string): Promise<MailBrand & { slug: string }> {
-  const s = await brandRow.first(trx, { storeId });
-  if (!s) throw new Error(`store ${storeId} not found for its mail`);
-  const logo = s.logo_url ? (/^https?:\/\//.test(s.logo_url) ? s.logo_url : `${ctx.publicUrl()}${s.logo_url.startsWith('/') ? '' : '/'}${s.logo_url}`) : null;
-  return { name: s.name, slug: s.slug, logoUrl: logo, color: parseColors(s.colors).primary };
-}
 
 /** How to pay, as lines of the confirmation mail (the same snapshot the order page shows). */
 export function instructionLines(p: PaymentInstructions, totalCents: number): { lines: string[]; rows: [string, string][] } {
@@ -80,16 +69,15 @@ export function audienceOf(brand: MailAudience['brand'], members: NotifiedMember
 }
 
 export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Promise<MailAudience> {
-  const [brand, members] = await Promise.all([brandOf(ctx, db, storeId), noticeAudience(db, storeId)]);
+  const [brand, members] = await Promise.all([storeMailBrand(ctx, db, storeId), noticeAudience(db, storeId)]);
   return audienceOf(brand, members);
 }
 
 async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
-  const order = loaded?.order ?? (await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow());
-  const items = loaded
-    ? [...loaded.items].sort((a, b) => byCodeUnits(a.title, b.title))
-    : await trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
-  const brand = audience?.brand ?? (await brandOf(ctx, trx, order.store_id));
+  const repo = ordersRepo(trx);
+  const order = loaded?.order ?? (await repo.byId(trx, orderId));
+  const items = loaded ? [...loaded.items].sort((a, b) => byCodeUnits(a.title, b.title)) : await repo.itemsByTitle(trx, orderId);
+  const brand = audience?.brand ?? (await storeMailBrand(ctx, trx, order.store_id));
   const itemRows: [string, string][] = items.map((i) => [
     `${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`,
     formatEuro(i.total_price_cents),

@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { StoreMembership } from '../../plugins/guard.js';
-import { brandOf } from '../orders/mails.js';
+import { storeMailBrand } from '../stores/service.js';
 import { payoutChangedMail } from './mails.js';
 import { paymentsRepo } from './repo.js';
 
@@ -168,7 +168,7 @@ export function paymentsService(ctx: AppContext) {
       };
       if (!changed.length) await repo.save(ctx.db, storeId, row);
       else {
-        const [brand, owner] = await Promise.all([brandOf(ctx, ctx.db, storeId), repo.ownerEmail(storeId)]);
+        const [brand, owner] = await Promise.all([storeMailBrand(ctx, ctx.db, storeId), repo.ownerEmail(storeId)]);
         await ctx.db.transaction().execute(async (trx) => {
           await repo.save(trx, storeId, row);
           if (!owner) return;

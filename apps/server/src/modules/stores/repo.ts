@@ -87,6 +87,11 @@ const takeOrderNumberBesideReads = prepared((db: Db, a: { storeId: string; key: 
     .returning('next_order_number'),
 );
 
+/** What mails sent in the store's name show of it (compiled once: every order mail reads it). */
+const brandRow = prepared((db: Db, a: { storeId: string }) =>
+  db.selectFrom('stores').select(['name', 'slug', 'logo_url', 'colors']).where('id', '=', a.storeId),
+);
+
 export function storesRepo(db: Db) {
   return {
     /** The stores a user belongs to, newest first (spec §7: ordered created_at descending). */
@@ -166,6 +171,9 @@ export function storesRepo(db: Db) {
 
     /** Deletes the store; every row it owns goes with it through ON DELETE CASCADE. */
     delete: (storeId: string) => db.deleteFrom('stores').where('id', '=', storeId).execute(),
+
+    /** The store's name, address, logo and colours as its mails show them (undefined: no such store). */
+    mailBrand: (storeId: string) => brandRow.first(db, { storeId }),
 
     /** Takes the store's next order number (in the caller's transaction when `db` is one). */
     async takeOrderNumber(storeId: string): Promise<number> {

@@ -9,7 +9,8 @@ import { newId } from '../../lib/ids.js';
 import { themesRepo } from '../themes/repo.js';
 import { topics } from '../realtime/bus.js';
 import type { ReadsTogether } from '../../db/prepared.js';
-import { storesRepo } from './repo.js';
+import type { MailBrand } from '../mail/templates.js';
+import { parseColors, storesRepo } from './repo.js';
 import { freeSlug, slugify } from './slug.js';
 
 export interface TenantContext {
@@ -117,3 +118,11 @@ export const storeOrderNumbers = {
   besideReads: (reads: ReadsTogether, storeId: string, key: string, take: boolean): Promise<number | null> =>
     storesRepo(reads.db).takeOrderNumberBesideReads(reads, storeId, key, take),
 };
+
+/** The store's name, logo (absolute) and main colour, for mails sent in its name (in the caller's transaction when `db` is one). */
+export async function storeMailBrand(ctx: AppContext, db: Db, storeId: string): Promise<MailBrand & { slug: string }> {
+  const s = await storesRepo(db).mailBrand(storeId);
+  if (!s) throw new Error(`store ${storeId} not found for its mail`);
+  const logo = s.logo_url ? (/^https?:\/\//.test(s.logo_url) ? s.logo_url : `${ctx.publicUrl()}${s.logo_url.startsWith('/') ? '' : '/'}${s.logo_url}`) : null;
+  return { name: s.name, slug: s.slug, logoUrl: logo, color: parseColors(s.colors).primary };
+}

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { checkoutMsg, type CheckoutInput, type CheckoutResult } from '@vetrina/shared';
-import type { Db } from '../../../db/index.js';
-import { prepared, type ReadFrom } from '../../../db/prepared.js';
+import type { ReadFrom } from '../../../db/prepared.js';
 import { AppError } from '../../../lib/errors.js';
 import type { CartLine } from './lines.js';
 import { instructionsOf } from '../order-view.js';
+import { checkoutRepo } from './repo.js';
 
 /**
  * What an idempotency key was used for: the merged cart in a fixed order, the customer, the
@@ -18,25 +18,6 @@ export function checkoutFingerprint(input: CheckoutInput, lines: CartLine[]): st
   return `v3:${createHash('sha256').update(normalised).digest('hex')}`;
 }
 
-/** Every checkout asks first whether its key already made an order (compiled once). */
-const orderByKey = prepared((db: Db, a: { storeId: string; key: string }) =>
-  db
-    .selectFrom('orders')
-    .select([
-      'id',
-      'order_number',
-      'total_cents',
-      'idempotency_fingerprint',
-      'public_token',
-      'payment_method',
-      'payment_status',
-      'payment_details',
-      'surcharge_cents',
-    ])
-    .where('store_id', '=', a.storeId)
-    .where('idempotency_key', '=', a.key),
-);
-
 /**
  * The order this key already created in the store, answered again for a retry or a double click.
  * The same key with a different request is refused, as payment APIs do: answering with the first
@@ -44,7 +25,7 @@ const orderByKey = prepared((db: Db, a: { storeId: string; key: string }) =>
  * fingerprints were stored (null) keep the old answer.
  */
 export async function previousOrder(db: ReadFrom, storeId: string, key: string, fingerprint: string): Promise<CheckoutResult | null> {
-  const o = await orderByKey.first(db, { storeId, key });
+  const o = await checkoutRepo(db).orderByKey(storeId, key);
   if (!o) return null;
   if (o.idempotency_fingerprint !== null && o.idempotency_fingerprint !== fingerprint) {
     throw new AppError(409, 'idempotency_conflict', checkoutMsg.idempotencyReused, { title: 'Ordine non creato' });

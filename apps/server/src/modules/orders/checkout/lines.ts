@@ -1,9 +1,9 @@
 import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput, type VatCode } from '@vetrina/shared';
-import type { Db } from '../../../db/index.js';
-import { inList, prepared, type ReadFrom } from '../../../db/prepared.js';
+import type { ReadFrom } from '../../../db/prepared.js';
 import { inventoryUnits } from '../../inventory/repo.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { outOfStock } from '../../inventory/service.js';
+import { checkoutRepo } from './repo.js';
 
 export interface CartLine {
   productId: string;
@@ -35,23 +35,6 @@ export function mergeLines(items: CheckoutInput['items']): CartLine[] {
 
 const unavailable = () => new AppError(409, 'unavailable', checkoutMsg.unavailable, { title: 'Prodotto non disponibile' });
 
-// Compiled once (db/prepared.ts); the ids are one bound list. Read by id only: given the store as
-// an index as well, SQLite would read every product or variant of the store. The store is checked
-// on the rows read.
-const productRows = prepared((db: Db, a: { ids: readonly string[] }) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'store_id', 'title', 'price_cents', 'status', 'vat_code'])
-    .where(inList(db, 'id', a.ids)),
-);
-const variantRows = prepared((db: Db, a: { ids: readonly string[] }) =>
-  db
-    .selectFrom('product_variants')
-    .select(['id', 'product_id', 'label', 'price_delta_cents'])
-    .where(inList(db, 'product_id', a.ids))
-    .where('archived_at', 'is', null),
-);
-
 /**
  * Loads every line from the store's own active catalogue and prices it with current prices. The
  * products, variants and units are read at once (with the checkout's other reads when given
@@ -60,8 +43,8 @@ const variantRows = prepared((db: Db, a: { ids: readonly string[] }) =>
 export async function priceLines(db: ReadFrom, storeId: string, lines: CartLine[]): Promise<PricedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const [read, variants, units] = await Promise.all([
-    productRows.all(db, { ids: productIds }),
-    variantRows.all(db, { ids: productIds }),
+    checkoutRepo(db).products(productIds),
+    checkoutRepo(db).variants(productIds),
     inventoryUnits.unitsOf(db, storeId, productIds),
   ]);
   const products = read.filter((p) => p.store_id === storeId);

@@ -21,12 +21,10 @@ import {
   type VatCode,
 } from '@vetrina/shared';
 import type { AppContext } from '../../../lib/context.js';
-import { isRequirementFailure, isUniqueViolation, type Db } from '../../../db/index.js';
-import { PendingWrites, ReadsTogether } from '../../../db/prepared.js';
+import { isUniqueViolation } from '../../../db/index.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
 import { clock } from '../../../lib/clock.js';
 import { newId, newToken } from '../../../lib/ids.js';
-import { inventory } from '../../inventory/service.js';
 import type { ChosenMethod } from '../../payments/service.js';
 import { checkoutSettings } from './settings.js';
 import { discountRedemption, type AcceptedDiscount } from '../../discounts/redemption-service.js';
@@ -35,11 +33,11 @@ import { confirmationCodeHash, confirmationDueAt, confirmationService } from '..
 import { mergeLines, priceLines, type PricedLine } from './lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './quota.js';
+import { checkoutReads, handled, inOrderUnit, type OrderUnit } from './repo.js';
 import { audienceOf, queueOrderMails } from '../mails.js';
 import { noticeAudience, notificationsChanged, type NotifiedMember } from '../../notifications/service.js';
 import { ordersRepo, type NewOrder } from '../repo.js';
 import { announceOrderChange, orderStats } from '../../stats/service.js';
-import { storeOrderNumbers } from '../../stores/service.js';
 import type { OrderPorts } from '../ports.js';
 import { isValidCodiceFiscale } from '@vetrina/shared/business-settings';
 import { canonicalEmail } from '@vetrina/shared/email-canonical';
@@ -56,10 +54,21 @@ function checkInvoiceRequest(request: InvoiceRequest, destination: ShippingDesti
   if (request.taxCode !== undefined && !isValidCodiceFiscale(request.taxCode)) throw badRequest(invoiceRequestMsg.taxCode, 'invoice.taxCode');
 }
 
-/** A read whose failure is thrown where it is awaited, not reported as unhandled meanwhile. */
-function handled<T>(read: Promise<T>): Promise<T> {
-  read.catch(() => undefined);
-  return read;
+/** Everything the checkout settled before the order is written. */
+export interface PlaceOrderInput {
+  store: { id: string; name: string };
+  slug: string;
+  input: CheckoutInput;
+  lines: PricedLine[];
+  fingerprint: string;
+  chosen: ChosenMethod;
+  destination: ShippingDestination;
+  discount: AcceptedDiscount | null;
+  defaultVatCode: VatCode;
+  /** The members the order's mails and bell go to. */
+  team: NotifiedMember[];
+  /** The number taken with the checkout's reads (PostgreSQL); null: the order's transaction takes it. */
+  number: number | null;
 }
 
 interface Placed {
@@ -104,19 +113,8 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
   const confirmations = confirmationService(ctx);
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
-  async function placeOrder(
-    store: { id: string; name: string },
-    slug: string,
-    input: CheckoutInput,
-    lines: PricedLine[],
-    fingerprint: string,
-    chosen: ChosenMethod,
-    destination: ShippingDestination,
-    discount: AcceptedDiscount | null,
-    defaultVatCode: VatCode,
-    team: NotifiedMember[],
-    early: number | null,
-  ): Promise<Placed> {
+  async function placeOrder(order: PlaceOrderInput): Promise<Placed> {
+    const { store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode, team } = order;
     const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
     const vat = orderVat({
       items: lines.map((l) => ({ grossCents: lineTotalCents(l), vatCode: l.vatCode ?? defaultVatCode })),
@@ -146,11 +144,12 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
     // holds the store's counter row, i.e. every other checkout of the store waits.
     const audience = chosen.option.method !== 'card' ? audienceOf(await storeSettings(slug).brand(store.id), team) : undefined;
     /**
-     * The order's rows, mails, bell and numbers, after its stock: added to its pending writes (one
-     * statement on PostgreSQL, db/prepared.ts). A discount's redemption names the order, so with a
-     * code the writes so far run first (only in a transaction: see below).
+     * The order's rows, mails, bell and numbers, after its stock: added to its unit's writes (one
+     * statement on PostgreSQL, checkout/repo.ts). A discount's redemption names the order, so with
+     * a code the writes so far are sent first (only in a transaction: see inOrderUnit).
      */
-    const orderWrites = async (trx: Db, writes: PendingWrites, number: number) => {
+    const orderWrites = async (unit: OrderUnit, number: number) => {
+      const { db: trx, later: writes } = unit;
       const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
       const newOrder: NewOrder = {
         row: {
@@ -220,7 +219,7 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
       // Counted here, after the stock: the last use of a code goes to exactly one order.
       if (discount) {
         // The redemption names the order: the order's row is written first.
-        await writes.run(trx);
+        await unit.flush();
         await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
       }
       // Card orders are confirmed by mail once Stripe says they are paid.
@@ -231,31 +230,7 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
       return { number, details };
     };
     try {
-      const placed =
-        early !== null && !discount
-          ? // PostgreSQL: the stock and every write of the order in one statement that commits by
-            // itself (no transaction holds a unit's or the day's row across a round trip); a short
-            // line undoes all of it (docs/decisions/orders.md).
-            await (async () => {
-              const writes = new PendingWrites();
-              inventory.reserveInStatement(db, lines, { orderId }, writes);
-              const done = await orderWrites(db, writes, early);
-              try {
-                await writes.run(db);
-              } catch (err) {
-                if (isRequirementFailure(err)) throw await inventory.refusal(db, lines);
-                throw err;
-              }
-              return done;
-            })()
-          : // On SQLite the order shares its commit with the checkouts that arrived meanwhile (db/group-commit.ts).
-            await ctx.transact(async (trx) => {
-              const writes = new PendingWrites();
-              await inventory.reserve(trx, lines, { orderId }, writes);
-              const done = await orderWrites(trx, writes, early ?? (await storeOrderNumbers.next(trx, store.id)));
-              await writes.run(trx);
-              return done;
-            });
+      const placed = await inOrderUnit(ctx, { storeId: store.id, orderId, lines, number: order.number, inOneStatement: !discount }, orderWrites);
       // Every instance's storefront pages show the new availability at once.
       ctx.stockChanged(slug);
       ctx.mailer.wake();
@@ -313,26 +288,18 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
         () => true,
         () => false,
       );
-      // One round trip on PostgreSQL (db/prepared.ts, ReadsTogether): the key's earlier order, the
-      // cart's products, variants and units, and the team the order's mails and bell go to.
-      const reads = new ReadsTogether(db);
-      const replayRead = previousOrder(reads, store.id, input.idempotencyKey, fingerprint);
-      const linesRead = handled(priceLines(reads, store.id, merged));
-      const teamRead = handled(noticeAudience(reads, store.id));
-      // On PostgreSQL the order's number travels with the reads, when the settings accept the order
-      // and the key made none yet. Taken in the order's own statement it would hold the store's
-      // counter row until that commit and queue every other checkout of the store behind it
-      // (measured: 170 orders/s, every waiter on that row). The price is a gap in the numbering when
-      // the order is then refused (stock gone, prices changed). SQLite has one writer at a time
-      // anyway: there the number is taken in the order's transaction and has no gaps.
-      const numberRead = ctx.dialect === 'postgres' ? handled(storeOrderNumbers.besideReads(reads, store.id, input.idempotencyKey, accepted)) : null;
+      // One round trip on PostgreSQL (checkout/repo.ts): the key's earlier order, the cart's
+      // products, variants and units, the team the order's mails and bell go to, and the order's number.
+      const reads = checkoutReads(ctx);
+      const replayRead = previousOrder(reads.from, store.id, input.idempotencyKey, fingerprint);
+      const linesRead = handled(priceLines(reads.from, store.id, merged));
+      const teamRead = handled(noticeAudience(reads.from, store.id));
+      const numberRead = reads.orderNumber(store.id, input.idempotencyKey, accepted);
       await reads.run();
       const replay = await replayRead;
       if (replay) return { result: replay, replayed: true };
       const { chosen, destination, defaultVatCode } = await settled;
-      // None taken although the key had no order in the reads' snapshot cannot happen; if it did,
-      // the number is taken alone.
-      const early = numberRead ? ((await numberRead) ?? (await storeOrderNumbers.next(db, store.id))) : null;
+      const number = await numberRead();
 
       // Only created orders use the quota: every other outcome gives the slot back.
       const giveBack = await reserveOrderSlot(ctx, store.id, clientIp, input.customer.customerEmail);
@@ -343,7 +310,19 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
         const discount = input.discountCode
           ? await discounts.evaluate(store.id, input.discountCode, orderTotals(lines).subtotalCents, input.customer.customerEmail)
           : null;
-        const placed = await placeOrder(store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode, await teamRead, early);
+        const placed = await placeOrder({
+          store,
+          slug,
+          input,
+          lines,
+          fingerprint,
+          chosen,
+          destination,
+          discount,
+          defaultVatCode,
+          team: await teamRead,
+          number,
+        });
         if (placed.replayed) await giveBack();
         return placed;
       } catch (err) {

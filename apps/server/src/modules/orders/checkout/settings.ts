@@ -3,7 +3,8 @@ import type { AppContext } from '../../../lib/context.js';
 import { storeBySlug } from '../../../lib/tenancy.js';
 import type { ChosenMethod } from '../../payments/service.js';
 import { destinationIn, shippingService } from '../../shipping/service.js';
-import { brandOf, type MailAudience } from '../mails.js';
+import { storeMailBrand } from '../../stores/service.js';
+import type { MailAudience } from '../mails.js';
 import type { OrderPorts } from '../ports.js';
 
 /**
@@ -42,7 +43,7 @@ export function checkoutSettings(ctx: AppContext, { payments, invoices }: OrderP
         destinationIn(await remember('destinations', () => shipping.destinations(storeId)), country),
       vatCode: (storeId: string): Promise<VatCode> => remember('vat', () => invoices.defaultVatCode(storeId)),
       /** Name, logo and colour the order mails carry (the members they go to are read each time: a user's own address may change). */
-      brand: (storeId: string): Promise<MailAudience['brand']> => remember('brand', () => brandOf(ctx, ctx.db, storeId)),
+      brand: (storeId: string): Promise<MailAudience['brand']> => remember('brand', () => storeMailBrand(ctx, ctx.db, storeId)),
     };
   };
 }

@@ -62,7 +62,7 @@ export function confirmationService(ctx: AppContext) {
       const store = await storeBySlug(db, slug);
       if (!store) throw notFound(paymentMsg.orderNotFound);
       const changed = await db.transaction().execute(async (trx) => {
-        const o = await trx.selectFrom('orders').selectAll().where('store_id', '=', store.id).where('public_token', '=', token).executeTakeFirst();
+        const o = await ordersRepo(trx).byToken(store.id, token);
         if (!o) throw notFound(paymentMsg.orderNotFound);
         if (o.confirmation === 'awaiting' && o.confirmation_code_hash !== confirmationCodeHash(code)) throw badRequest(confirmationMsg.badCode, 'code');
         return confirmIn(trx, o, 'shopper', null);

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/index.js';
 import type { AppContext } from '../../../lib/context.js';
 import { layoutMail } from '../../mail/templates.js';
 import { mailAudience } from '../mails.js';
+import { ordersRepo } from '../repo.js';
 
 export type ShipmentMailKind = 'shipped' | 'updated' | 'delivered';
 
@@ -17,12 +18,7 @@ const SUBJECTS: Record<ShipmentMailKind, (n: number) => string> = {
  * carrier, tracking number and the link to follow the parcel, and the link to their order page.
  */
 export async function queueShipmentMail(ctx: AppContext, trx: Db, storeId: string, orderId: string, kind: ShipmentMailKind, shipment: Shipment | null) {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['order_number', 'customer_name', 'customer_email', 'public_token'])
-    .where('id', '=', orderId)
-    .where('store_id', '=', storeId)
-    .executeTakeFirstOrThrow();
+  const order = await ordersRepo(trx).mailHeader(trx, storeId, orderId);
   const { brand } = await mailAudience(ctx, trx, storeId);
   const orderUrl = order.public_token ? `${ctx.publicUrl()}/store/${encodeURIComponent(brand.slug)}/ordine/${order.public_token}` : null;
   const n = order.order_number;
