@@ -15,7 +15,7 @@ import { clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { IMAGE_FILE_COLUMNS, keysOf } from './image-files.js';
-import { inventoryUnits, type StockSource } from '../inventory/repo.js';
+import { stockUnits, type StockSource } from '../inventory/service.js';
 import { parseJson } from './json.js';
 import { variantsOf } from './product-queries.js';
 import { writeNewVariant, writeVariantUpdate } from './variants.js';
@@ -110,11 +110,11 @@ export async function writeOptionVariants(trx: Db, storeId: string, productId: s
     else if (p.revived) {
       await trx.updateTable('product_variants').set({ archived_at: null }).where('id', '=', p.revived.id).execute();
       // Its stock record comes back with it (writeVariantUpdate creates it).
-      await inventoryUnits.retireProductUnit(trx, productId);
+      await stockUnits.retireProductUnit(trx, productId);
       keys.push(...(await writeVariantUpdate(trx, storeId, productId, p.revived.id, data, source)));
     } else await writeNewVariant(trx, storeId, productId, newId(), data, source);
   }
-  if (!plan.length) await inventoryUnits.restoreProductUnit(trx, storeId, productId, source);
+  if (!plan.length) await stockUnits.restoreProductUnit(trx, storeId, productId, source);
   return keys;
 }
 
@@ -169,7 +169,7 @@ async function removeVariants(trx: Db, productId: string, ids: string[], ordered
   if (toDelete.length) await trx.deleteFrom('product_variants').where('product_id', '=', productId).where('id', 'in', toDelete).execute();
   if (toArchive.length) {
     await trx.updateTable('product_variants').set({ archived_at: clock.iso() }).where('product_id', '=', productId).where('id', 'in', toArchive).execute();
-    for (const id of toArchive) await inventoryUnits.retireVariantUnit(trx, id);
+    for (const id of toArchive) await stockUnits.retireVariantUnit(trx, id);
   }
   return keysOf(images);
 }

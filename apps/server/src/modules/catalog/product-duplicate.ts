@@ -4,13 +4,13 @@ import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { inventoryUnits } from '../inventory/repo.js';
+import { stockUnits } from '../inventory/service.js';
 import { refreshStale } from '../search/repo.js';
 import { copyImageFiles, type ImageCopy } from './image-copies.js';
 import { filesOf, removeFiles } from './image-files.js';
 import { setProductGallery, setVariantImage } from './images.js';
 import { getProduct } from './product-queries.js';
-import { guardSku, skuRegistry } from './skus.js';
+import { guardSku, skuRegistry } from './skus/service.js';
 import { freeSlugFor, guardSlug } from './slugs.js';
 
 const TITLE_MAX = productTitleField.maxLength ?? 200;
@@ -102,7 +102,7 @@ async function writeCopy(trx: Db, storeId: string, o: Original, copies: Map<stri
   await skuRegistry.add(trx, storeId, sku, { productId: id, variantId: null });
   // A copy starts with nothing on hand: its stock is counted, not copied.
   const created = { reason: 'created' as const, actorId };
-  if (!o.variants.length) await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: 0 }, created);
+  if (!o.variants.length) await stockUnits.create(trx, { storeId, productId: id, variantId: null, qty: 0 }, created);
   if (copies.size) {
     await trx
       .insertInto('product_images')
@@ -131,7 +131,7 @@ async function writeCopy(trx: Db, storeId: string, o: Original, copies: Map<stri
       })
       .execute();
     await skuRegistry.add(trx, storeId, variantSku, { productId: id, variantId });
-    await inventoryUnits.create(trx, { storeId, productId: id, variantId, qty: 0 }, created);
+    await stockUnits.create(trx, { storeId, productId: id, variantId, qty: 0 }, created);
     const picture = o.images.find((i) => i.variant_id === v.id);
     const copy = picture && copies.get(picture.id);
     if (copy) await setVariantImage(trx, storeId, id, variantId, copy.row.id);

@@ -9,6 +9,7 @@ import { containsIgnoreCase } from '../../lib/sql-like.js';
 import { searchMatch, searchMatchValue, searchScore, searchScorePatterns } from '../search/match.js';
 import { parseSearchQuery } from '../search/normalise.js';
 import { refreshStale } from '../search/repo.js';
+import { availableUnitsSql } from '../inventory/repo.js';
 
 /**
  * Which products of one store a list shows, in which order, and how many there are: the one
@@ -200,7 +201,7 @@ function filteredRows(db: Db, dialect: Dialect, shape: Shape, a: Values, literal
   if (shape.max) base = base.where(price, '<=', a.maxPrice as number);
   // A unit with qty > reserved (the 'Esaurito' rule), kept per product by triggers (migration 007).
   if (shape.inStock !== null) base = base.where('p.in_stock', '=', shape.inStock);
-  if (shape.low) base = base.where(sql<SqlBool>`exists (select 1 from inventory i where i.product_id = p.id and i.qty - i.reserved <= ${a.threshold})`);
+  if (shape.low) base = base.where(sql<SqlBool>`exists (select 1 from inventory i where i.product_id = p.id and ${availableUnitsSql('i')} <= ${a.threshold})`);
   if (literal !== null)
     base = literal
       ? base.where((eb) => eb.or([containsIgnoreCase('p.title', literal) as RawBuilder<SqlBool>, containsIgnoreCase('p.sku', literal) as RawBuilder<SqlBool>]))

@@ -7,10 +7,10 @@ import { newId } from '../../lib/ids.js';
 import { assertCategoryOf } from './categories.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setProductGallery } from './images.js';
-import { inventoryUnits, type StockSource } from '../inventory/repo.js';
+import { stockUnits, type StockSource } from '../inventory/service.js';
 import { writeOptionVariants } from './option-variants.js';
 import { getProduct } from './product-queries.js';
-import { guardSku, skuRegistry } from './skus.js';
+import { guardSku, skuRegistry } from './skus/service.js';
 import { guardSlug, slugAfterEdit, slugForNewProduct } from './slugs.js';
 import { refreshStale } from '../search/repo.js';
 
@@ -81,7 +81,7 @@ export async function createProduct(ctx: AppContext, storeId: string, data: Prod
         })
         .execute();
       await skuRegistry.add(trx, storeId, data.sku, { productId: id, variantId: null });
-      await inventoryUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock }, { reason: 'created', actorId });
+      await stockUnits.create(trx, { storeId, productId: id, variantId: null, qty: data.stock }, { reason: 'created', actorId });
       await setProductGallery(trx, storeId, id, data.imageIds);
       const keys = await writeOptionVariants(
         trx,
@@ -127,9 +127,9 @@ export async function writeProductUpdate(trx: Db, storeId: string, productId: st
     .execute();
   if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });
   if (delta === null) {
-    const unit = await inventoryUnits.productUnit(trx, productId);
-    if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock, source);
-    else await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock }, source);
+    const unit = await stockUnits.productUnit(trx, productId);
+    if (unit) await stockUnits.setQty(trx, storeId, unit.id, data.stock, source);
+    else await stockUnits.create(trx, { storeId, productId, variantId: null, qty: data.stock }, source);
   }
   const { removedKeys } = await setProductGallery(trx, storeId, productId, data.imageIds);
   return removedKeys;

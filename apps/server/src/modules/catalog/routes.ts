@@ -4,8 +4,9 @@ import { registerCategoryRoutes } from './category-routes.js';
 import { registerMediaRoutes } from './media-routes.js';
 import { registerProductBulkRoutes } from './product-bulk-routes.js';
 import { registerProductRoutes } from './product-routes.js';
-import { registerStockRoutes } from './stock-routes.js';
 import { registerVariantRoutes } from './variant-routes.js';
+import { registerSkuRoutes } from './skus/routes.js';
+import { registerInventoryRoutes } from '../inventory/routes.js';
 
 /** Catalogue (issue 4): products, variants, inventory, categories, SKUs, images, sample data. */
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -13,6 +14,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   registerProductBulkRoutes(app, ctx);
   registerVariantRoutes(app, ctx);
   registerCategoryRoutes(app, ctx);
-  registerStockRoutes(app, ctx);
+  registerSkuRoutes(app, ctx);
+  registerInventoryRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
 }

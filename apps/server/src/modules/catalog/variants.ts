@@ -6,10 +6,10 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { IMAGE_FILE_COLUMNS, keysOf, removeFiles } from './image-files.js';
 import { setVariantImage } from './images.js';
-import { inventoryUnits, type StockSource } from '../inventory/repo.js';
+import { stockUnits, type StockSource } from '../inventory/service.js';
 import { variantsOf } from './product-queries.js';
 import { lockProduct } from './products.js';
-import { guardSku, skuRegistry } from './skus.js';
+import { guardSku, skuRegistry } from './skus/service.js';
 import { refreshStale } from '../search/repo.js';
 import { assertPrice } from './variant-price.js';
 
@@ -69,7 +69,7 @@ export async function writeNewVariant(
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   if (Number(count?.n ?? 0) >= CATALOG_LIMITS.variantsPerProduct) throw conflict(catalogMsg.tooManyVariants);
-  await inventoryUnits.retireProductUnit(trx, productId);
+  await stockUnits.retireProductUnit(trx, productId);
   await trx
     .insertInto('product_variants')
     .values({
@@ -86,7 +86,7 @@ export async function writeNewVariant(
     })
     .execute();
   await skuRegistry.add(trx, storeId, data.sku, { productId, variantId: id });
-  await inventoryUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock }, source);
+  await stockUnits.create(trx, { storeId, productId, variantId: id, qty: data.stock }, source);
   if (data.imageId) await setVariantImage(trx, storeId, productId, id, data.imageId);
 }
 
@@ -134,8 +134,8 @@ export async function writeVariantUpdate(
     .execute();
   if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId });
   const unit = await trx.selectFrom('inventory').select('id').where('variant_id', '=', variantId).executeTakeFirst();
-  if (unit) await inventoryUnits.setQty(trx, storeId, unit.id, data.stock, source);
-  else await inventoryUnits.create(trx, { storeId, productId, variantId, qty: data.stock }, source);
+  if (unit) await stockUnits.setQty(trx, storeId, unit.id, data.stock, source);
+  else await stockUnits.create(trx, { storeId, productId, variantId, qty: data.stock }, source);
   const { removedKeys } = await setVariantImage(trx, storeId, productId, variantId, data.imageId);
   return removedKeys;
 }
@@ -147,7 +147,7 @@ export async function deleteVariant(ctx: AppContext, storeId: string, productId:
     await variantOf(trx, storeId, productId, variantId);
     const images = await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('variant_id', '=', variantId).execute();
     await trx.deleteFrom('product_variants').where('id', '=', variantId).execute();
-    await inventoryUnits.restoreProductUnit(trx, storeId, productId, { reason: 'created', actorId });
+    await stockUnits.restoreProductUnit(trx, storeId, productId, { reason: 'created', actorId });
     await refreshStale(trx, storeId);
     return keysOf(images);
   });

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.js';
 import { nextTurn } from '../../lib/limit.js';
 import { categoriesService } from '../catalog/categories.js';
 import { writeProductUpdate } from '../catalog/products.js';
-import { skuRegistry } from '../catalog/skus.js';
+import { skuRegistry } from '../catalog/skus/service.js';
 import { writeNewVariant, writeVariantUpdate } from '../catalog/variants.js';
 import { inventoryUnits, type StockSource } from '../inventory/repo.js';
 import type { ImportPlan, PlannedProduct } from './import-plan.js';

@@ -127,5 +127,17 @@ export function storesRepo(db: Db) {
 
     /** Deletes the store; every row it owns goes with it through ON DELETE CASCADE. */
     delete: (storeId: string) => db.deleteFrom('stores').where('id', '=', storeId).execute(),
+
+    /** The store's SKU generator: the number of the next suggested SKU. */
+    nextSkuNumber: async (storeId: string) => (await db.selectFrom('stores').select('next_sku').where('id', '=', storeId).executeTakeFirst())?.next_sku ?? null,
+
+    /** Moves the SKU generator past `n`, never back. */
+    advanceSkuCounter: (storeId: string, n: number) =>
+      db
+        .updateTable('stores')
+        .set({ next_sku: n + 1 })
+        .where('id', '=', storeId)
+        .where('next_sku', '<=', n)
+        .execute(),
   };
 }

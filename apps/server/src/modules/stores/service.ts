@@ -98,3 +98,11 @@ export async function deleteStore(ctx: AppContext, t: TenantContext): Promise<vo
     ctx.log.error({ err, storeId: t.storeId }, 'store deleted but its files could not be removed');
   });
 }
+
+/** The store's counters that other modules move inside their own transaction. */
+export const storeCounters = {
+  /** The SKU generator's number (SKU-0001 is 1). */
+  nextSkuNumber: (db: Db, storeId: string) => storesRepo(db).nextSkuNumber(storeId),
+  /** A SKU saved in the generator's format (number `n`) moves the generator past it. */
+  advanceSku: (trx: Db, storeId: string, n: number) => storesRepo(trx).advanceSkuCounter(storeId, n),
+};
