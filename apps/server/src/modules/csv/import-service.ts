@@ -2,7 +2,7 @@ import { CSV_LIMITS, csvMsg, type ImportRowError, type ProductImportResult } fro
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, type AppError } from '../../lib/errors.js';
 import { guardSku } from '../catalog/skus/service.js';
-import { guardSlug } from '../catalog/slugs.js';
+import { guardSlug } from '../catalog/products/slugs.js';
 import { removeFiles } from '../catalog/image-files.js';
 import { refreshStale } from '../search/repo.js';
 import { withLargeWriteCache } from '../../db/page-cache.js';

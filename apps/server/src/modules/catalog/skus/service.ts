@@ -56,6 +56,12 @@ export const skuRegistry = {
     return Boolean(owner?.productId) && row.product_id === owner?.productId && row.variant_id === null;
   },
 
+  /** The owners of the SKUs among `skus` that the store holds (rows keyed by skuKey). */
+  ownersOf: (db: Db, storeId: string, skus: string[]) => skusRepo(db).ownersOf(storeId, skus),
+
+  /** The keys (skuKey) of the SKUs among `skus` that the store holds. */
+  takenKeys: (db: Db, storeId: string, skus: string[]) => skusRepo(db).takenKeys(storeId, skus),
+
   /** A SKU typed in the generator's format moves the generator past it, so it is never suggested again. */
   async advanceGenerator(trx: Db, storeId: string, sku: string): Promise<void> {
     const n = generatedSkuNumber(sku);
