@@ -22,7 +22,7 @@ import { assertCategoryOf } from '../categories.js';
 import { keysOf, removeFiles, toProductImage } from '../image-files.js';
 import { setProductGallery } from '../images.js';
 import { parseJson } from '../json.js';
-import { productListing } from '../product-listing.js';
+import { productListing } from '../listing/service.js';
 import type { CatalogMember } from '../member.js';
 import { guardSku, skuRegistry } from '../skus/service.js';
 import { writeOptionVariants } from '../variants/options.js';
