@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { productInputSchema, variantInputSchema } from '@vetrina/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { createProduct } from '../apps/server/src/modules/catalog/products.js';
-import { createVariant } from '../apps/server/src/modules/catalog/variants.js';
+import { productsService } from '../apps/server/src/modules/catalog/products/service.js';
+import { variantsService } from '../apps/server/src/modules/catalog/variants/service.js';
 
 const NOUNS = [
   'Scarpe',
@@ -128,16 +128,14 @@ export async function seedStores(
           categoryId: categories[i % categories.length]!.id,
           status: 'active',
         });
-        const product = await createProduct(ctx, store.id, data, null);
+        const product = await productsService(ctx).create({ storeId: store.id, user: null }, data);
         const variants: Array<{ id: string; priceCents: number }> = [];
         for (let v = 0; v < shape.variantsEach; v++) {
           const delta = v * 100;
-          const variant = await createVariant(
-            ctx,
-            store.id,
+          const variant = await variantsService(ctx).create(
+            { storeId: store.id, user: null },
             product.id,
             variantInputSchema.parse({ label: `Taglia ${SIZES[v % SIZES.length]}`, sku: `${data.sku}-${v + 1}`, priceDeltaCents: delta, stock: shape.stock }),
-            null,
           );
           variants.push({ id: variant.id, priceCents: priceCents + delta });
         }

@@ -6,7 +6,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { productListing } from '../src/modules/catalog/product-listing.js';
+import { productListing } from '../src/modules/catalog/listing/service.js';
 import { storeWordPrefix } from '../src/modules/search/normalise.js';
 import { refreshStale } from '../src/modules/search/repo.js';
 import { client, dropSchema, engine, PG_URL, startServer, type Client, type TestServer } from './harness.js';

@@ -197,7 +197,7 @@ export interface ProductsTable {
   id: string;
   store_id: string;
   title: string;
-  /** Unique in the store: the product's public address (modules/catalog/slugs.ts). */
+  /** Unique in the store: the product's public address (modules/catalog/products/slugs.ts). */
   slug: string;
   description: string;
   price_cents: number;

@@ -7,5 +7,4 @@ const idOf = (message: string) => z.string({ error: message }).min(1, message).m
 export const productParams = storeIdParams.extend({ productId: idOf(catalogMsg.productNotFound) });
 export const variantParams = productParams.extend({ variantId: idOf(catalogMsg.variantNotFound) });
 export const categoryParams = storeIdParams.extend({ categoryId: idOf(catalogMsg.categoryNotFound) });
-export const inventoryParams = storeIdParams.extend({ inventoryId: idOf(catalogMsg.inventoryNotFound) });
 export const imageParams = storeIdParams.extend({ imageId: idOf(catalogMsg.imageNotFound) });

@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
 import { registerCategoryRoutes } from './category-routes.js';
 import { registerMediaRoutes } from './media-routes.js';
-import { registerProductBulkRoutes } from './product-bulk-routes.js';
-import { registerProductRoutes } from './product-routes.js';
-import { registerStockRoutes } from './stock-routes.js';
-import { registerVariantRoutes } from './variant-routes.js';
+import { registerProductRoutes } from './products/routes.js';
+import { registerVariantRoutes } from './variants/routes.js';
+import { registerSkuRoutes } from './skus/routes.js';
+import { registerInventoryRoutes } from '../inventory/routes.js';
 
 /** Catalogue (issue 4): products, variants, inventory, categories, SKUs, images, sample data. */
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   registerProductRoutes(app, ctx);
-  registerProductBulkRoutes(app, ctx);
   registerVariantRoutes(app, ctx);
   registerCategoryRoutes(app, ctx);
-  registerStockRoutes(app, ctx);
+  registerSkuRoutes(app, ctx);
+  registerInventoryRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
 }

@@ -13,7 +13,7 @@ import {
 import { CSV_LIMITS, csvMsg, type ImportRowError, type ImportSampleRow, type ProductImportResult } from '@vetrina/shared/csv';
 import type { ZodError } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { assertPrice } from '../catalog/variant-price.js';
+import { assertPrice } from '../catalog/variants/price.js';
 import type { ProductColumns, ColumnKey } from './product-columns.js';
 import type { CsvRow } from './read.js';
 import type { ExistingProduct } from './repo.js';

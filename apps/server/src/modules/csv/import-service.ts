@@ -1,8 +1,8 @@
 import { CSV_LIMITS, csvMsg, type ImportRowError, type ProductImportResult } from '@vetrina/shared/csv';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, type AppError } from '../../lib/errors.js';
-import { guardSku } from '../catalog/skus.js';
-import { guardSlug } from '../catalog/slugs.js';
+import { guardSku } from '../catalog/skus/service.js';
+import { guardSlug } from '../catalog/products/slugs.js';
 import { removeFiles } from '../catalog/image-files.js';
 import { refreshStale } from '../search/repo.js';
 import { withLargeWriteCache } from '../../db/page-cache.js';

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
@@ -7,6 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nextTurn } from '../../lib/limit.js';
+import { containsIgnoreCase } from '../../lib/sql-like.js';
 
 /** Why a unit's counters change and who made them change: every write here takes one ('Storico'). */
 export interface StockSource {
@@ -253,8 +254,138 @@ export const inventoryUnits = {
   },
 };
 
+/**
+ * "Available = qty − reserved" as SQL, over a table alias of `inventory`: the one spelling of the
+ * rule for queries (in memory: `availableUnits`, ./service.ts).
+ */
+export const availableUnitsSql = (alias: string) => sql<number>`${sql.ref(`${alias}.qty`)} - ${sql.ref(`${alias}.reserved`)}`;
+
 /** Units a shopper can still buy, as SQL over the alias `inv` (never below zero). */
 export function availableSql(dialect: Dialect) {
   // SQLite's max(a, b) is PostgreSQL's greatest(a, b).
-  return dialect === 'postgres' ? sql<number>`greatest(inv.qty - inv.reserved, 0)` : sql<number>`max(inv.qty - inv.reserved, 0)`;
+  return dialect === 'postgres' ? sql<number>`greatest(${availableUnitsSql('inv')}, 0)` : sql<number>`max(${availableUnitsSql('inv')}, 0)`;
 }
+
+/** The inventory page's rows: one per sellable unit, with its product and variant. */
+const pageRowsOf = (db: Db, storeId: string) =>
+  db
+    .selectFrom('inventory as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('product_variants as v', 'v.id', 'i.variant_id')
+    .where('i.store_id', '=', storeId);
+
+const PAGE_COLUMNS = [
+  'i.id',
+  'i.product_id',
+  'i.variant_id',
+  'i.qty',
+  'i.reserved',
+  'p.title',
+  'p.sku as product_sku',
+  'v.label',
+  'v.sku as variant_sku',
+] as const;
+
+export interface InventoryPageRow {
+  id: string;
+  product_id: string;
+  variant_id: string | null;
+  qty: number;
+  reserved: number;
+  title: string;
+  product_sku: string;
+  label: string | null;
+  variant_sku: string | null;
+}
+
+/** The reads of the inventory page and of a unit's history ('Storico'). */
+export function inventoryRepo(db: Db) {
+  return {
+    /** A page of units, newest products first, matching `q` (title, variant label, SKUs) when given, with the matching count. */
+    async page(storeId: string, f: { q: string; limit: number; offset: number }) {
+      let q = pageRowsOf(db, storeId);
+      if (f.q) {
+        const like = (column: string) => containsIgnoreCase(column, f.q) as RawBuilder<SqlBool>;
+        q = q.where((eb) => eb.or([like('p.title'), like('v.label'), like('p.sku'), like('v.sku')]));
+      }
+      const [count, rows] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+        q
+          .select(PAGE_COLUMNS)
+          .orderBy('p.created_at', 'desc')
+          .orderBy('p.id', 'desc')
+          .orderBy('v.created_at')
+          .orderBy('i.id')
+          .limit(f.limit)
+          .offset(f.offset)
+          .execute(),
+      ]);
+      return { rows: rows satisfies InventoryPageRow[], count: Number(count?.n ?? 0) };
+    },
+
+    /** The store's units on hand and reserved, all units together. */
+    async totals(storeId: string) {
+      const sums = await db
+        .selectFrom('inventory')
+        .select((eb) => [eb.fn.sum<number>('qty').as('qty'), eb.fn.sum<number>('reserved').as('reserved')])
+        .where('store_id', '=', storeId)
+        .executeTakeFirst();
+      return { qty: Number(sums?.qty ?? 0), reserved: Number(sums?.reserved ?? 0) };
+    },
+
+    /** One unit of the store as the inventory page shows it. */
+    async pageRow(storeId: string, inventoryId: string): Promise<InventoryPageRow | undefined> {
+      return pageRowsOf(db, storeId).select(PAGE_COLUMNS).where('i.id', '=', inventoryId).executeTakeFirst();
+    },
+
+    /** Thumbnails of a page of units: variants' own images and products' covers. */
+    async thumbs(productIds: string[], variantIds: string[]) {
+      if (!productIds.length) return [];
+      return db
+        .selectFrom('product_images')
+        .select(['product_id', 'variant_id', 'thumb_url'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('product_id', 'in', productIds), eb('variant_id', 'is', null), eb('position', '=', 0)]),
+            ...(variantIds.length ? [eb('variant_id', 'in', variantIds)] : []),
+          ]),
+        )
+        .execute();
+    },
+
+    /** Whether the unit is the store's. */
+    async isStoreUnit(storeId: string, inventoryId: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('inventory').select('id').where('id', '=', inventoryId).where('store_id', '=', storeId).executeTakeFirst());
+    },
+
+    /** A page of one unit's movements, newest first, with the order's number and the member's e-mail, and their count. */
+    async movements(storeId: string, inventoryId: string, f: { limit: number; offset: number }) {
+      const movements = db.selectFrom('stock_movements as m').where('m.inventory_id', '=', inventoryId).where('m.store_id', '=', storeId);
+      const [count, rows] = await Promise.all([
+        movements.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+        movements
+          .leftJoin('orders as o', (j) => j.onRef('o.id', '=', 'm.order_id').onRef('o.store_id', '=', 'm.store_id'))
+          .leftJoin('users as u', 'u.id', 'm.actor_user_id')
+          .select([
+            'm.id',
+            'm.created_at',
+            'm.reason',
+            'm.qty_change',
+            'm.reserved_change',
+            'm.qty_after',
+            'm.reserved_after',
+            'm.order_id',
+            'o.order_number',
+            'u.email as actor_email',
+          ])
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(f.limit)
+          .offset(f.offset)
+          .execute(),
+      ]);
+      return { rows, count: Number(count?.n ?? 0) };
+    },
+  };
+}
+export type InventoryRepo = ReturnType<typeof inventoryRepo>;

@@ -1,10 +1,14 @@
 import { byCodeUnits } from '@vetrina/shared/italian-format';
-import { checkoutMsg, stockEffect, type OrderStatus } from '@vetrina/shared';
-import type { StockReason } from '@vetrina/shared/stock-history';
+import { CATALOG_LIMITS, catalogMsg, checkoutMsg, stockEffect, type InventoryItem, type InventoryList, type OrderStatus } from '@vetrina/shared';
+import { STOCK_HISTORY_PAGE_SIZE, type StockHistory, type StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db } from '../../db/index.js';
 import type { PendingWrites } from '../../db/prepared.js';
-import { AppError } from '../../lib/errors.js';
-import { inventoryUnits, recordMovements, type UnitAfter } from './repo.js';
+import type { AppContext } from '../../lib/context.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { AuthUser, StoreMembership } from '../../plugins/guard.js';
+import { inventoryRepo, inventoryUnits, recordMovements, type InventoryPageRow, type UnitAfter } from './repo.js';
+
+export type { StockSource } from './repo.js';
 
 /**
  * The stock rules, in one place (docs/decisions/inventory-module.md): an open order holds its units
@@ -28,6 +32,9 @@ export interface OrderStockLine {
 }
 
 export const outOfStock = (title: string) => new AppError(409, 'out_of_stock', checkoutMsg.insufficient(title), { title: 'Disponibilità insufficiente' });
+
+/** "Available = qty − reserved" for a unit read into memory (in SQL: `availableUnitsSql`, ./repo.ts). */
+export const availableUnits = (u: { qty: number; reserved: number }) => u.qty - u.reserved;
 
 type Effect = ReturnType<typeof stockEffect>;
 
@@ -100,7 +107,7 @@ export const inventory = {
     );
     const short = sorted.find((l) => {
       const u = counters.find((c) => c.id === l.inventoryId);
-      return !u || u.qty - u.reserved < l.quantity;
+      return !u || availableUnits(u) < l.quantity;
     });
     return outOfStock((short ?? sorted[0]!).title);
   },
@@ -145,3 +152,105 @@ export const inventory = {
     return inventory.followOrderStatus(trx, storeId, lines, from, 'cancelled', source);
   },
 };
+
+/**
+ * The catalogue's steps on its sellable units, in the caller's transaction: a product or variant
+ * gets its stock record, a new quantity, or loses it (the only writes of `inventory` besides orders').
+ */
+export const stockUnits = {
+  create: inventoryUnits.create,
+  createMany: inventoryUnits.createMany,
+  setQty: inventoryUnits.setQty,
+  productUnit: inventoryUnits.productUnit,
+  retireProductUnit: inventoryUnits.retireProductUnit,
+  retireVariantUnit: inventoryUnits.retireVariantUnit,
+  restoreProductUnit: inventoryUnits.restoreProductUnit,
+};
+
+/** The caller of the inventory page: the store, and the member named in the history. */
+type Member = Pick<StoreMembership, 'storeId'> & { user: Pick<AuthUser, 'id'> };
+
+type ThumbOf = (productId: string, variantId: string | null) => string | null;
+
+const toItem = (r: InventoryPageRow, thumb: ThumbOf): InventoryItem => ({
+  id: r.id,
+  productId: r.product_id,
+  productTitle: r.title,
+  variantId: r.variant_id,
+  variantLabel: r.label,
+  sku: r.variant_sku ?? r.product_sku,
+  qty: r.qty,
+  reserved: r.reserved,
+  available: availableUnits(r),
+  thumbUrl: thumb(r.product_id, r.variant_id),
+});
+
+/** The inventory page ('Magazzino') and a unit's 'Storico'. */
+export function inventoryService(ctx: Pick<AppContext, 'db'>) {
+  const repo = inventoryRepo(ctx.db);
+
+  /** Thumbnails for a page of rows: the variant's own image, else the product's cover. */
+  async function thumbsOf(productIds: string[], variantIds: string[]): Promise<ThumbOf> {
+    const rows = await repo.thumbs(productIds, variantIds);
+    const byVariant = new Map(rows.filter((r) => r.variant_id).map((r) => [r.variant_id, r.thumb_url]));
+    const byProduct = new Map(rows.filter((r) => !r.variant_id).map((r) => [r.product_id, r.thumb_url]));
+    return (productId: string, variantId: string | null) => (variantId && byVariant.get(variantId)) || byProduct.get(productId) || null;
+  }
+
+  return {
+    /** One row per sellable unit, newest products first, a page at a time; totals cover the whole store. */
+    async list(member: Pick<Member, 'storeId'>, f: { page: number; q: string }): Promise<InventoryList> {
+      const pageSize = CATALOG_LIMITS.inventoryPageSize;
+      const [{ rows, count }, sums] = await Promise.all([
+        repo.page(member.storeId, { q: f.q, limit: pageSize, offset: (f.page - 1) * pageSize }),
+        repo.totals(member.storeId),
+      ]);
+      const thumb = await thumbsOf(
+        [...new Set(rows.map((r) => r.product_id))],
+        rows.flatMap((r) => (r.variant_id ? [r.variant_id] : [])),
+      );
+      return {
+        items: rows.map((r) => toItem(r, thumb)),
+        total: count,
+        page: f.page,
+        pageSize,
+        totals: { total: sums.qty, reserved: sums.reserved, available: availableUnits(sums) },
+      };
+    },
+
+    /** The inventory page's edit: the member is named in the unit's history. */
+    async setQty(member: Member, inventoryId: string, qty: number): Promise<InventoryItem> {
+      await ctx.db.transaction().execute((trx) => inventoryUnits.setQty(trx, member.storeId, inventoryId, qty, { reason: 'manual', actorId: member.user.id }));
+      const r = await repo.pageRow(member.storeId, inventoryId);
+      if (!r) throw notFound(catalogMsg.inventoryNotFound);
+      return toItem(r, await thumbsOf([r.product_id], r.variant_id ? [r.variant_id] : []));
+    },
+
+    /**
+     * One unit's 'Storico', newest first, a page at a time. The order is named by its number only and
+     * the actor is a team member (shoppers never get one), so no shopper's details leave here.
+     */
+    async history(member: Pick<Member, 'storeId'>, inventoryId: string, page: number): Promise<StockHistory> {
+      if (!(await repo.isStoreUnit(member.storeId, inventoryId))) throw notFound(catalogMsg.inventoryNotFound);
+      const pageSize = STOCK_HISTORY_PAGE_SIZE;
+      const { rows, count } = await repo.movements(member.storeId, inventoryId, { limit: pageSize, offset: (page - 1) * pageSize });
+      return {
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          createdAt: r.created_at,
+          reason: r.reason,
+          qtyChange: r.qty_change,
+          reservedChange: r.reserved_change,
+          qtyAfter: r.qty_after,
+          reservedAfter: r.reserved_after,
+          order: r.order_id && r.order_number !== null ? { id: r.order_id, number: r.order_number } : null,
+          actor: r.actor_email ? { email: r.actor_email } : null,
+        })),
+        total: count,
+        page,
+        pageSize,
+      };
+    },
+  };
+}
+export type InventoryService = ReturnType<typeof inventoryService>;

@@ -2,6 +2,7 @@ import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { prepared, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { availableUnitsSql } from '../inventory/repo.js';
 
 export interface DayDelta {
   orders: number;
@@ -42,7 +43,7 @@ const addProductRow = prepared((db: Db, a: { storeId: string; day: string; produ
 );
 
 const LOW_STOCK_LIST = 8;
-const available = sql<number>`i.qty - i.reserved`;
+const available = availableUnitsSql('i');
 
 /**
  * The only SQL of the home's numbers: the daily aggregate rows (atomic `x = x + n` upserts, right

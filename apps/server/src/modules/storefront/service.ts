@@ -10,7 +10,7 @@ import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { storeBySlug } from '../../lib/tenancy.js';
 import { singleFlight } from '../../lib/ttl-cache.js';
-import { productListing } from '../catalog/product-listing.js';
+import { productListing } from '../catalog/listing/service.js';
 import type { StoreListCache } from './list-cache.js';
 import { storefrontRepo } from './repo.js';
 import { shippingService } from '../shipping/service.js';

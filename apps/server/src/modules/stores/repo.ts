@@ -187,5 +187,16 @@ export function storesRepo(db: Db) {
       const [seq] = await reads.returning(takeOrderNumberBesideReads.compile(reads.db, { storeId, key, take: take ? 1 : 0 }));
       return seq ? seq.next_order_number - 1 : null;
     },
+    /** The store's SKU generator: the number of the next suggested SKU. */
+    nextSkuNumber: async (storeId: string) => (await db.selectFrom('stores').select('next_sku').where('id', '=', storeId).executeTakeFirst())?.next_sku ?? null,
+
+    /** Moves the SKU generator past `n`, never back. */
+    advanceSkuCounter: (storeId: string, n: number) =>
+      db
+        .updateTable('stores')
+        .set({ next_sku: n + 1 })
+        .where('id', '=', storeId)
+        .where('next_sku', '<=', n)
+        .execute(),
   };
 }

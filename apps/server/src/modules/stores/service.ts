@@ -126,3 +126,10 @@ export async function storeMailBrand(ctx: AppContext, db: Db, storeId: string): 
   const logo = s.logo_url ? (/^https?:\/\//.test(s.logo_url) ? s.logo_url : `${ctx.publicUrl()}${s.logo_url.startsWith('/') ? '' : '/'}${s.logo_url}`) : null;
   return { name: s.name, slug: s.slug, logoUrl: logo, color: parseColors(s.colors).primary };
 }
+/** The store's counters that other modules move inside their own transaction. */
+export const storeCounters = {
+  /** The SKU generator's number (SKU-0001 is 1). */
+  nextSkuNumber: (db: Db, storeId: string) => storesRepo(db).nextSkuNumber(storeId),
+  /** A SKU saved in the generator's format (number `n`) moves the generator past it. */
+  advanceSku: (trx: Db, storeId: string, n: number) => storesRepo(trx).advanceSkuCounter(storeId, n),
+};

@@ -5,7 +5,7 @@ import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import { filesOf, folderOf, IMAGE_FILE_COLUMNS, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../image-files.js';
 import { inventoryUnits } from '../../inventory/repo.js';
-import { skuRegistry } from '../skus.js';
+import { skuRegistry } from '../skus/service.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
 import { samplePictures } from './pictures.js';
 import { refreshStale } from '../../search/repo.js';

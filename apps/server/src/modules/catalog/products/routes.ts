@@ -1,16 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { productDetailSchema, productInputSchema, productListPageSchema, productListQuerySchema, storeIdParams } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { addRoute } from '../../lib/route.js';
-import { requireMember } from '../../plugins/guard.js';
-import { productParams } from './params.js';
-import { duplicateProduct } from './product-duplicate.js';
-import { getProduct, listProducts } from './product-queries.js';
-import { createProduct, deleteProduct, updateProduct } from './products.js';
+import {
+  BULK_LIMITS,
+  productBulkResultSchema,
+  productBulkSchema,
+  productDetailSchema,
+  productInputSchema,
+  productListPageSchema,
+  productListQuerySchema,
+  storeIdParams,
+} from '@vetrina/shared';
+import type { AppContext } from '../../../lib/context.js';
+import { addRoute } from '../../../lib/route.js';
+import { requireMember } from '../../../plugins/guard.js';
+import { productParams } from '../params.js';
+import { applyProductBulk } from './bulk.js';
+import { duplicateProduct } from './duplicate.js';
+import { productsService } from './service.js';
 
 const tags = ['catalogo'];
 
 export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = productsService(ctx);
+
   addRoute(
     app,
     {
@@ -23,7 +34,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       query: productListQuerySchema,
       response: { 200: productListPageSchema },
     },
-    async (req, { query }) => listProducts(ctx.db, ctx.dialect, requireMember(req).storeId, query),
+    async (req, { query }) => service.list(requireMember(req), query),
   );
 
   addRoute(
@@ -37,7 +48,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       params: productParams,
       response: { 200: productDetailSchema },
     },
-    async (req, { params }) => getProduct(ctx.db, requireMember(req).storeId, params.productId),
+    async (req, { params }) => service.get(requireMember(req), params.productId),
   );
 
   addRoute(
@@ -52,10 +63,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       body: productInputSchema,
       response: { 201: productDetailSchema },
     },
-    async (req, { body }) => {
-      const { storeId, user } = requireMember(req);
-      return createProduct(ctx, storeId, body, user.id);
-    },
+    async (req, { body }) => service.create(requireMember(req), body),
   );
 
   addRoute(
@@ -70,10 +78,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       body: productInputSchema,
       response: { 200: productDetailSchema },
     },
-    async (req, { params, body }) => {
-      const { storeId, user } = requireMember(req);
-      return updateProduct(ctx, storeId, params.productId, body, user.id);
-    },
+    async (req, { params, body }) => service.update(requireMember(req), params.productId, body),
   );
 
   addRoute(
@@ -87,10 +92,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       params: productParams,
       response: { 201: productDetailSchema },
     },
-    async (req, { params }) => {
-      const { storeId, user } = requireMember(req);
-      return duplicateProduct(ctx, storeId, params.productId, user.id);
-    },
+    async (req, { params }) => duplicateProduct(ctx, requireMember(req), params.productId),
   );
 
   addRoute(
@@ -105,7 +107,22 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 204: null },
     },
     async (req, { params }) => {
-      await deleteProduct(ctx, requireMember(req).storeId, params.productId);
+      await service.delete(requireMember(req), params.productId);
     },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores/:storeId/products/bulk',
+      auth: { permission: 'catalog:write' },
+      summary: `Cambia stato o categoria, o elimina, fino a ${BULK_LIMITS.maxIds} prodotti insieme: tutti o nessuno (un id di un altro store: 404)`,
+      tags,
+      params: storeIdParams,
+      body: productBulkSchema,
+      response: { 200: productBulkResultSchema },
+    },
+    async (req, { body }) => applyProductBulk(ctx, requireMember(req), body),
   );
 }

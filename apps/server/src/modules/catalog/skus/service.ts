@@ -1,13 +1,10 @@
 import { catalogMsg, formatSku, generatedSkuNumber, skuKey } from '@vetrina/shared';
-import { isUniqueViolation, type Db } from '../../db/index.js';
-import { conflict } from '../../lib/errors.js';
-import { nextTurn } from '../../lib/limit.js';
+import { isUniqueViolation, type Db } from '../../../db/index.js';
+import { conflict } from '../../../lib/errors.js';
+import { storeCounters } from '../../stores/service.js';
+import { skusRepo, type SkuOwner } from './repo.js';
 
-/** Who owns a SKU: a product's own unit (variantId null) or one of its variants. */
-export interface SkuOwner {
-  productId: string;
-  variantId: string | null;
-}
+export type { SkuOwner } from './repo.js';
 
 export const skuTaken = () => conflict(catalogMsg.skuTaken, { title: catalogMsg.skuTakenTitle, field: 'sku' });
 
@@ -29,70 +26,47 @@ export async function guardSku<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The SKU registry: one row per SKU of the store, across products and variants. Its primary key
- * (store_id, sku) is what makes two concurrent saves of the same SKU impossible.
- * SKUs are compared case-insensitively (the registry holds skuKey(sku)).
+ * The store's SKUs, one per product or variant (the registry, ./repo.ts), and the generator of
+ * SKU-0001, SKU-0002, … (the store's counter). Steps run in the caller's transaction.
  */
 export const skuRegistry = {
   async add(trx: Db, storeId: string, sku: string, owner: SkuOwner): Promise<void> {
-    await trx
-      .insertInto('store_skus')
-      .values({ store_id: storeId, sku: skuKey(sku), product_id: owner.productId, variant_id: owner.variantId })
-      .execute();
+    await skusRepo(trx).insert(storeId, sku, owner);
     await skuRegistry.advanceGenerator(trx, storeId, sku);
   },
 
   /** Registers many new SKUs at once (the CSV import's new products and variants); any taken one fails on the primary key. */
   async addMany(trx: Db, storeId: string, entries: ReadonlyArray<{ sku: string } & SkuOwner>): Promise<void> {
-    for (let i = 0; i < entries.length; i += 500) {
-      const chunk = entries.slice(i, i + 500);
-      await trx
-        .insertInto('store_skus')
-        .values(chunk.map((e) => ({ store_id: storeId, sku: skuKey(e.sku), product_id: e.productId, variant_id: e.variantId })))
-        .execute();
-      // Thousands of rows (an import): other requests get a turn between statements.
-      if (i + 500 < entries.length) await nextTurn();
-    }
+    await skusRepo(trx).insertMany(storeId, entries);
     const highest = Math.max(0, ...entries.map((e) => generatedSkuNumber(e.sku) ?? 0));
     if (highest > 0) await skuRegistry.advanceGenerator(trx, storeId, formatSku(highest));
   },
 
   /** Points the owner's registry row at its new SKU (a taken SKU fails on the primary key). */
   async rename(trx: Db, storeId: string, sku: string, owner: SkuOwner): Promise<void> {
-    let q = trx
-      .updateTable('store_skus')
-      .set({ sku: skuKey(sku) })
-      .where('store_id', '=', storeId)
-      .where('product_id', '=', owner.productId);
-    q = owner.variantId ? q.where('variant_id', '=', owner.variantId) : q.where('variant_id', 'is', null);
-    const res = await q.executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) await skuRegistry.add(trx, storeId, sku, owner);
+    if (!(await skusRepo(trx).rename(storeId, sku, owner))) await skuRegistry.add(trx, storeId, sku, owner);
     else await skuRegistry.advanceGenerator(trx, storeId, sku);
   },
 
   /** Available unless another product or variant of the store holds it. */
   async isAvailable(db: Db, storeId: string, sku: string, owner?: Partial<SkuOwner>): Promise<boolean> {
-    const row = await db
-      .selectFrom('store_skus')
-      .select(['product_id', 'variant_id'])
-      .where('store_id', '=', storeId)
-      .where('sku', '=', skuKey(sku))
-      .executeTakeFirst();
+    const row = await skusRepo(db).ownerOf(storeId, sku);
     if (!row) return true;
     if (owner?.variantId) return row.variant_id === owner.variantId;
     return Boolean(owner?.productId) && row.product_id === owner?.productId && row.variant_id === null;
   },
 
+  /** The owners of the SKUs among `skus` that the store holds (rows keyed by skuKey). */
+  ownersOf: (db: Db, storeId: string, skus: string[]) => skusRepo(db).ownersOf(storeId, skus),
+
+  /** The keys (skuKey) of the SKUs among `skus` that the store holds. */
+  takenKeys: (db: Db, storeId: string, skus: string[]) => skusRepo(db).takenKeys(storeId, skus),
+
   /** A SKU typed in the generator's format moves the generator past it, so it is never suggested again. */
   async advanceGenerator(trx: Db, storeId: string, sku: string): Promise<void> {
     const n = generatedSkuNumber(sku);
     if (n === null || n >= 999_999_999) return;
-    await trx
-      .updateTable('stores')
-      .set({ next_sku: n + 1 })
-      .where('id', '=', storeId)
-      .where('next_sku', '<=', n)
-      .execute();
+    await storeCounters.advanceSku(trx, storeId, n);
   },
 
   /**
@@ -100,12 +74,9 @@ export const skuRegistry = {
    * already taken. Suggesting does not consume a number; saving a product with it does.
    */
   async next(db: Db, storeId: string): Promise<string> {
-    const store = await db.selectFrom('stores').select('next_sku').where('id', '=', storeId).executeTakeFirst();
-    const start = Math.max(1, Number(store?.next_sku ?? 1));
+    const start = Math.max(1, Number((await storeCounters.nextSkuNumber(db, storeId)) ?? 1));
     const candidates = Array.from({ length: 20 }, (_, i) => formatSku(start + i));
-    const taken = new Set(
-      (await db.selectFrom('store_skus').select('sku').where('store_id', '=', storeId).where('sku', 'in', candidates.map(skuKey)).execute()).map((r) => r.sku),
-    );
+    const taken = await skusRepo(db).takenKeys(storeId, candidates);
     return candidates.find((c) => !taken.has(skuKey(c))) ?? formatSku(start + candidates.length);
   },
 };

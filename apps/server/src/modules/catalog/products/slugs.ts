@@ -1,6 +1,7 @@
 import { catalogMsg, numberedSlug, productSlugFromTitle } from '@vetrina/shared';
-import { isUniqueViolation, type Db } from '../../db/index.js';
-import { conflict } from '../../lib/errors.js';
+import { isUniqueViolation, type Db } from '../../../db/index.js';
+import { conflict } from '../../../lib/errors.js';
+import { productsRepo } from './repo.js';
 
 /**
  * Product slugs (the product's address /store/{storeSlug}/products/{slug}), unique per store.
@@ -17,21 +18,12 @@ export function isProductSlugViolation(err: unknown): boolean {
   return e.constraint === 'products_store_slug_uq' || /products_store_slug_uq|products\.slug/.test(e.message ?? '');
 }
 
-/** True when another product of the store already has this slug. */
-export async function isSlugTaken(db: Db, storeId: string, slug: string, exceptProductId?: string): Promise<boolean> {
-  let q = db.selectFrom('products').select('id').where('store_id', '=', storeId).where('slug', '=', slug);
-  if (exceptProductId) q = q.where('id', '!=', exceptProductId);
-  return Boolean(await q.executeTakeFirst());
-}
-
 /** The first free slug of the store for a title: its own slug, else with -2, -3… (checked 50 at a time). */
 export async function freeSlugFor(db: Db, storeId: string, title: string): Promise<string> {
   const base = productSlugFromTitle(title);
   for (let start = 1; ; start += 50) {
     const candidates = Array.from({ length: 50 }, (_, i) => numberedSlug(base, start + i));
-    const taken = new Set(
-      (await db.selectFrom('products').select('slug').where('store_id', '=', storeId).where('slug', 'in', candidates).execute()).map((r) => r.slug),
-    );
+    const taken = await productsRepo(db).takenSlugs(storeId, candidates);
     const free = candidates.find((c) => !taken.has(c));
     if (free) return free;
   }
@@ -40,14 +32,14 @@ export async function freeSlugFor(db: Db, storeId: string, title: string): Promi
 /** A new product's slug: the merchant's (409 when another product of the store has it), else derived from the title. */
 export async function slugForNewProduct(db: Db, storeId: string, title: string, requested: string | undefined): Promise<string> {
   if (!requested) return freeSlugFor(db, storeId, title);
-  if (await isSlugTaken(db, storeId, requested)) throw productSlugTaken();
+  if (await productsRepo(db).slugTaken(storeId, requested)) throw productSlugTaken();
   return requested;
 }
 
 /** An existing product's slug after an edit: kept unless the merchant sent another one that is free. */
 export async function slugAfterEdit(db: Db, storeId: string, productId: string, current: string, requested: string | undefined): Promise<string> {
   if (!requested || requested === current) return current;
-  if (await isSlugTaken(db, storeId, requested, productId)) throw productSlugTaken();
+  if (await productsRepo(db).slugTaken(storeId, requested, productId)) throw productSlugTaken();
   return requested;
 }
 

@@ -10,15 +10,17 @@ import {
   type OptionVariantData,
   type VariantOption,
 } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import { clock } from '../../lib/clock.js';
-import { badRequest } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { IMAGE_FILE_COLUMNS, keysOf } from './image-files.js';
-import { inventoryUnits, type StockSource } from '../inventory/repo.js';
-import { parseJson } from './json.js';
-import { variantsOf } from './product-queries.js';
-import { writeNewVariant, writeVariantUpdate } from './variants.js';
+import type { Db } from '../../../db/index.js';
+import { clock } from '../../../lib/clock.js';
+import { badRequest } from '../../../lib/errors.js';
+import { newId } from '../../../lib/ids.js';
+import { stockUnits, type StockSource } from '../../inventory/service.js';
+import { keysOf } from '../image-files.js';
+import { parseJson } from '../json.js';
+import { productsRepo } from '../products/repo.js';
+import { skuRegistry } from '../skus/service.js';
+import { variantsRepo } from './repo.js';
+import { writeNewVariant, writeVariantUpdate } from './service.js';
 
 interface OptionsWrite {
   productSku: string;
@@ -28,8 +30,7 @@ interface OptionsWrite {
 
 /** The product's stored options ('Opzioni'). */
 export async function storedOptions(db: Db, productId: string): Promise<VariantOption[]> {
-  const r = await db.selectFrom('products').select('variant_options').where('id', '=', productId).executeTakeFirst();
-  return parseJson<VariantOption[]>(r?.variant_options ?? '[]', []);
+  return parseJson<VariantOption[]>(await productsRepo(db).variantOptions(productId), []);
 }
 
 /**
@@ -44,19 +45,11 @@ export async function writeOptionVariants(trx: Db, storeId: string, productId: s
   if (!options) return [];
   const before = await storedOptions(trx, productId);
   if (!options.length && !before.length) return [];
-  await trx
-    .updateTable('products')
-    .set({ variant_options: JSON.stringify(options) })
-    .where('id', '=', productId)
-    .execute();
+  await productsRepo(trx).update(productId, { variant_options: JSON.stringify(options) });
 
-  const live = await variantsOf(trx, productId);
-  const archived = await trx
-    .selectFrom('product_variants')
-    .select(['id', 'sku', 'attributes'])
-    .where('product_id', '=', productId)
-    .where('archived_at', 'is not', null)
-    .execute();
+  const variants = variantsRepo(trx);
+  const live = await variants.liveOf(productId);
+  const archived = await variants.archivedOf(productId);
   const keyOf = (attributes: Record<string, string>) => {
     const values = options.length ? valuesFromAttributes(options, attributes) : null;
     return values ? combinationKey(values) : null;
@@ -108,13 +101,13 @@ export async function writeOptionVariants(trx: Db, storeId: string, productId: s
     };
     if (p.current) keys.push(...(await writeVariantUpdate(trx, storeId, productId, p.current.id, data, source)));
     else if (p.revived) {
-      await trx.updateTable('product_variants').set({ archived_at: null }).where('id', '=', p.revived.id).execute();
+      await variants.update(p.revived.id, { archived_at: null });
       // Its stock record comes back with it (writeVariantUpdate creates it).
-      await inventoryUnits.retireProductUnit(trx, productId);
+      await stockUnits.retireProductUnit(trx, productId);
       keys.push(...(await writeVariantUpdate(trx, storeId, productId, p.revived.id, data, source)));
     } else await writeNewVariant(trx, storeId, productId, newId(), data, source);
   }
-  if (!plan.length) await inventoryUnits.restoreProductUnit(trx, storeId, productId, source);
+  if (!plan.length) await stockUnits.restoreProductUnit(trx, storeId, productId, source);
   return keys;
 }
 
@@ -133,16 +126,11 @@ async function assertSkus(
     seen.add(skuKey(p.sku));
   }
   if (!plan.length) return;
-  const owners = await trx
-    .selectFrom('store_skus')
-    .select(['sku', 'product_id', 'variant_id'])
-    .where('store_id', '=', storeId)
-    .where(
-      'sku',
-      'in',
-      plan.map((p) => skuKey(p.sku)),
-    )
-    .execute();
+  const owners = await skuRegistry.ownersOf(
+    trx,
+    storeId,
+    plan.map((p) => p.sku),
+  );
   const bySku = new Map(owners.map((o) => [o.sku, o]));
   for (const p of plan) {
     const owner = bySku.get(skuKey(p.sku));
@@ -156,8 +144,7 @@ async function assertSkus(
 /** The variants among `ids` that an order names. */
 async function orderedVariants(trx: Db, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await trx.selectFrom('order_items').select('variant_id').distinct().where('variant_id', 'in', ids).execute();
-  return new Set(rows.flatMap((r) => (r.variant_id ? [r.variant_id] : [])));
+  return variantsRepo(trx).orderedAmong(ids);
 }
 
 /** Variants no order names are deleted; the others are archived (not sold nor shown, kept for their orders). */
@@ -165,11 +152,12 @@ async function removeVariants(trx: Db, productId: string, ids: string[], ordered
   if (!ids.length) return [];
   const toDelete = ids.filter((id) => !ordered.has(id));
   const toArchive = ids.filter((id) => ordered.has(id));
-  const images = toDelete.length ? await trx.selectFrom('product_images').select(IMAGE_FILE_COLUMNS).where('variant_id', 'in', toDelete).execute() : [];
-  if (toDelete.length) await trx.deleteFrom('product_variants').where('product_id', '=', productId).where('id', 'in', toDelete).execute();
+  const variants = variantsRepo(trx);
+  const images = toDelete.length ? await variants.imageFiles(toDelete) : [];
+  if (toDelete.length) await variants.deleteMany(productId, toDelete);
   if (toArchive.length) {
-    await trx.updateTable('product_variants').set({ archived_at: clock.iso() }).where('product_id', '=', productId).where('id', 'in', toArchive).execute();
-    for (const id of toArchive) await inventoryUnits.retireVariantUnit(trx, id);
+    await variants.archiveMany(productId, toArchive, clock.iso());
+    for (const id of toArchive) await stockUnits.retireVariantUnit(trx, id);
   }
   return keysOf(images);
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { variantInputSchema, variantListSchema, variantSchema } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { addRoute } from '../../lib/route.js';
-import { requireMember } from '../../plugins/guard.js';
-import { productParams, variantParams } from './params.js';
-import { createVariant, deleteVariant, listVariants, updateVariant } from './variants.js';
+import type { AppContext } from '../../../lib/context.js';
+import { addRoute } from '../../../lib/route.js';
+import { requireMember } from '../../../plugins/guard.js';
+import { productParams, variantParams } from '../params.js';
+import { variantsService } from './service.js';
 
 const tags = ['catalogo'];
 
 export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = variantsService(ctx);
+
   addRoute(
     app,
     {
@@ -20,7 +22,7 @@ export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
       params: productParams,
       response: { 200: variantListSchema },
     },
-    async (req, { params }) => listVariants(ctx, requireMember(req).storeId, params.productId),
+    async (req, { params }) => service.list(requireMember(req), params.productId),
   );
 
   addRoute(
@@ -35,10 +37,7 @@ export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
       body: variantInputSchema,
       response: { 201: variantSchema },
     },
-    async (req, { params, body }) => {
-      const { storeId, user } = requireMember(req);
-      return createVariant(ctx, storeId, params.productId, body, user.id);
-    },
+    async (req, { params, body }) => service.create(requireMember(req), params.productId, body),
   );
 
   addRoute(
@@ -53,10 +52,7 @@ export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
       body: variantInputSchema,
       response: { 200: variantSchema },
     },
-    async (req, { params, body }) => {
-      const { storeId, user } = requireMember(req);
-      return updateVariant(ctx, storeId, params.productId, params.variantId, body, user.id);
-    },
+    async (req, { params, body }) => service.update(requireMember(req), params.productId, params.variantId, body),
   );
 
   addRoute(
@@ -71,8 +67,7 @@ export function registerVariantRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 204: null },
     },
     async (req, { params }) => {
-      const { storeId, user } = requireMember(req);
-      await deleteVariant(ctx, storeId, params.productId, params.variantId, user.id);
+      await service.delete(requireMember(req), params.productId, params.variantId);
     },
   );
 }

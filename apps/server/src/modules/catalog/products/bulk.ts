@@ -1,12 +1,13 @@
 import { bulkMsg, type ProductBulkData, type ProductBulkResult } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import type { AppContext } from '../../lib/context.js';
-import { clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
-import { refreshStale } from '../search/repo.js';
-import { assertCategoryOf } from './categories.js';
-import { removeFiles } from './image-files.js';
-import { writeProductDelete } from './products.js';
+import type { Db } from '../../../db/index.js';
+import type { AppContext } from '../../../lib/context.js';
+import { notFound } from '../../../lib/errors.js';
+import { refreshStale } from '../../search/repo.js';
+import { assertCategoryOf } from '../categories.js';
+import { removeFiles } from '../image-files.js';
+import type { CatalogMember } from '../member.js';
+import { productsRepo } from './repo.js';
+import { writeProductDelete } from './service.js';
 
 /**
  * Locks the selected products (in id order, so two bulk requests cannot deadlock) and checks that
@@ -15,8 +16,7 @@ import { writeProductDelete } from './products.js';
  */
 async function lockSelection(trx: Db, storeId: string, ids: string[]): Promise<string[]> {
   const sorted = [...ids].sort();
-  const res = await trx.updateTable('products').set({ updated_at: clock.iso() }).where('store_id', '=', storeId).where('id', 'in', sorted).executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== sorted.length) throw notFound(bulkMsg.productsNotFound);
+  if ((await productsRepo(trx).lockMany(storeId, sorted)) !== sorted.length) throw notFound(bulkMsg.productsNotFound);
   return sorted;
 }
 
@@ -25,7 +25,8 @@ async function lockSelection(trx: Db, storeId: string, ids: string[]): Promise<s
  * products change, or none. Deleting goes through the single delete's own steps (variants, stock,
  * SKUs, then image files once committed).
  */
-export async function applyProductBulk(ctx: AppContext, storeId: string, input: ProductBulkData): Promise<ProductBulkResult> {
+export async function applyProductBulk(ctx: AppContext, member: Pick<CatalogMember, 'storeId'>, input: ProductBulkData): Promise<ProductBulkResult> {
+  const { storeId } = member;
   const keys = await ctx.db.transaction().execute(async (trx) => {
     if (input.action === 'category' && input.categoryId) await assertCategoryOf(trx, storeId, input.categoryId);
     const ids = await lockSelection(trx, storeId, input.ids);
@@ -35,7 +36,7 @@ export async function applyProductBulk(ctx: AppContext, storeId: string, input: 
       return removed;
     }
     const changes = input.action === 'status' ? { status: input.status } : { category_id: input.categoryId };
-    await trx.updateTable('products').set(changes).where('store_id', '=', storeId).where('id', 'in', ids).execute();
+    await productsRepo(trx).updateMany(storeId, ids, changes);
     // A new category changes what the products are found by (the triggers marked their search rows).
     await refreshStale(trx, storeId);
     return [];

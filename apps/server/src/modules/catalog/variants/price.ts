@@ -1,5 +1,5 @@
 import { catalogMsg, type VariantData } from '@vetrina/shared';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../../lib/errors.js';
 
 /**
  * A variant's price rules against its product's price. A file of its own, free of the database
