@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
-import { registerCategoryRoutes } from './category-routes.js';
-import { registerMediaRoutes } from './media-routes.js';
+import { registerCategoryRoutes } from './categories/routes.js';
+import { registerImageRoutes } from './images/routes.js';
+import { registerSampleDataRoutes } from './sample-data/routes.js';
 import { registerProductBulkRoutes } from './product-bulk-routes.js';
 import { registerProductRoutes } from './product-routes.js';
 import { registerStockRoutes } from './stock-routes.js';
@@ -14,5 +15,6 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   registerVariantRoutes(app, ctx);
   registerCategoryRoutes(app, ctx);
   registerStockRoutes(app, ctx);
-  registerMediaRoutes(app, ctx);
+  registerImageRoutes(app, ctx);
+  registerSampleDataRoutes(app, ctx);
 }

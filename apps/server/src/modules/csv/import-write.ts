@@ -4,7 +4,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nextTurn } from '../../lib/limit.js';
-import { categoriesService } from '../catalog/categories.js';
+import { categories } from '../catalog/categories/service.js';
 import { writeProductUpdate } from '../catalog/products.js';
 import { skuRegistry } from '../catalog/skus.js';
 import { writeNewVariant, writeVariantUpdate } from '../catalog/variants.js';
@@ -155,11 +155,10 @@ async function updateProducts(
  */
 export async function writePlan(trx: Db, storeId: string, plan: ImportPlan, source: StockSource): Promise<string[]> {
   const categoryIds = new Map(plan.categoryIds);
-  const categories = categoriesService(trx);
   for (const [key, name] of plan.newCategories) {
     const line = plan.products.find((p) => p.category === key)?.line ?? 2;
     try {
-      categoryIds.set(key, (await categories.create(storeId, { name, slug: key })).id);
+      categoryIds.set(key, (await categories.create(trx, storeId, { name, slug: key })).id);
     } catch (err) {
       if (err instanceof AppError) throw new RowFailure(line, err);
       throw err;

@@ -3,12 +3,16 @@ import type { Db } from '../../../db/index.js';
 import type { AppContext } from '../../../lib/context.js';
 import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
-import { filesOf, folderOf, IMAGE_FILE_COLUMNS, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../image-files.js';
+import type { StoreMembership } from '../../../plugins/guard.js';
+import { filesOf, folderOf, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../images/files.js';
 import { inventoryUnits } from '../../inventory/repo.js';
 import { skuRegistry } from '../skus.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
 import { samplePictures } from './pictures.js';
 import { refreshStale } from '../../search/repo.js';
+import { storeSkuCounter } from '../../stores/service.js';
+import { categoriesRepo } from '../categories/repo.js';
+import { sampleDataRepo } from './repo.js';
 
 type PlacedImage = StoredImage & { id: string };
 
@@ -55,40 +59,35 @@ async function insertProduct(
   images: PlacedImage[],
   createdAt: string,
 ): Promise<number> {
+  const repo = sampleDataRepo(trx);
   const productId = newId();
-  await trx
-    .insertInto('products')
-    .values({
-      id: productId,
-      store_id: storeId,
-      title: p.title,
-      slug,
-      description: p.description,
-      price_cents: p.priceCents,
-      sku,
-      category_id: categoryId,
-      status: p.status,
-      image_urls: JSON.stringify(images.map((i) => i.url)),
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute();
+  await repo.insertProduct({
+    id: productId,
+    store_id: storeId,
+    title: p.title,
+    slug,
+    description: p.description,
+    price_cents: p.priceCents,
+    sku,
+    category_id: categoryId,
+    status: p.status,
+    image_urls: JSON.stringify(images.map((i) => i.url)),
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
   await skuRegistry.add(trx, storeId, sku, { productId, variantId: null });
   if (images.length) {
-    await trx
-      .insertInto('product_images')
-      .values(
-        images.map((img, position) => ({
-          id: img.id,
-          store_id: storeId,
-          product_id: productId,
-          variant_id: null,
-          position,
-          ...imageRowFiles(img),
-          created_at: createdAt,
-        })),
-      )
-      .execute();
+    await repo.insertImages(
+      images.map((img, position) => ({
+        id: img.id,
+        store_id: storeId,
+        product_id: productId,
+        variant_id: null,
+        position,
+        ...imageRowFiles(img),
+        created_at: createdAt,
+      })),
+    );
   }
   if (!p.variants?.length) {
     await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: p.stock }, { reason: 'created' });
@@ -99,20 +98,17 @@ async function insertProduct(
     const variantSku = `${sku}-${v.suffix}`;
     // Distinct creation times keep the variants in the order they are listed here.
     const at = new Date(Date.parse(createdAt) + i).toISOString();
-    await trx
-      .insertInto('product_variants')
-      .values({
-        id: variantId,
-        store_id: storeId,
-        product_id: productId,
-        label: v.label,
-        sku: variantSku,
-        price_delta_cents: v.deltaCents,
-        attributes: JSON.stringify(v.attributes),
-        image_url: null,
-        created_at: at,
-      })
-      .execute();
+    await repo.insertVariant({
+      id: variantId,
+      store_id: storeId,
+      product_id: productId,
+      label: v.label,
+      sku: variantSku,
+      price_delta_cents: v.deltaCents,
+      attributes: JSON.stringify(v.attributes),
+      image_url: null,
+      created_at: at,
+    });
     await skuRegistry.add(trx, storeId, variantSku, { productId, variantId });
     await inventoryUnits.create(trx, { storeId, productId, variantId, qty: v.stock }, { reason: 'created' });
   }
@@ -124,7 +120,7 @@ async function insertProduct(
  * stock, SKUs and images), then creates 5 categories and 12 products, some with variants. One
  * transaction: a failure leaves the old catalogue untouched. Old files go after commit.
  */
-export async function seedSampleData(ctx: AppContext, storeId: string): Promise<SampleDataResult> {
+async function seedSampleData(ctx: AppContext, storeId: string): Promise<SampleDataResult> {
   const placed: PlacedImage[] = [];
   let oldKeys: string[];
   let variants = 0;
@@ -132,25 +128,19 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
     const images = await placeImages(ctx, storeId, placed);
     oldKeys = await ctx.db.transaction().execute(async (trx) => {
       // First statement locks the store row: two seeds of one store run one after the other.
-      await trx.updateTable('stores').set({ next_sku: 1 }).where('id', '=', storeId).execute();
-      const old = await trx
-        .selectFrom('product_images')
-        .select(IMAGE_FILE_COLUMNS)
-        .where('store_id', '=', storeId)
-        .where('product_id', 'is not', null)
-        .execute();
-      await trx.deleteFrom('products').where('store_id', '=', storeId).execute();
-      await trx.deleteFrom('categories').where('store_id', '=', storeId).execute();
+      await storeSkuCounter.reset(trx, storeId);
+      const repo = sampleDataRepo(trx);
+      const categories = categoriesRepo(trx);
+      const old = await repo.attachedImageFiles(storeId);
+      await repo.deleteProductsOf(storeId);
+      await categories.deleteAllOf(storeId);
 
       const now = clock.nowMs();
       const categoryIds = new Map<string, string>();
       for (const name of SAMPLE_CATEGORIES) {
         const id = newId();
         categoryIds.set(name, id);
-        await trx
-          .insertInto('categories')
-          .values({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() })
-          .execute();
+        await categories.insert({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() });
       }
       variants = 0;
       // The catalogue was just emptied: only the sample products themselves can share a slug.
@@ -179,3 +169,11 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
   await removeFiles(ctx, oldKeys);
   return { stats: { categories: SAMPLE_CATEGORIES.length, products: SAMPLE_PRODUCTS.length, variants } };
 }
+
+export function sampleDataService(ctx: AppContext) {
+  return {
+    seed: (member: Pick<StoreMembership, 'storeId'>) => seedSampleData(ctx, member.storeId),
+  };
+}
+
+export type SampleDataService = ReturnType<typeof sampleDataService>;
