@@ -49,16 +49,30 @@ function uniqueSlugs(titles: string[]): string[] {
   });
 }
 
-async function insertProduct(
-  trx: Db,
-  storeId: string,
-  p: SampleProduct,
-  sku: string,
-  slug: string,
-  categoryId: string | null,
-  images: PlacedImage[],
-  createdAt: string,
-): Promise<number> {
+/** The sample categories, all created at `createdAt`: their ids by name. */
+async function insertCategories(trx: Db, storeId: string, createdAt: string): Promise<Map<string, string>> {
+  const categories = categoriesRepo(trx);
+  const ids = new Map<string, string>();
+  for (const name of SAMPLE_CATEGORIES) {
+    const id = newId();
+    ids.set(name, id);
+    await categories.insert({ id, store_id: storeId, name, slug: categorySlug(name), created_at: createdAt });
+  }
+  return ids;
+}
+
+/** One sample product to insert: its SKU, slug, category and pictures are decided by the seed. */
+interface SampleInsert {
+  product: SampleProduct;
+  sku: string;
+  slug: string;
+  categoryId: string | null;
+  images: PlacedImage[];
+  createdAt: string;
+}
+
+/** Inserts one product with its pictures, variants, SKUs and stock; returns how many variants it has. */
+async function insertProduct(trx: Db, storeId: string, { product: p, sku, slug, categoryId, images, createdAt }: SampleInsert): Promise<number> {
   const repo = sampleDataRepo(trx);
   const productId = newId();
   await repo.insertProduct({
@@ -130,34 +144,26 @@ async function seedSampleData(ctx: AppContext, storeId: string): Promise<SampleD
       // First statement locks the store row: two seeds of one store run one after the other.
       await storeSkuCounter.reset(trx, storeId);
       const repo = sampleDataRepo(trx);
-      const categories = categoriesRepo(trx);
       const old = await repo.attachedImageFiles(storeId);
       await repo.deleteProductsOf(storeId);
-      await categories.deleteAllOf(storeId);
+      await categoriesRepo(trx).deleteAllOf(storeId);
 
       const now = clock.nowMs();
-      const categoryIds = new Map<string, string>();
-      for (const name of SAMPLE_CATEGORIES) {
-        const id = newId();
-        categoryIds.set(name, id);
-        await categories.insert({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() });
-      }
+      const categoryIds = await insertCategories(trx, storeId, new Date(now).toISOString());
       variants = 0;
       // The catalogue was just emptied: only the sample products themselves can share a slug.
       const slugs = uniqueSlugs(SAMPLE_PRODUCTS.map((p) => p.title));
       for (const [i, p] of SAMPLE_PRODUCTS.entries()) {
         // Listed newest first: the first sample product gets the latest time so it leads the list.
         const createdAt = new Date(now - i * 1000).toISOString();
-        variants += await insertProduct(
-          trx,
-          storeId,
-          p,
-          formatSku(i + 1),
-          slugs[i] ?? productSlugFromTitle(p.title),
-          categoryIds.get(p.category) ?? null,
-          images[i] ?? [],
+        variants += await insertProduct(trx, storeId, {
+          product: p,
+          sku: formatSku(i + 1),
+          slug: slugs[i] ?? productSlugFromTitle(p.title),
+          categoryId: categoryIds.get(p.category) ?? null,
+          images: images[i] ?? [],
           createdAt,
-        );
+        });
       }
       await refreshStale(trx, storeId);
       return keysOf(old);
