@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.js';
-import { registerCategoryRoutes } from './category-routes.js';
-import { registerMediaRoutes } from './media-routes.js';
+import { registerCategoryRoutes } from './categories/routes.js';
+import { registerImageRoutes } from './images/routes.js';
+import { registerSampleDataRoutes } from './sample-data/routes.js';
 import { registerProductRoutes } from './products/routes.js';
 import { registerVariantRoutes } from './variants/routes.js';
 import { registerSkuRoutes } from './skus/routes.js';
@@ -14,5 +15,6 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext) {
   registerCategoryRoutes(app, ctx);
   registerSkuRoutes(app, ctx);
   registerInventoryRoutes(app, ctx);
-  registerMediaRoutes(app, ctx);
+  registerImageRoutes(app, ctx);
+  registerSampleDataRoutes(app, ctx);
 }

@@ -19,7 +19,7 @@ async function optionCount(db: Db, storeId: string): Promise<number> {
   let most = 3;
   let after: string | null = null;
   for (;;) {
-    const page = await csvRepo.variantAttributesPage(db, storeId, after, 5000);
+    const page = await csvRepo(db).variantAttributesPage(storeId, after, 5000);
     for (const v of page) most = Math.max(most, Object.keys(parseJson<Record<string, string>>(v.attributes, {})).length);
     if (page.length < 5000) return most;
     after = (page[page.length - 1] as (typeof page)[number]).id;
@@ -31,7 +31,7 @@ async function optionCount(db: Db, storeId: string): Promise<number> {
  * checked before the file starts, so another store's id is a 404, not a shorter file.
  */
 export async function assertSelection(db: Db, storeId: string, kind: 'products' | 'orders', ids: string[]): Promise<void> {
-  const own = kind === 'products' ? await csvRepo.ownProducts(db, storeId, ids) : await csvRepo.ownOrders(db, storeId, ids);
+  const own = kind === 'products' ? await csvRepo(db).ownProducts(storeId, ids) : await csvRepo(db).ownOrders(storeId, ids);
   if (own !== ids.length) throw notFound(kind === 'products' ? bulkMsg.productsNotFound : bulkMsg.ordersNotFound);
 }
 
@@ -66,12 +66,9 @@ export async function* exportProducts(db: Db, storeId: string, d: CsvDialect, id
   yield d.start + d.line(columns);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const page = await csvRepo.exportPage(db, storeId, after, PAGE, ids);
+    const page = await csvRepo(db).exportPage(storeId, after, PAGE, ids);
     if (!page.length) return;
-    const { units, variants, images } = await csvRepo.exportExtras(
-      db,
-      page.map((p) => p.id),
-    );
+    const { units, variants, images } = await csvRepo(db).exportExtras(page.map((p) => p.id));
     const variantsOf = groupBy(variants, (v) => v.product_id);
     const galleryOf = groupBy(images, (i) => (i.variant_id === null ? i.product_id : null));
     const variantImage = new Map(images.flatMap((i) => (i.variant_id ? [[i.variant_id, i.url] as const] : [])));
@@ -153,12 +150,9 @@ export async function* exportOrders(db: Db, storeId: string, scope: OrdersExport
   yield d.start + d.line(ORDER_CSV_COLUMNS);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const orders = await csvRepo.ordersPage(db, storeId, where, after, ORDERS_PAGE);
+    const orders = await csvRepo(db).ordersPage(storeId, where, after, ORDERS_PAGE);
     if (!orders.length) return;
-    const lines = await csvRepo.orderLines(
-      db,
-      orders.map((o) => o.id),
-    );
+    const lines = await csvRepo(db).orderLines(orders.map((o) => o.id));
     const linesOf = groupBy(lines, (l) => l.order_id);
     let chunk = '';
     for (const o of orders) {

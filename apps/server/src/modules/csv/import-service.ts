@@ -1,18 +1,10 @@
 import { CSV_LIMITS, csvMsg, type ImportRowError, type ProductImportResult } from '@vetrina/shared/csv';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, type AppError } from '../../lib/errors.js';
-import { guardSku } from '../catalog/skus/service.js';
-import { guardSlug } from '../catalog/products/slugs.js';
-import { removeFiles } from '../catalog/image-files.js';
-import { refreshStale } from '../search/repo.js';
-import { withLargeWriteCache } from '../../db/page-cache.js';
+import { catalogImportService, RowFailure } from '../catalog/import/service.js';
 import type { ImportPlan, StoreState } from './import-plan.js';
 import { planInWorker } from './import-job.js';
-import { RowFailure, writePlan } from './import-write.js';
 import { csvRepo } from './repo.js';
-
-/** Thrown at the end of a dry run's transaction so that nothing it wrote is kept. */
-class DryRunDone extends Error {}
 
 const byLine = (a: ImportRowError, b: ImportRowError) => a.line - b.line;
 
@@ -33,11 +25,12 @@ function refusal(errors: ImportRowError[]): AppError {
 
 /** What the store holds of the products and SKUs a file names, for the worker to check the rows against. */
 async function storeState(ctx: AppContext, storeId: string, names: { handles: string[]; skus: string[] }): Promise<StoreState> {
+  const repo = csvRepo(ctx.db);
   const [existing, slugs, skuOwners, categories] = await Promise.all([
-    csvRepo.productsBySlug(ctx.db, storeId, names.handles),
-    csvRepo.slugs(ctx.db, storeId),
-    csvRepo.skuOwners(ctx.db, storeId, names.skus),
-    csvRepo.categories(ctx.db, storeId),
+    repo.productsBySlug(storeId, names.handles),
+    repo.slugs(storeId),
+    repo.skuOwners(storeId, names.skus),
+    repo.categories(storeId),
   ]);
   return { existing, slugs, skuOwners, categories };
 }
@@ -62,32 +55,15 @@ export async function importProducts(
     if (mode === 'apply') throw refusal(errors);
     return resultOf(plan, errors, false);
   }
-  let removedKeys: string[] = [];
   try {
-    removedKeys = await guardSku(() =>
-      guardSlug(
-        () =>
-          ctx.db.transaction().execute((trx) =>
-            // Thousands of rows in one transaction: with room in SQLite's page cache (db/page-cache.ts).
-            withLargeWriteCache(trx, async () => {
-              const keys = await writePlan(trx, storeId, plan, { reason: 'import', actorId });
-              if (mode === 'preview') throw new DryRunDone();
-              // In the transaction, as the catalogue does: one commit instead of one per product on PostgreSQL.
-              await refreshStale(trx, storeId);
-              return keys;
-            }),
-          ),
-        { derived: false },
-      ),
-    );
+    await catalogImportService(ctx).write({ storeId }, plan, { dryRun: mode === 'preview', actorId });
   } catch (err) {
-    if (err instanceof DryRunDone) return resultOf(plan, [], false);
     if (!(err instanceof RowFailure)) throw err;
     const rowError = { line: err.line, column: null, message: err.failure.message };
     if (mode === 'apply') throw refusal([rowError]);
     return resultOf(plan, [rowError], false);
   }
-  await removeFiles(ctx, removedKeys);
+  if (mode === 'preview') return resultOf(plan, [], false);
   // The storefront's cache is dropped by the app's hook on every successful write of a store's team.
   return resultOf(plan, [], true);
 }

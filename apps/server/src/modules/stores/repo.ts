@@ -151,6 +151,9 @@ export function storesRepo(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
+    /** Starts the store's SKU generator again from SKU-0001 (the sample data replaces the whole catalogue). */
+    resetSkuCounter: (storeId: string) => db.updateTable('stores').set({ next_sku: 1 }).where('id', '=', storeId).execute(),
+
     logoUrlOf: async (storeId: string) => (await db.selectFrom('stores').select('logo_url').where('id', '=', storeId).executeTakeFirst())?.logo_url ?? null,
 
     /** Users whose active store is this one (their active store moves when it is deleted). */

@@ -74,6 +74,11 @@ export async function getStore(ctx: AppContext, t: TenantContext): Promise<Store
   return store;
 }
 
+/** The store's SKU generator, reset inside the caller's transaction (its first statement locks the store row). */
+export const storeSkuCounter = {
+  reset: (trx: Db, storeId: string) => storesRepo(trx).resetSkuCounter(storeId),
+};
+
 export async function updateStore(ctx: AppContext, t: TenantContext, patch: { name?: string; colors?: StoreColors; themeId?: string }): Promise<StoreSummary> {
   if (patch.themeId !== undefined) await resolveTheme(ctx.db, patch.themeId);
   if (!(await storesRepo(ctx.db).update(t.storeId, patch))) throw notFound(storeMsg.notFound);

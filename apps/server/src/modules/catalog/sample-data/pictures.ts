@@ -1,5 +1,5 @@
 import { loadSharp } from '../../storage/images.js';
-import { DERIVATIVE_WIDTHS, IMAGE_MAX_SIDE, THUMB_SIDE, type RenderedImage } from '../image-files.js';
+import { DERIVATIVE_WIDTHS, IMAGE_MAX_SIDE, THUMB_SIDE, type RenderedImage } from '../images/files.js';
 import { SAMPLE_PRODUCTS, type Pictogram } from './catalog.js';
 
 /**

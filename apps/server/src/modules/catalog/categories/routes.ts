@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { categoryInputSchema, categoryListSchema, categorySchema, storeIdParams } from '@vetrina/shared';
-import type { AppContext } from '../../lib/context.js';
-import { addRoute } from '../../lib/route.js';
-import { requireMember } from '../../plugins/guard.js';
-import { categoriesService } from './categories.js';
-import { categoryParams } from './params.js';
+import type { AppContext } from '../../../lib/context.js';
+import { addRoute } from '../../../lib/route.js';
+import { requireMember } from '../../../plugins/guard.js';
+import { categoriesService } from './service.js';
+import { categoryParams } from '../params.js';
 
 const tags = ['catalogo'];
 
 export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
-  const categories = categoriesService(ctx.db);
+  const categories = categoriesService(ctx);
 
   addRoute(
     app,
@@ -22,7 +22,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
       params: storeIdParams,
       response: { 200: categoryListSchema },
     },
-    async (req) => categories.list(requireMember(req).storeId),
+    async (req) => categories.list(requireMember(req)),
   );
 
   addRoute(
@@ -36,7 +36,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
       params: categoryParams,
       response: { 200: categorySchema },
     },
-    async (req, { params }) => categories.get(requireMember(req).storeId, params.categoryId),
+    async (req, { params }) => categories.get(requireMember(req), params.categoryId),
   );
 
   addRoute(
@@ -51,7 +51,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
       body: categoryInputSchema,
       response: { 201: categorySchema },
     },
-    async (req, { body }) => categories.create(requireMember(req).storeId, body),
+    async (req, { body }) => categories.create(requireMember(req), body),
   );
 
   addRoute(
@@ -66,7 +66,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
       body: categoryInputSchema,
       response: { 200: categorySchema },
     },
-    async (req, { params, body }) => categories.update(requireMember(req).storeId, params.categoryId, body),
+    async (req, { params, body }) => categories.update(requireMember(req), params.categoryId, body),
   );
 
   addRoute(
@@ -81,7 +81,7 @@ export function registerCategoryRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 204: null },
     },
     async (req, { params }) => {
-      await categories.remove(requireMember(req).storeId, params.categoryId);
+      await categories.remove(requireMember(req), params.categoryId);
     },
   );
 }

@@ -1,16 +1,25 @@
 import { formatSku, skuKey } from '@vetrina/shared';
-import type { Db } from '../../db/index.js';
-import { clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { nextTurn } from '../../lib/limit.js';
-import { categoriesService } from '../catalog/categories.js';
-import { writeProductUpdate } from '../catalog/products/service.js';
-import { skuRegistry } from '../catalog/skus/service.js';
-import { writeNewVariant, writeVariantUpdate } from '../catalog/variants/service.js';
-import { inventoryUnits, type StockSource } from '../inventory/repo.js';
-import type { ImportPlan, PlannedProduct } from './import-plan.js';
-import { csvRepo } from './repo.js';
+import type { Db } from '../../../db/index.js';
+import { withLargeWriteCache } from '../../../db/page-cache.js';
+import type { AppContext } from '../../../lib/context.js';
+import { clock } from '../../../lib/clock.js';
+import { AppError } from '../../../lib/errors.js';
+import { newId } from '../../../lib/ids.js';
+import { nextTurn } from '../../../lib/limit.js';
+import type { StoreMembership } from '../../../plugins/guard.js';
+import type { ImportPlan, PlannedProduct } from '../../csv/import-plan.js';
+import { inventoryUnits, type StockSource } from '../../inventory/repo.js';
+import { refreshStale } from '../../search/repo.js';
+import { categories } from '../categories/service.js';
+import { removeFiles } from '../images/files.js';
+import { writeProductUpdate } from '../products/service.js';
+import { guardSku, skuRegistry } from '../skus/service.js';
+import { guardSlug } from '../products/slugs.js';
+import { writeNewVariant, writeVariantUpdate } from '../variants/service.js';
+import { catalogImportRepo } from './repo.js';
+
+/** What the catalogue writes of a checked import plan (the CSV module reads and checks the file). */
+export type ImportWrite = Pick<ImportPlan, 'products' | 'newCategories' | 'categoryIds'>;
 
 /** A catalogue rule refused one product while writing: reported on that product's row, nothing is kept. */
 export class RowFailure extends Error {
@@ -22,6 +31,9 @@ export class RowFailure extends Error {
   }
 }
 
+/** Thrown at the end of a dry run's transaction so that nothing it wrote is kept. */
+class DryRunDone extends Error {}
+
 /**
  * New products per statement. SQLite runs a statement without a turn for anything else: 500
  * products with 2,000-character descriptions held the event loop for 30–80 ms, 200 for a third.
@@ -30,12 +42,13 @@ const CHUNK = 200;
 
 /** SKU-0001… numbers for new products with variants that the file gives no product SKU. */
 async function giveSkus(trx: Db, storeId: string, products: PlannedProduct[]): Promise<void> {
+  const repo = catalogImportRepo(trx);
   const needing = products.filter((p) => p.needsSku);
-  let n = await csvRepo.nextSkuNumber(trx, storeId);
+  let n = await repo.nextSkuNumber(storeId);
   const used = new Set(products.flatMap((p) => [skuKey(p.data.sku), ...(p.variants ?? []).map((v) => skuKey(v.data.sku))]));
   for (let i = 0; i < needing.length;) {
     const candidates = Array.from({ length: needing.length - i + 50 }, (_, k) => formatSku(n + k));
-    const taken = await csvRepo.skuOwners(trx, storeId, candidates);
+    const taken = await repo.takenSkus(storeId, candidates);
     for (const c of candidates) {
       n++;
       if (taken.has(skuKey(c)) || used.has(skuKey(c))) continue;
@@ -54,52 +67,47 @@ async function insertNewProducts(
   categoryOf: (p: PlannedProduct) => string | null,
   source: StockSource,
 ): Promise<void> {
+  const repo = catalogImportRepo(trx);
   const start = clock.nowMs();
   const rows = products.map((p, i) => ({ p, id: newId(), at: new Date(start + i).toISOString() }));
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await trx
-      .insertInto('products')
-      .values(
-        rows.slice(i, i + CHUNK).map(({ p, id, at }) => ({
-          id,
-          store_id: storeId,
-          title: p.data.title,
-          slug: p.data.slug ?? '',
-          description: p.data.description,
-          price_cents: p.data.priceCents,
-          compare_at_cents: p.data.compareAtCents,
-          sku: p.data.sku,
-          category_id: categoryOf(p),
-          status: p.data.status,
-          image_urls: '[]',
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+    await repo.insertProducts(
+      rows.slice(i, i + CHUNK).map(({ p, id, at }) => ({
+        id,
+        store_id: storeId,
+        title: p.data.title,
+        slug: p.data.slug ?? '',
+        description: p.data.description,
+        price_cents: p.data.priceCents,
+        compare_at_cents: p.data.compareAtCents,
+        sku: p.data.sku,
+        category_id: categoryOf(p),
+        status: p.data.status,
+        image_urls: '[]',
+        created_at: at,
+        updated_at: at,
+      })),
+    );
     await nextTurn(); // a 10,000-row import must not hold the event loop
   }
   const variants = rows.flatMap(({ p, id, at }) =>
     (p.variants ?? []).map((v, k) => ({ productId: id, variantId: newId(), data: v.data, at: new Date(Date.parse(at) + k).toISOString() })),
   );
   for (let i = 0; i < variants.length; i += CHUNK) {
-    await trx
-      .insertInto('product_variants')
-      .values(
-        variants.slice(i, i + CHUNK).map((v) => ({
-          id: v.variantId,
-          store_id: storeId,
-          product_id: v.productId,
-          label: v.data.label,
-          sku: v.data.sku,
-          price_delta_cents: v.data.priceDeltaCents,
-          compare_at_cents: v.data.compareAtCents,
-          attributes: JSON.stringify(v.data.attributes),
-          image_url: null,
-          created_at: v.at,
-        })),
-      )
-      .execute();
+    await repo.insertVariants(
+      variants.slice(i, i + CHUNK).map((v) => ({
+        id: v.variantId,
+        store_id: storeId,
+        product_id: v.productId,
+        label: v.data.label,
+        sku: v.data.sku,
+        price_delta_cents: v.data.priceDeltaCents,
+        compare_at_cents: v.data.compareAtCents,
+        attributes: JSON.stringify(v.data.attributes),
+        image_url: null,
+        created_at: v.at,
+      })),
+    );
     await nextTurn();
   }
   await skuRegistry.addMany(trx, storeId, [
@@ -149,17 +157,16 @@ async function updateProducts(
 
 /**
  * Writes a checked plan in the caller's transaction: new categories (through the categories
- * service, with its limit), new products in batches, then the updates one product at a time.
+ * steps, with their limit), new products in batches, then the updates one product at a time.
  * Returns the image keys to delete after commit (none in practice: galleries are kept). `source`
  * is the import's entry in the stock history.
  */
-export async function writePlan(trx: Db, storeId: string, plan: ImportPlan, source: StockSource): Promise<string[]> {
+async function writePlan(trx: Db, storeId: string, plan: ImportWrite, source: StockSource): Promise<string[]> {
   const categoryIds = new Map(plan.categoryIds);
-  const categories = categoriesService(trx);
   for (const [key, name] of plan.newCategories) {
     const line = plan.products.find((p) => p.category === key)?.line ?? 2;
     try {
-      categoryIds.set(key, (await categories.create(storeId, { name, slug: key })).id);
+      categoryIds.set(key, (await categories.create(trx, storeId, { name, slug: key })).id);
     } catch (err) {
       if (err instanceof AppError) throw new RowFailure(line, err);
       throw err;
@@ -183,3 +190,42 @@ export async function writePlan(trx: Db, storeId: string, plan: ImportPlan, sour
     source,
   );
 }
+
+export function catalogImportService(ctx: AppContext) {
+  return {
+    /**
+     * Writes the whole plan in one transaction. A dry run (the preview) rolls it back after every
+     * write, so it meets every rule the real import will, including those only the database can
+     * check. A product refused by a catalogue rule throws `RowFailure` (nothing is kept).
+     * `actorId`: the member importing, named in the stock history.
+     */
+    async write(member: Pick<StoreMembership, 'storeId'>, plan: ImportWrite, opts: { dryRun: boolean; actorId: string }): Promise<void> {
+      const { storeId } = member;
+      let removedKeys: string[];
+      try {
+        removedKeys = await guardSku(() =>
+          guardSlug(
+            () =>
+              ctx.db.transaction().execute((trx) =>
+                // Thousands of rows in one transaction: with room in SQLite's page cache (db/page-cache.ts).
+                withLargeWriteCache(trx, async () => {
+                  const keys = await writePlan(trx, storeId, plan, { reason: 'import', actorId: opts.actorId });
+                  if (opts.dryRun) throw new DryRunDone();
+                  // In the transaction, as the catalogue does: one commit instead of one per product on PostgreSQL.
+                  await refreshStale(trx, storeId);
+                  return keys;
+                }),
+              ),
+            { derived: false },
+          ),
+        );
+      } catch (err) {
+        if (err instanceof DryRunDone) return;
+        throw err;
+      }
+      await removeFiles(ctx, removedKeys);
+    },
+  };
+}
+
+export type CatalogImportService = ReturnType<typeof catalogImportService>;

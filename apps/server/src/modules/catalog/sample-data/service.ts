@@ -3,12 +3,16 @@ import type { Db } from '../../../db/index.js';
 import type { AppContext } from '../../../lib/context.js';
 import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
-import { filesOf, folderOf, IMAGE_FILE_COLUMNS, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../image-files.js';
+import type { StoreMembership } from '../../../plugins/guard.js';
+import { filesOf, folderOf, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../images/files.js';
 import { inventoryUnits } from '../../inventory/repo.js';
 import { skuRegistry } from '../skus/service.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
 import { samplePictures } from './pictures.js';
 import { refreshStale } from '../../search/repo.js';
+import { storeSkuCounter } from '../../stores/service.js';
+import { categoriesRepo } from '../categories/repo.js';
+import { sampleDataRepo } from './repo.js';
 
 type PlacedImage = StoredImage & { id: string };
 
@@ -45,50 +49,59 @@ function uniqueSlugs(titles: string[]): string[] {
   });
 }
 
-async function insertProduct(
-  trx: Db,
-  storeId: string,
-  p: SampleProduct,
-  sku: string,
-  slug: string,
-  categoryId: string | null,
-  images: PlacedImage[],
-  createdAt: string,
-): Promise<number> {
+/** The sample categories, all created at `createdAt`: their ids by name. */
+async function insertCategories(trx: Db, storeId: string, createdAt: string): Promise<Map<string, string>> {
+  const categories = categoriesRepo(trx);
+  const ids = new Map<string, string>();
+  for (const name of SAMPLE_CATEGORIES) {
+    const id = newId();
+    ids.set(name, id);
+    await categories.insert({ id, store_id: storeId, name, slug: categorySlug(name), created_at: createdAt });
+  }
+  return ids;
+}
+
+/** One sample product to insert: its SKU, slug, category and pictures are decided by the seed. */
+interface SampleInsert {
+  product: SampleProduct;
+  sku: string;
+  slug: string;
+  categoryId: string | null;
+  images: PlacedImage[];
+  createdAt: string;
+}
+
+/** Inserts one product with its pictures, variants, SKUs and stock; returns how many variants it has. */
+async function insertProduct(trx: Db, storeId: string, { product: p, sku, slug, categoryId, images, createdAt }: SampleInsert): Promise<number> {
+  const repo = sampleDataRepo(trx);
   const productId = newId();
-  await trx
-    .insertInto('products')
-    .values({
-      id: productId,
-      store_id: storeId,
-      title: p.title,
-      slug,
-      description: p.description,
-      price_cents: p.priceCents,
-      sku,
-      category_id: categoryId,
-      status: p.status,
-      image_urls: JSON.stringify(images.map((i) => i.url)),
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .execute();
+  await repo.insertProduct({
+    id: productId,
+    store_id: storeId,
+    title: p.title,
+    slug,
+    description: p.description,
+    price_cents: p.priceCents,
+    sku,
+    category_id: categoryId,
+    status: p.status,
+    image_urls: JSON.stringify(images.map((i) => i.url)),
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
   await skuRegistry.add(trx, storeId, sku, { productId, variantId: null });
   if (images.length) {
-    await trx
-      .insertInto('product_images')
-      .values(
-        images.map((img, position) => ({
-          id: img.id,
-          store_id: storeId,
-          product_id: productId,
-          variant_id: null,
-          position,
-          ...imageRowFiles(img),
-          created_at: createdAt,
-        })),
-      )
-      .execute();
+    await repo.insertImages(
+      images.map((img, position) => ({
+        id: img.id,
+        store_id: storeId,
+        product_id: productId,
+        variant_id: null,
+        position,
+        ...imageRowFiles(img),
+        created_at: createdAt,
+      })),
+    );
   }
   if (!p.variants?.length) {
     await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: p.stock }, { reason: 'created' });
@@ -99,20 +112,17 @@ async function insertProduct(
     const variantSku = `${sku}-${v.suffix}`;
     // Distinct creation times keep the variants in the order they are listed here.
     const at = new Date(Date.parse(createdAt) + i).toISOString();
-    await trx
-      .insertInto('product_variants')
-      .values({
-        id: variantId,
-        store_id: storeId,
-        product_id: productId,
-        label: v.label,
-        sku: variantSku,
-        price_delta_cents: v.deltaCents,
-        attributes: JSON.stringify(v.attributes),
-        image_url: null,
-        created_at: at,
-      })
-      .execute();
+    await repo.insertVariant({
+      id: variantId,
+      store_id: storeId,
+      product_id: productId,
+      label: v.label,
+      sku: variantSku,
+      price_delta_cents: v.deltaCents,
+      attributes: JSON.stringify(v.attributes),
+      image_url: null,
+      created_at: at,
+    });
     await skuRegistry.add(trx, storeId, variantSku, { productId, variantId });
     await inventoryUnits.create(trx, { storeId, productId, variantId, qty: v.stock }, { reason: 'created' });
   }
@@ -124,7 +134,7 @@ async function insertProduct(
  * stock, SKUs and images), then creates 5 categories and 12 products, some with variants. One
  * transaction: a failure leaves the old catalogue untouched. Old files go after commit.
  */
-export async function seedSampleData(ctx: AppContext, storeId: string): Promise<SampleDataResult> {
+async function seedSampleData(ctx: AppContext, storeId: string): Promise<SampleDataResult> {
   const placed: PlacedImage[] = [];
   let oldKeys: string[];
   let variants = 0;
@@ -132,42 +142,28 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
     const images = await placeImages(ctx, storeId, placed);
     oldKeys = await ctx.db.transaction().execute(async (trx) => {
       // First statement locks the store row: two seeds of one store run one after the other.
-      await trx.updateTable('stores').set({ next_sku: 1 }).where('id', '=', storeId).execute();
-      const old = await trx
-        .selectFrom('product_images')
-        .select(IMAGE_FILE_COLUMNS)
-        .where('store_id', '=', storeId)
-        .where('product_id', 'is not', null)
-        .execute();
-      await trx.deleteFrom('products').where('store_id', '=', storeId).execute();
-      await trx.deleteFrom('categories').where('store_id', '=', storeId).execute();
+      await storeSkuCounter.reset(trx, storeId);
+      const repo = sampleDataRepo(trx);
+      const old = await repo.attachedImageFiles(storeId);
+      await repo.deleteProductsOf(storeId);
+      await categoriesRepo(trx).deleteAllOf(storeId);
 
       const now = clock.nowMs();
-      const categoryIds = new Map<string, string>();
-      for (const name of SAMPLE_CATEGORIES) {
-        const id = newId();
-        categoryIds.set(name, id);
-        await trx
-          .insertInto('categories')
-          .values({ id, store_id: storeId, name, slug: categorySlug(name), created_at: new Date(now).toISOString() })
-          .execute();
-      }
+      const categoryIds = await insertCategories(trx, storeId, new Date(now).toISOString());
       variants = 0;
       // The catalogue was just emptied: only the sample products themselves can share a slug.
       const slugs = uniqueSlugs(SAMPLE_PRODUCTS.map((p) => p.title));
       for (const [i, p] of SAMPLE_PRODUCTS.entries()) {
         // Listed newest first: the first sample product gets the latest time so it leads the list.
         const createdAt = new Date(now - i * 1000).toISOString();
-        variants += await insertProduct(
-          trx,
-          storeId,
-          p,
-          formatSku(i + 1),
-          slugs[i] ?? productSlugFromTitle(p.title),
-          categoryIds.get(p.category) ?? null,
-          images[i] ?? [],
+        variants += await insertProduct(trx, storeId, {
+          product: p,
+          sku: formatSku(i + 1),
+          slug: slugs[i] ?? productSlugFromTitle(p.title),
+          categoryId: categoryIds.get(p.category) ?? null,
+          images: images[i] ?? [],
           createdAt,
-        );
+        });
       }
       await refreshStale(trx, storeId);
       return keysOf(old);
@@ -179,3 +175,11 @@ export async function seedSampleData(ctx: AppContext, storeId: string): Promise<
   await removeFiles(ctx, oldKeys);
   return { stats: { categories: SAMPLE_CATEGORIES.length, products: SAMPLE_PRODUCTS.length, variants } };
 }
+
+export function sampleDataService(ctx: AppContext) {
+  return {
+    seed: (member: Pick<StoreMembership, 'storeId'>) => seedSampleData(ctx, member.storeId),
+  };
+}
+
+export type SampleDataService = ReturnType<typeof sampleDataService>;
