@@ -20,10 +20,9 @@ import { registerWeb } from './plugins/web.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { loadPaymentsKey, secretBox } from './modules/payments/secrets.js';
 import { stripeGateway } from './modules/payments/stripe.js';
-import { paymentExpiryJob } from './modules/orders/payment-expiry.js';
+import { backgroundJobs } from './modules/jobs/registry.js';
 import { registerStatsRoutes } from './modules/stats/routes.js';
 import { registerSetupRoutes } from './modules/setup/routes.js';
-import { visitorCleanupJob } from './modules/stats/visits.js';
 import { registerPaymentRoutes } from './modules/payments/routes.js';
 import { registerLegalRoutes } from './modules/legal/routes.js';
 import { registerInvoiceRoutes } from './modules/invoices/routes.js';
@@ -168,8 +167,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     secrets: secretBox(loadPaymentsKey(config)),
     stripe: stripeGateway(config),
   };
-  const expiry = paymentExpiryJob(ctx);
-  const visitorCleanup = visitorCleanupJob(ctx);
+  const jobs = backgroundJobs(ctx);
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 
   app.addHook('onRoute', (route) => redaction.learn(route.url));
@@ -179,19 +177,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const addr = app.server.address();
     if (addr && typeof addr === 'object') listenOrigin = `http://localhost:${addr.port}`;
   });
-  // Queued mails are delivered once the app is ready; closing lets a send in flight finish first.
-  app.addHook('onReady', async () => {
-    ctx.mailer.start();
-    expiry.start();
-    visitorCleanup.start();
-  });
+  // The background jobs (modules/jobs/registry.ts) start once the app is ready: queued mails are
+  // delivered then; closing lets a send in flight finish first.
+  app.addHook('onReady', async () => jobs.start());
   // Requests still running when the server closes (their clients may have hung up) finish first.
   const inFlight = requestsInFlight(app);
   app.addHook('onClose', async () => {
     await inFlight.settled(SETTLE_MS);
-    await expiry.close();
-    await visitorCleanup.close();
-    await ctx.mailer.close();
+    await jobs.close();
     await ctx.limiter.close();
     await ctx.presence.close();
     ctx.sessions.close();
