@@ -14,6 +14,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { clientErrorHandler, registerTimeLimit } from './plugins/time-limit.js';
 import { logRedaction } from './lib/log-redaction.js';
 import { registerGuard } from './plugins/guard.js';
+import { membershipOf } from './modules/tenancy/service.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
@@ -45,11 +46,12 @@ import { presenceTracker } from './modules/realtime/presence.js';
 import { ttlCache } from './lib/ttl-cache.js';
 import { listCache } from './modules/storefront/list-cache.js';
 import { storefrontCacheInvalidation } from './modules/storefront/cache.js';
-import { sessionGate } from './lib/session-gate.js';
+import { sessionGate } from './modules/auth/session-gate.js';
 import websocket from '@fastify/websocket';
 import { createStorage } from './modules/storage/storage.js';
 import { registerFileRoutes } from './modules/storage/routes.js';
 import { registerStoreRoutes } from './modules/stores/routes.js';
+import { createStore, storesOf } from './modules/stores/service.js';
 import { registerThemeRoutes } from './modules/themes/routes.js';
 import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
@@ -221,11 +223,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await registerDocs(app);
-  registerGuard(app, ctx);
+  registerGuard(app, ctx, membershipOf);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
+  // The account routes list and create stores, and stores write profiles: handed in, not imported.
+  registerUserRoutes(app, ctx, {
+    summariesOf: (userId) => storesOf(ctx, userId),
+    create: (userId, input, beforeCreate) => createStore(ctx, userId, input, beforeCreate),
+  });
   registerStorefrontRoutes(app, ctx);
   registerSeoRoutes(app, ctx);
   registerOrderRoutes(app, ctx);

@@ -7,7 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { layoutMail } from '../mail/templates.js';
 import { topics } from '../realtime/bus.js';
-import { storeBySlug as findStoreBySlug } from '../../lib/tenancy.js';
+import { storeBySlug as findStoreBySlug } from '../tenancy/service.js';
 import { messagesRepo, toChat, toContact } from './repo.js';
 import { brandOf } from '../orders/mails.js';
 import { noticeAudience, notificationsChanged } from '../notifications/service.js';

@@ -27,7 +27,7 @@ import { fulfilmentService } from './fulfilment-service.js';
 import { ordersRepo } from './repo.js';
 import { orderNotesService } from './notes-service.js';
 import { paymentService } from './payment-service.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 
 const storeParams = z.strictObject({ storeId: z.string().min(1).max(64) });
 const orderParams = z.strictObject({ storeId: z.string().min(1).max(64), orderId: z.string().min(1).max(64) });

@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import { romeDay } from '@vetrina/shared/stats';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { statsRepo } from './repo.js';
 
 /** Crawlers and link checkers say so in their user agent; a request without one is not a browser. */
