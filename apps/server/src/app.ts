@@ -14,16 +14,16 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { clientErrorHandler, registerTimeLimit } from './plugins/time-limit.js';
 import { logRedaction } from './lib/log-redaction.js';
 import { registerGuard } from './plugins/guard.js';
+import { membershipOf } from './modules/tenancy/service.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { loadPaymentsKey, secretBox } from './modules/payments/secrets.js';
 import { stripeGateway } from './modules/payments/stripe.js';
-import { paymentExpiryJob } from './modules/payments/payment-expiry.js';
+import { backgroundJobs } from './modules/jobs/registry.js';
 import { registerStatsRoutes } from './modules/stats/routes.js';
 import { registerSetupRoutes } from './modules/setup/routes.js';
-import { visitorCleanupJob } from './modules/stats/visits.js';
 import { registerPaymentRoutes } from './modules/payments/routes.js';
 import { registerLegalRoutes } from './modules/legal/routes.js';
 import { registerInvoiceRoutes } from './modules/invoices/routes.js';
@@ -48,11 +48,12 @@ import { presenceTracker } from './modules/realtime/presence.js';
 import { ttlCache } from './lib/ttl-cache.js';
 import { listCache } from './modules/storefront/list-cache.js';
 import { storefrontCacheInvalidation } from './modules/storefront/cache.js';
-import { sessionGate } from './lib/session-gate.js';
+import { sessionGate } from './modules/auth/session-gate.js';
 import websocket from '@fastify/websocket';
 import { createStorage } from './modules/storage/storage.js';
 import { registerFileRoutes } from './modules/storage/routes.js';
 import { registerStoreRoutes } from './modules/stores/routes.js';
+import { createStore, storesOf } from './modules/stores/service.js';
 import { registerThemeRoutes } from './modules/themes/routes.js';
 import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
@@ -170,8 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     secrets: secretBox(loadPaymentsKey(config)),
     stripe: stripeGateway(config),
   };
-  const expiry = paymentExpiryJob(ctx);
-  const visitorCleanup = visitorCleanupJob(ctx);
+  const jobs = backgroundJobs(ctx);
   if (!config.smtpUrl && config.production) app.log.warn('SMTP_URL is not set: mails are kept in the database outbox only');
 
   app.addHook('onRoute', (route) => redaction.learn(route.url));
@@ -181,19 +181,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const addr = app.server.address();
     if (addr && typeof addr === 'object') listenOrigin = `http://localhost:${addr.port}`;
   });
-  // Queued mails are delivered once the app is ready; closing lets a send in flight finish first.
-  app.addHook('onReady', async () => {
-    ctx.mailer.start();
-    expiry.start();
-    visitorCleanup.start();
-  });
+  // The background jobs (modules/jobs/registry.ts) start once the app is ready: queued mails are
+  // delivered then; closing lets a send in flight finish first.
+  app.addHook('onReady', async () => jobs.start());
   // Requests still running when the server closes (their clients may have hung up) finish first.
   const inFlight = requestsInFlight(app);
   app.addHook('onClose', async () => {
     await inFlight.settled(SETTLE_MS);
-    await expiry.close();
-    await visitorCleanup.close();
-    await ctx.mailer.close();
+    await jobs.close();
     await ctx.limiter.close();
     await ctx.presence.close();
     ctx.sessions.close();
@@ -230,11 +225,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await registerDocs(app);
-  registerGuard(app, ctx);
+  registerGuard(app, ctx, membershipOf);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
+  // The account routes list and create stores, and stores write profiles: handed in, not imported.
+  registerUserRoutes(app, ctx, {
+    summariesOf: (userId) => storesOf(ctx, userId),
+    create: (userId, input, beforeCreate) => createStore(ctx, userId, input, beforeCreate),
+  });
   registerStorefrontRoutes(app, ctx);
   registerSeoRoutes(app, ctx);
   // Payments and invoices import orders; orders reaches them through these ports (no cycle).

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationMsg, discountMsg } from '@vetrina/shared';
 import { clock } from '../src/lib/clock.js';
-import { paymentExpiryJob } from '../src/modules/payments/payment-expiry.js';
+import { paymentExpiryJob } from '../src/modules/jobs/registry.js';
 import { client, createStoreFor, createUser, engine, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, discountTerms, insertProduct, unitOf } from './catalog-factory.js';
 import { mailedConfirmationCode } from './order-mails.js';

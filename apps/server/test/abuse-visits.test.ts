@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock.js';
-import { VISITORS_PER_ADDRESS, visitorCleanupJob } from '../src/modules/stats/visits.js';
+import { visitorCleanupJob } from '../src/modules/jobs/registry.js';
+import { VISITORS_PER_ADDRESS } from '../src/modules/stats/visits.js';
 import { client, createStoreFor, createUser, engine, startServer, type TestServer } from './harness.js';
 import { signIn } from './team-helpers.js';
 

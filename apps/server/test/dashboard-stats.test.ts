@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock.js';
 import { orderPaymentsService } from '../src/modules/payments/order-status/service.js';
-import { visitorCleanupJob } from '../src/modules/stats/visits.js';
+import { visitorCleanupJob } from '../src/modules/jobs/registry.js';
 import { addMember, client, createStoreFor, createUser, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct } from './catalog-factory.js';
 

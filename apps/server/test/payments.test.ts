@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { clock } from '../src/lib/clock.js';
-import { paymentExpiryJob } from '../src/modules/payments/payment-expiry.js';
+import { paymentExpiryJob } from '../src/modules/jobs/registry.js';
 import { addMember, client, createStoreFor, createUser, engine, startPeer, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct, unitOf } from './catalog-factory.js';
 import { mailedConfirmationCode } from './order-mails.js';

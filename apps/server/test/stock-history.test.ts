@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@vetrina/shared';
 import { STOCK_HISTORY_PAGE_SIZE, stockMovementLabel, type StockHistory, type StockMovement } from '@vetrina/shared/stock-history';
 import { clock } from '../src/lib/clock.js';
-import { paymentExpiryJob } from '../src/modules/payments/payment-expiry.js';
+import { paymentExpiryJob } from '../src/modules/jobs/registry.js';
 import { client, engine, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody } from './catalog-factory.js';
 import { createProduct, createVariant, member, merchant } from './catalog-fixtures.js';

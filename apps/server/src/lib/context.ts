@@ -12,7 +12,7 @@ import type { TtlCache } from './ttl-cache.js';
 import type { FileStorage } from '../modules/storage/storage.js';
 import type { EventBus } from '../modules/realtime/bus.js';
 import type { PresenceTracker } from '../modules/realtime/presence.js';
-import type { SessionGate } from './session-gate.js';
+import type { SessionGate } from '../modules/auth/session-gate.js';
 
 /** Everything a module needs, built once in app.ts and passed down explicitly. */
 export interface AppContext {

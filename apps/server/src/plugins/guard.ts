@@ -5,7 +5,7 @@ import { forbidden, notFound, unauthenticated } from '../lib/errors.js';
 import { verifyJwt } from '../lib/jwt.js';
 import { clock } from '../lib/clock.js';
 import type { AuthRequirement } from '../lib/route.js';
-import { membershipOf } from '../lib/tenancy.js';
+import type { MembershipLookup } from '../lib/tenancy.js';
 
 export interface AuthUser {
   id: string;
@@ -54,7 +54,7 @@ export function requireMember(req: FastifyRequest): StoreMembership & { user: Au
  * Store-scoped routes (`{ permission }`) take the store from the `:storeId` parameter; a caller
  * who is not a member gets 404, so another tenant's ids reveal nothing.
  */
-export function registerGuard(app: FastifyInstance, ctx: AppContext) {
+export function registerGuard(app: FastifyInstance, ctx: AppContext, membershipOf: MembershipLookup) {
   app.decorateRequest('user', null);
   app.decorateRequest('member', null);
 

@@ -24,28 +24,17 @@ export function oneTimeLinks(ctx: AppContext) {
     async create(userId: string, kind: LinkKind, opts: { newEmail?: string; query?: string } = {}): Promise<string> {
       const token = newToken();
       const now = clock.iso();
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('auth_tokens')
-          .set({ used_at: now })
-          .where('user_id', '=', userId)
-          .where('kind', '=', kind)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('auth_tokens')
-          .values({
-            id: newId(),
-            user_id: userId,
-            kind,
-            new_email: opts.newEmail ?? null,
-            token_hash: hashToken(token),
-            expires_at: new Date(clock.nowMs() + LINKS[kind].ttlMs).toISOString(),
-            used_at: null,
-            created_at: now,
-          })
-          .execute();
-      });
+      await ctx.db.transaction().execute((trx) =>
+        repo.replaceAuthToken(trx, {
+          id: newId(),
+          userId,
+          kind,
+          newEmail: opts.newEmail ?? null,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(clock.nowMs() + LINKS[kind].ttlMs).toISOString(),
+          now,
+        }),
+      );
       return `${ctx.publicUrl()}${LINKS[kind].path}?token=${encodeURIComponent(token)}${opts.query ?? ''}`;
     },
 

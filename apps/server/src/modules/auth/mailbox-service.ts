@@ -5,6 +5,7 @@ import { badRequest, conflict, unauthenticated } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/password.js';
 import { authMails } from '../mail/templates.js';
+import { userProfiles } from '../users/service.js';
 import { oneTimeLinks } from './links.js';
 import { assertStrongPassword } from './password-policy.js';
 import { MAIL_LIMITS, requireHourly, withinHourly } from './quota.js';
@@ -60,7 +61,8 @@ export function mailboxService(ctx: AppContext) {
 
     async verifyEmail(token: string): Promise<{ email: string }> {
       return useLink(token, 'email_verify', async (trx, row) => {
-        const user = await trx.selectFrom('auth_users').select('email').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+        const user = await authRepo(trx).findUserById(row.user_id);
+        if (!user) throw new Error('account of a live link not found');
         await repo.markVerified(trx, row.user_id, clock.iso());
         return { email: user.email };
       });
@@ -110,6 +112,7 @@ export function mailboxService(ctx: AppContext) {
           if (!row.new_email) throw badRequest(msg.linkInvalid, 'token');
           email = row.new_email;
           await repo.changeEmail(trx, row.user_id, row.new_email, clock.iso());
+          await userProfiles.changeEmail(trx, row.user_id, row.new_email);
           const keep = current?.userId === row.user_id ? current.sessionId : undefined;
           revoked = await sessions.revoke(trx, row.user_id, keep ? { except: keep } : 'all');
         });

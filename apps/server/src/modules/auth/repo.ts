@@ -16,6 +16,27 @@ export function authRepo(db: Db) {
         .where('rt.token_hash', '=', tokenHash)
         .executeTakeFirst(),
 
+    /** Whether the session exists and was not revoked (modules/auth/session-gate.ts caches the answer). */
+    isSessionLive: async (sessionId: string) => {
+      const row = await db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirst();
+      return !!row && row.revoked_at === null;
+    },
+
+    insertSession: (d: Db, s: { id: string; userId: string; userAgent: string | null; now: string }) =>
+      d.insertInto('sessions').values({ id: s.id, user_id: s.userId, created_at: s.now, revoked_at: null, user_agent: s.userAgent }).execute(),
+
+    insertRefreshToken: (d: Db, t: { tokenHash: string; sessionId: string; now: string; expiresAt: string }) =>
+      d
+        .insertInto('refresh_tokens')
+        .values({ token_hash: t.tokenHash, session_id: t.sessionId, created_at: t.now, expires_at: t.expiresAt, used_at: null })
+        .execute(),
+
+    /** Marks a refresh token used; false when a concurrent refresh used it first. */
+    useRefreshToken: async (d: Db, tokenHash: string, at: string) => {
+      const r = await d.updateTable('refresh_tokens').set({ used_at: at }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
     /** Revokes the user's live sessions (all, only one, or all but one) and returns their ids. */
     revokeSessions: async (d: Db, userId: string, at: string, opts: { only?: string; except?: string }): Promise<string[]> => {
       let q = d.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
@@ -47,7 +68,6 @@ export function authRepo(db: Db) {
           updated_at: a.now,
         })
         .execute();
-      await d.insertInto('users').values({ id: a.id, email: a.email, active_store_id: null, created_at: a.now }).execute();
     },
 
     /** A mailed link was opened: the mailbox is proved (and an unconfirmed account becomes usable). */
@@ -64,7 +84,33 @@ export function authRepo(db: Db) {
     /** The new address was proved by its own link: it is the account's, and verified. */
     changeEmail: async (d: Db, userId: string, email: string, at: string) => {
       await d.updateTable('auth_users').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', userId).execute();
-      await d.updateTable('users').set({ email }).where('id', '=', userId).execute();
+    },
+
+    /** Stores a new one-time link; the previous live one of its kind stops working. */
+    replaceAuthToken: async (
+      d: Db,
+      t: { id: string; userId: string; kind: AuthTokensTable['kind']; newEmail: string | null; tokenHash: string; expiresAt: string; now: string },
+    ) => {
+      await d
+        .updateTable('auth_tokens')
+        .set({ used_at: t.now })
+        .where('user_id', '=', t.userId)
+        .where('kind', '=', t.kind)
+        .where('used_at', 'is', null)
+        .execute();
+      await d
+        .insertInto('auth_tokens')
+        .values({
+          id: t.id,
+          user_id: t.userId,
+          kind: t.kind,
+          new_email: t.newEmail,
+          token_hash: t.tokenHash,
+          expires_at: t.expiresAt,
+          used_at: null,
+          created_at: t.now,
+        })
+        .execute();
     },
 
     /** Marks a one-time link used; false when another request used it first. */

@@ -6,6 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.js';
 import { authMails } from '../mail/templates.js';
+import { userProfiles } from '../users/service.js';
 import { oneTimeLinks } from './links.js';
 import { assertStrongPassword } from './password-policy.js';
 import { HOUR_MS } from './quota.js';
@@ -34,11 +35,11 @@ export function authService(ctx: AppContext) {
       const now = clock.iso();
       const user = { id: newId(), email: input.email, created_at: now };
       try {
-        await ctx.db
-          .transaction()
-          .execute((trx) =>
-            repo.insertAccount(trx, { id: user.id, email: user.email, passwordHash, confirmedAt: ctx.config.requireEmailConfirmation ? null : now, now }),
-          );
+        // The account and its profile (the users module's row) in one transaction.
+        await ctx.db.transaction().execute(async (trx) => {
+          await repo.insertAccount(trx, { id: user.id, email: user.email, passwordHash, confirmedAt: ctx.config.requireEmailConfirmation ? null : now, now });
+          await userProfiles.insert(trx, user, now);
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(msg.emailTaken, { field: 'email' });
         throw err;

@@ -44,16 +44,12 @@ export function sessionsService(ctx: AppContext) {
 
   async function newRefreshToken(db: Db, sessionId: string): Promise<string> {
     const token = newToken();
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        token_hash: hashToken(token),
-        session_id: sessionId,
-        created_at: clock.iso(),
-        expires_at: new Date(clock.nowMs() + REFRESH_TTL_MS).toISOString(),
-        used_at: null,
-      })
-      .execute();
+    await repo.insertRefreshToken(db, {
+      tokenHash: hashToken(token),
+      sessionId,
+      now: clock.iso(),
+      expiresAt: new Date(clock.nowMs() + REFRESH_TTL_MS).toISOString(),
+    });
     return token;
   }
 
@@ -80,10 +76,7 @@ export function sessionsService(ctx: AppContext) {
     async start(user: AccountRow, userAgent: string | undefined): Promise<IssuedSession> {
       const sessionId = newId();
       return ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('sessions')
-          .values({ id: sessionId, user_id: user.id, created_at: clock.iso(), revoked_at: null, user_agent: userAgent?.slice(0, 300) ?? null })
-          .execute();
+        await repo.insertSession(trx, { id: sessionId, userId: user.id, userAgent: userAgent?.slice(0, 300) ?? null, now: clock.iso() });
         const refreshToken = await newRefreshToken(trx, sessionId);
         return { session: accessToken(user, sessionId), refreshToken };
       });
@@ -105,13 +98,7 @@ export function sessionsService(ctx: AppContext) {
         throw unauthenticated(msg.sessionExpired);
       }
       return ctx.db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('refresh_tokens')
-          .set({ used_at: clock.iso() })
-          .where('token_hash', '=', row.token_hash)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) return { session: accessToken(user, row.session_id) };
+        if (!(await repo.useRefreshToken(trx, row.token_hash, clock.iso()))) return { session: accessToken(user, row.session_id) };
         const refreshToken = await newRefreshToken(trx, row.session_id);
         return { session: accessToken(user, row.session_id), refreshToken };
       });

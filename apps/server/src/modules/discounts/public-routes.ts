@@ -4,7 +4,7 @@ import { discountCheckResultSchema, discountCheckSchema } from '@vetrina/shared'
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { countDiscountAttempt } from './attempts.js';
 import { discountRedemption } from './redemption-service.js';
 

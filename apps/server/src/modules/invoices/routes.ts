@@ -17,7 +17,7 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { guardGuess } from '../../lib/guess-limit.js';
 import { addRoute } from '../../lib/route.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { requireMember } from '../../plugins/guard.js';
 import { invoicesService } from './service.js';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
+import { mailOutboxRepo } from './repo.js';
 import { escapeHtml } from './templates.js';
 
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -22,7 +23,7 @@ export function isLocalRequest(req: FastifyRequest): boolean {
 export function registerDevOutbox(app: FastifyInstance, db: Db) {
   app.get('/dev/mail', { config: { auth: 'public' } }, async (req, reply) => {
     if (!isLocalRequest(req)) return reply.status(404).send({ error: { code: 'not_found', message: msg.notFound } });
-    const mails = await db.selectFrom('outbox_mails').selectAll().orderBy('created_at', 'desc').limit(100).execute();
+    const mails = await mailOutboxRepo(db).latest(100);
     const items = mails
       .map((m) => {
         const linked = escapeHtml(m.text).replace(/(https?:\/\/[^\s]+)/g, '<a href="$1">$1</a>');

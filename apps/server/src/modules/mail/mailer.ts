@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/index.js';
 import type { PendingWrites } from '../../db/prepared.js';
-import { newId } from '../../lib/ids.js';
-import { clock } from '../../lib/clock.js';
-import { mailQueueRepo } from './queue-repo.js';
+import { mailOutboxRepo, mailQueueRepo } from './repo.js';
 import { mailQueueWorker, sleep, type WorkerOptions } from './queue-worker.js';
 import { smtpTransport } from './smtp-transport.js';
 
@@ -76,12 +74,10 @@ export function smtpMailer(url: string, from: string, db: Db, dialect: Dialect, 
  * the mail, never its link, because a link in a log is a credential anyone with log access can use.
  */
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+  const repo = mailOutboxRepo(db);
   async function keep(executor: Db, mails: Mail[]) {
     if (!mails.length) return;
-    await executor
-      .insertInto('outbox_mails')
-      .values(mails.map((m) => ({ id: newId(), to_address: m.to, subject: m.subject, text: m.text, html: m.html ?? null, created_at: clock.iso() })))
-      .execute();
+    await repo.keep(executor, mails);
     for (const m of mails) log.info({ subject: m.subject }, 'mail in outbox (no SMTP_URL set): open /dev/mail on this computer');
   }
   return {

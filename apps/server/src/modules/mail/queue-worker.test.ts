@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { MailQueueRepo, QueuedMail } from './queue-repo.js';
+import type { MailQueueRepo, QueuedMail } from './repo.js';
 import { groupedRemoval, mailQueueWorker, sendPacer } from './queue-worker.js';
 
 /** A delete that finishes when the test says so, remembering the ids of each statement. */

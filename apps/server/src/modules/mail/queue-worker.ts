@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../lib/ids.js';
 import type { Mail } from './mailer.js';
-import type { MailQueueRepo, QueuedMail } from './queue-repo.js';
+import type { MailQueueRepo, QueuedMail } from './repo.js';
 import { MAIL_RETRY, describeSendError, isPermanentRefusal, retryDelayMs } from './retry.js';
 
 export interface WorkerOptions {

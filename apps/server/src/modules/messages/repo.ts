@@ -3,6 +3,9 @@ import type { ChatMessage, ContactMessage, ConversationSummary } from '@vetrina/
 import type { Db } from '../../db/index.js';
 import type { ChatMessagesTable, StoreMessagesTable } from '../../db/schema.js';
 
+type ContactRow = StoreMessagesTable;
+type ChatRow = ChatMessagesTable;
+
 /** Lists are bounded (the spec shows them without paging). */
 export const LIST_LIMIT = 200;
 
@@ -108,5 +111,51 @@ export function messagesRepo(db: Db) {
       ]);
       return { contacts: Number(contacts?.n ?? 0), chat: Number(chat?.n ?? 0) };
     },
+    insertContact: (row: ContactRow) => db.insertInto('store_messages').values(row).execute(),
+
+    markContactRead: (storeId: string, id: string, at: string) =>
+      db.updateTable('store_messages').set({ is_read: 1, updated_at: at }).where('id', '=', id).where('store_id', '=', storeId).execute(),
+
+    saveReply: (storeId: string, id: string, response: string, at: string) =>
+      db
+        .updateTable('store_messages')
+        .set({ response, status: 'responded', is_read: 1, updated_at: at })
+        .where('id', '=', id)
+        .where('store_id', '=', storeId)
+        .execute(),
+
+    insertChat: (row: ChatRow) => db.insertInto('chat_messages').values(row).execute(),
+
+    /** When the visitor last wrote to the store, or undefined. */
+    lastCustomerChatAt: async (storeId: string, userId: string) =>
+      (
+        await db
+          .selectFrom('chat_messages')
+          .select('created_at')
+          .where('store_id', '=', storeId)
+          .where('user_id', '=', userId)
+          .where('sender_type', '=', 'customer')
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      )?.created_at,
+
+    hasConversation: async (storeId: string, userId: string) =>
+      !!(await db.selectFrom('chat_messages').select('id').where('store_id', '=', storeId).where('user_id', '=', userId).limit(1).executeTakeFirst()),
+
+    markConversationRead: (storeId: string, userId: string) =>
+      db
+        .updateTable('chat_messages')
+        .set({ is_read: 1 })
+        .where('store_id', '=', storeId)
+        .where('user_id', '=', userId)
+        .where('sender_type', '=', 'customer')
+        .where('is_read', '=', 0)
+        .execute(),
+
+    visitorEmail: async (userId: string) => (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst())?.email,
+
+    storeName: async (storeId: string) => (await db.selectFrom('stores').select('name').where('id', '=', storeId).executeTakeFirstOrThrow()).name,
   };
 }
+export type MessagesRepo = ReturnType<typeof messagesRepo>;

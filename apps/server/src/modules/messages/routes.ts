@@ -15,9 +15,7 @@ import {
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
-import { notFound } from '../../lib/errors.js';
 import { requireMember, requireUser } from '../../plugins/guard.js';
-import { messagesRepo, toContact } from './repo.js';
 import { messagesService } from './service.js';
 
 const id = z.string().min(1).max(64);
@@ -28,7 +26,6 @@ const chatParams = z.strictObject({ storeId: id, userId: id });
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = messagesService(ctx);
-  const repo = messagesRepo(ctx.db);
   const tags = ['messages'];
 
   // Storefront side.
@@ -63,7 +60,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, { params }) => {
       const store = await service.storeBySlug(params.slug);
-      return { messages: await repo.conversation(store.id, requireUser(req).id) };
+      return { messages: await service.conversation(store.id, requireUser(req).id) };
     },
   );
 
@@ -98,7 +95,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: contactListSchema },
     },
     async (req) => {
-      return { items: (await repo.contacts(requireMember(req).storeId)).map(toContact) };
+      return { items: await service.contacts(requireMember(req).storeId) };
     },
   );
 
@@ -114,7 +111,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: unreadCountsSchema },
     },
     async (req) => {
-      return repo.unread(requireMember(req).storeId);
+      return service.unread(requireMember(req).storeId);
     },
   );
 
@@ -152,10 +149,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // Dashboard side: live chat.
-  const requireConversation = async (storeId: string, userId: string) => {
-    const any = await ctx.db.selectFrom('chat_messages').select('id').where('store_id', '=', storeId).where('user_id', '=', userId).limit(1).executeTakeFirst();
-    if (!any) throw notFound('Conversazione non trovata');
-  };
+  const requireConversation = service.requireConversation;
 
   addRoute(
     app,
@@ -169,7 +163,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: conversationListSchema },
     },
     async (req) => {
-      return { items: await repo.conversations(requireMember(req).storeId) };
+      return { items: await service.conversations(requireMember(req).storeId) };
     },
   );
 
@@ -187,7 +181,7 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, { params }) => {
       const { storeId } = requireMember(req);
       await requireConversation(storeId, params.userId);
-      return { messages: await repo.conversation(storeId, params.userId) };
+      return { messages: await service.conversation(storeId, params.userId) };
     },
   );
 

@@ -7,7 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { layoutMail } from '../mail/templates.js';
 import { topics } from '../realtime/bus.js';
-import { storeBySlug as findStoreBySlug } from '../../lib/tenancy.js';
+import { storeBySlug as findStoreBySlug } from '../tenancy/service.js';
 import { messagesRepo, toChat, toContact } from './repo.js';
 import { storeMailBrand } from '../stores/service.js';
 import { noticeAudience, notificationsChanged } from '../notifications/service.js';
@@ -37,20 +37,22 @@ export function messagesService(ctx: AppContext) {
   };
   /** A visitor's chat notifies the team only when they had been quiet a while: one notice per conversation, not per line. */
   async function startsConversation(storeId: string, visitorId: string) {
-    const last = await ctx.db
-      .selectFrom('chat_messages')
-      .select('created_at')
-      .where('store_id', '=', storeId)
-      .where('user_id', '=', visitorId)
-      .where('sender_type', '=', 'customer')
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return !last || Date.parse(last.created_at) < clock.nowMs() - NOTIFICATION_LIMITS.chatQuietMinutes * 60_000;
+    const last = await repo.lastCustomerChatAt(storeId, visitorId);
+    return !last || Date.parse(last) < clock.nowMs() - NOTIFICATION_LIMITS.chatQuietMinutes * 60_000;
   }
 
   return {
     storeBySlug,
+
+    contacts: async (storeId: string) => (await repo.contacts(storeId)).map(toContact),
+    conversation: (storeId: string, userId: string) => repo.conversation(storeId, userId),
+    conversations: (storeId: string) => repo.conversations(storeId),
+    unread: (storeId: string) => repo.unread(storeId),
+
+    /** A conversation exists once the visitor or the store wrote in it. */
+    async requireConversation(storeId: string, userId: string) {
+      if (!(await repo.hasConversation(storeId, userId))) throw notFound('Conversazione non trovata');
+    },
 
     async createContact(slug: string, input: ContactInput, ip: string) {
       const store = await storeBySlug(slug);
@@ -70,7 +72,7 @@ export function messagesService(ctx: AppContext) {
       };
       const audience = await audienceOf(store.id);
       await ctx.db.transaction().execute(async (trx) => {
-        await trx.insertInto('store_messages').values(row).execute();
+        await messagesRepo(trx).insertContact(row);
         await queueMessageNotice(ctx, trx, store.id, audience, {
           title: messageNotificationTitle(row.customer_name),
           intro: `${row.customer_name} (${row.customer_email}) ha scritto a ${audience.brand.name}:`,
@@ -88,12 +90,7 @@ export function messagesService(ctx: AppContext) {
       if (!m) throw notFound('Messaggio non trovato');
       if (m.is_read === 1) return toContact(m);
       const updated = { ...m, is_read: 1, updated_at: clock.iso() };
-      await ctx.db
-        .updateTable('store_messages')
-        .set({ is_read: 1, updated_at: updated.updated_at })
-        .where('id', '=', id)
-        .where('store_id', '=', storeId)
-        .execute();
+      await repo.markContactRead(storeId, id, updated.updated_at);
       await publish(topics.store(storeId), { type: 'contact.updated', message: toContact(updated) });
       return toContact(updated);
     },
@@ -102,18 +99,13 @@ export function messagesService(ctx: AppContext) {
     async replyToContact(storeId: string, id: string, response: string) {
       const m = await repo.contact(storeId, id);
       if (!m) throw notFound('Messaggio non trovato');
-      const store = await ctx.db.selectFrom('stores').select('name').where('id', '=', storeId).executeTakeFirstOrThrow();
+      const storeName = await repo.storeName(storeId);
       const updated = { ...m, response, status: 'responded' as const, is_read: 1, updated_at: clock.iso() };
-      await ctx.db
-        .updateTable('store_messages')
-        .set({ response, status: 'responded', is_read: 1, updated_at: updated.updated_at })
-        .where('id', '=', id)
-        .where('store_id', '=', storeId)
-        .execute();
+      await repo.saveReply(storeId, id, response, updated.updated_at);
       await ctx.mailer.send(
         layoutMail({
           to: m.customer_email,
-          subject: `Risposta da ${store.name}`,
+          subject: `Risposta da ${storeName}`,
           lines: [`Ciao ${m.customer_name},`, response, '—', `Il tuo messaggio: ${m.message}`],
         }),
       );
@@ -125,15 +117,12 @@ export function messagesService(ctx: AppContext) {
       if (sender === 'customer') await limit(`chat:${storeId}:${userId}`, CHAT_LIMIT);
       const row = { id: newId(), store_id: storeId, user_id: userId, message: text, sender_type: sender, is_read: 0, created_at: clock.iso() };
       const notify = sender === 'customer' && (await startsConversation(storeId, userId));
-      if (!notify) await ctx.db.insertInto('chat_messages').values(row).execute();
+      if (!notify) await repo.insertChat(row);
       else {
-        const [audience, visitor] = await Promise.all([
-          audienceOf(storeId),
-          ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst(),
-        ]);
-        const who = visitor?.email ?? 'un visitatore';
+        const [audience, visitorEmail] = await Promise.all([audienceOf(storeId), repo.visitorEmail(userId)]);
+        const who = visitorEmail ?? 'un visitatore';
         await ctx.db.transaction().execute(async (trx) => {
-          await trx.insertInto('chat_messages').values(row).execute();
+          await messagesRepo(trx).insertChat(row);
           await queueMessageNotice(ctx, trx, storeId, audience, {
             title: chatNotificationTitle(who),
             intro: `${who} ha scritto nella chat di ${audience.brand.name}:`,
@@ -150,15 +139,9 @@ export function messagesService(ctx: AppContext) {
 
     /** Opening a conversation marks the customer's messages read. */
     async markConversationRead(storeId: string, userId: string) {
-      await ctx.db
-        .updateTable('chat_messages')
-        .set({ is_read: 1 })
-        .where('store_id', '=', storeId)
-        .where('user_id', '=', userId)
-        .where('sender_type', '=', 'customer')
-        .where('is_read', '=', 0)
-        .execute();
+      await repo.markConversationRead(storeId, userId);
       await publish(topics.store(storeId), { type: 'chat.read', storeId, userId });
     },
   };
 }
+export type MessagesService = ReturnType<typeof messagesService>;

@@ -118,18 +118,10 @@ export function notificationsRepo(db: Db) {
     /** Drops the store's notifications older than `before`. */
     prune: (storeId: string, before: string) => db.deleteFrom('notifications').where('store_id', '=', storeId).where('created_at', '<', before).execute(),
 
+    /** The member's notice-mail choices (stored on the profile, which the users module writes). */
     async preferences(userId: string): Promise<NotificationPreferences | null> {
       const r = await db.selectFrom('users').select(['notify_order_mail', 'notify_message_mail']).where('id', '=', userId).executeTakeFirst();
       return r ? { orderEmails: r.notify_order_mail === 1, messageEmails: r.notify_message_mail === 1 } : null;
-    },
-
-    async savePreferences(userId: string, p: NotificationPreferences): Promise<boolean> {
-      const r = await db
-        .updateTable('users')
-        .set({ notify_order_mail: p.orderEmails ? 1 : 0, notify_message_mail: p.messageEmails ? 1 : 0 })
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
     },
   };
 }

@@ -11,6 +11,7 @@ import type { PendingWrites, ReadFrom } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { topics } from '../realtime/bus.js';
+import { userProfiles } from '../users/service.js';
 import { membersOf, notificationsRepo, toNotification, type NotificationDraft, type NotifiedMember } from './repo.js';
 
 export type { NotificationDraft, NotifiedMember } from './repo.js';
@@ -87,7 +88,7 @@ export function notificationsService(ctx: AppContext) {
     },
 
     async savePreferences(userId: string, p: NotificationPreferences): Promise<NotificationPreferences> {
-      if (!(await repo.savePreferences(userId, p))) throw notFound('Profilo non trovato');
+      if (!(await userProfiles.saveMailPreferences(ctx.db, userId, p))) throw notFound('Profilo non trovato');
       return p;
     },
   };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
 import { guardGuess } from '../../lib/guess-limit.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { requireMember } from '../../plugins/guard.js';
 import { registerOrderBulkRoutes } from './bulk/routes.js';
 import { registerCheckoutRoutes } from './checkout/routes.js';

@@ -5,7 +5,7 @@ import { paymentSettingsInputSchema, paymentSettingsResponseSchema } from '@vetr
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { requireMember } from '../../plugins/guard.js';
 import { registerStripeWebhookRoute } from './order-status/routes.js';
 import { paymentsService } from './service.js';

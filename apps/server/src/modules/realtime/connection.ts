@@ -4,7 +4,7 @@ import { realtimeMsg, type ClientFrame, type RealtimeChannel, type ServerFrame }
 import type { AppContext } from '../../lib/context.js';
 import { verifyJwt } from '../../lib/jwt.js';
 import { clock } from '../../lib/clock.js';
-import { membershipOf, storeBySlug } from '../../lib/tenancy.js';
+import { membershipOf, storeBySlug } from '../tenancy/service.js';
 import { isInternalEvent, topics, type BusEvent } from './bus.js';
 import type { IpLimits } from './ip-limits.js';
 import { visitorKey } from './presence.js';

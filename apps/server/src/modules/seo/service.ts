@@ -1,6 +1,6 @@
 import { CATALOG_LIMITS } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import { seoRepo, type DatedSlug } from './repo.js';
 

@@ -175,10 +175,6 @@ export const statsRepo = {
     return s.low_stock_threshold;
   },
 
-  async setThreshold(db: Db, storeId: string, threshold: number): Promise<void> {
-    await db.updateTable('stores').set({ low_stock_threshold: threshold }).where('id', '=', storeId).execute();
-  },
-
   /** The day's salt: the first instance to ask makes it, every other one reads the same. */
   async saltOf(db: Db, day: string, fresh: string): Promise<string> {
     await db

@@ -6,6 +6,7 @@ import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { topics } from '../realtime/bus.js';
 import { messagesRepo } from '../messages/repo.js';
+import { setLowStockThreshold } from '../stores/service.js';
 import { statsRepo, type ProductDelta } from './repo.js';
 
 /** Where an order stands for the numbers. */
@@ -175,7 +176,7 @@ export function statsService(ctx: AppContext) {
     },
 
     async setLowStockThreshold(storeId: string, threshold: number): Promise<number> {
-      await statsRepo.setThreshold(db, storeId, threshold);
+      await setLowStockThreshold(ctx, storeId, threshold);
       return threshold;
     },
   };

@@ -1,10 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { romeDay } from '@vetrina/shared/stats';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
-import { takeLease } from '../../lib/job-lease.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { statsRepo } from './repo.js';
 
 /** Crawlers and link checkers say so in their user agent; a request without one is not a browser. */
@@ -16,7 +15,6 @@ const BEACONS_PER_MINUTE = 120;
  * one router still count, a script changing its user agent on every page load adds at most this.
  */
 export const VISITORS_PER_ADDRESS = 3;
-const CLEANUP_EVERY_MS = 15 * 60_000;
 
 /**
  * The network a visitor is on: the IPv4 address, or the first 64 bits of an IPv6 one (a home or a
@@ -80,36 +78,5 @@ export function visitsService(ctx: AppContext) {
   };
 }
 
-/** Every 15 minutes one instance (the 'visitor-cleanup' lease) deletes the hashes and salts of past days. */
-export function visitorCleanupJob(ctx: AppContext, holder: string = randomUUID()) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
-  async function runOnce(): Promise<number> {
-    if (!(await takeLease(ctx.db, 'visitor-cleanup', holder, CLEANUP_EVERY_MS * 2))) return 0;
-    return statsRepo.forgetVisitorsBefore(ctx.db, romeDay(clock.now()));
-  }
-
-  const tick = () => {
-    if (running) return;
-    running = runOnce()
-      .catch((err: unknown) => {
-        ctx.log.warn({ err }, 'visitor cleanup failed (retried next round)');
-        return 0;
-      })
-      .finally(() => (running = undefined));
-  };
-
-  return {
-    runOnce,
-    start() {
-      tick();
-      timer = setInterval(tick, CLEANUP_EVERY_MS);
-      timer.unref();
-    },
-    async close() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
-}
+/** The 'visitor-cleanup' job (modules/jobs/registry.ts): deletes the hashes and salts of past days. */
+export const forgetPastVisitors = (ctx: AppContext): Promise<number> => statsRepo.forgetVisitorsBefore(ctx.db, romeDay(clock.now()));

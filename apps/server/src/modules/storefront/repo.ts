@@ -10,7 +10,7 @@ import {
 } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { inList, prepared } from '../../db/prepared.js';
-import { parseColors } from '../users/repo.js';
+import { parseColors } from '../stores/repo.js';
 import { parseSrcset } from '../catalog/image-files.js';
 import { availableSql } from '../inventory/repo.js';
 import { publicBusinessOf } from '../legal/public-business.js';

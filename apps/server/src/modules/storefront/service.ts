@@ -8,7 +8,7 @@ import {
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
-import { storeBySlug } from '../../lib/tenancy.js';
+import { storeBySlug } from '../tenancy/service.js';
 import { singleFlight } from '../../lib/ttl-cache.js';
 import { productListing } from '../catalog/listing/service.js';
 import type { StoreListCache } from './list-cache.js';
@@ -81,7 +81,7 @@ export function storefrontService(ctx: AppContext) {
     return { ...s, shipping: await shipping.destinations(s.id) };
   };
   // Lists and products need the store's id only, not its settings and categories: the one store
-  // lookup (lib/tenancy), kept with the store's lists (a store deleted or changed drops it).
+  // lookup (modules/tenancy), kept with the store's lists (a store deleted or changed drops it).
   const storeId = async (slug: string, kept: StoreListCache) => {
     const known = kept.get<{ id: string }>('store', '');
     if (known) return known;

@@ -106,16 +106,8 @@ export function storesRepo(db: Db) {
       return row && toSummary(row);
     },
 
-    async insertStoreWithAdmin(values: {
-      id: string;
-      name: string;
-      slug: string;
-      colors: StoreColors;
-      themeId: string | null;
-      userId: string;
-      memberId: string;
-      now: string;
-    }) {
+    /** The store row only: its creator's admin membership is the team module's (team/service.ts). */
+    async insertStore(values: { id: string; name: string; slug: string; colors: StoreColors; themeId: string | null; userId: string; now: string }) {
       await db
         .insertInto('stores')
         .values({
@@ -129,13 +121,17 @@ export function storesRepo(db: Db) {
           created_at: values.now,
         })
         .execute();
-      await db
-        .insertInto('store_members')
-        .values({ id: values.memberId, store_id: values.id, user_id: values.userId, role: 'admin', created_at: values.now })
-        .execute();
     },
 
-    setActiveStore: (userId: string, storeId: string | null) => db.updateTable('users').set({ active_store_id: storeId }).where('id', '=', userId).execute(),
+    /** Slugs equal to `base` or `base-…` (slugs are [a-z0-9-] only, so LIKE's wildcards cannot appear in `base`). */
+    slugsLike: async (base: string) =>
+      (
+        await db
+          .selectFrom('stores')
+          .select('slug')
+          .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+          .execute()
+      ).map((r) => r.slug),
 
     async update(storeId: string, patch: { name?: string; colors?: StoreColors; themeId?: string; logoUrl?: string | null }): Promise<boolean> {
       const res = await db
@@ -155,9 +151,6 @@ export function storesRepo(db: Db) {
     resetSkuCounter: (storeId: string) => db.updateTable('stores').set({ next_sku: 1 }).where('id', '=', storeId).execute(),
 
     logoUrlOf: async (storeId: string) => (await db.selectFrom('stores').select('logo_url').where('id', '=', storeId).executeTakeFirst())?.logo_url ?? null,
-
-    /** Users whose active store is this one (their active store moves when it is deleted). */
-    usersActiveOn: async (storeId: string) => (await db.selectFrom('users').select('id').where('active_store_id', '=', storeId).execute()).map((r) => r.id),
 
     /** The store that becomes active after another is gone: the newest the user still belongs to. */
     newestStoreIdOf: async (userId: string) =>
@@ -201,5 +194,27 @@ export function storesRepo(db: Db) {
         .where('id', '=', storeId)
         .where('next_sku', '<=', n)
         .execute(),
+    /** Moves ownership to another admin of the store, only if `fromUserId` still owns it and the target is still an admin. */
+    setOwner: async (storeId: string, fromUserId: string, toUserId: string) =>
+      Number(
+        (
+          await db
+            .updateTable('stores')
+            .set({ owner_id: toUserId })
+            .where('id', '=', storeId)
+            .where('owner_id', '=', fromUserId)
+            .where((eb) =>
+              eb.exists(
+                eb.selectFrom('store_members').select('id').where('store_id', '=', storeId).where('user_id', '=', toUserId).where('role', '=', 'admin'),
+              ),
+            )
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
+
+    setLowStockThreshold: async (storeId: string, threshold: number) => {
+      await db.updateTable('stores').set({ low_stock_threshold: threshold }).where('id', '=', storeId).execute();
+    },
   };
 }
+export type StoresRepo = ReturnType<typeof storesRepo>;

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { createStoreSchema, storeIdParams, storeSummaryListSchema, storeSummarySchema, updateStoreSchema } from '@vetrina/shared';
+import {
+  createStoreSchema,
+  storeIdParams,
+  storeSummaryListSchema,
+  storeSummarySchema,
+  teamMembersResponseSchema,
+  teamStoreParams,
+  transferOwnershipSchema,
+  updateStoreSchema,
+} from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember, requireUser } from '../../plugins/guard.js';
 import { clock } from '../../lib/clock.js';
-import { usersRepo } from '../users/repo.js';
-import { storesRepo } from './repo.js';
-import { createStore, deleteStore, getStore, updateStore } from './service.js';
+import { userProfiles } from '../users/service.js';
+import { createStore, deleteStore, getStore, storesOf, transferOwnership, updateStore } from './service.js';
 import { removeLogo, replaceLogo } from './logo.js';
 
 const tags = ['stores'];
@@ -26,11 +34,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, { body }) => {
       const user = requireUser(req);
       // Accounts from before profiles existed get theirs now, in the same transaction as the store.
-      return createStore(ctx, user.id, body, (trx) =>
-        usersRepo(trx)
-          .ensureProfile(user, clock.iso())
-          .then(() => undefined),
-      );
+      return createStore(ctx, user.id, body, (trx) => userProfiles.ensure(trx, user, clock.iso()).then(() => undefined));
     },
   );
 
@@ -44,7 +48,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
       tags,
       response: { 200: storeSummaryListSchema },
     },
-    async (req) => storesRepo(ctx.db).summariesOf(requireUser(req).id),
+    async (req) => storesOf(ctx, requireUser(req).id),
   );
 
   addRoute(
@@ -118,5 +122,20 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: storeSummarySchema },
     },
     async (req) => removeLogo(ctx, requireMember(req)),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/stores/:storeId/team/ownership',
+      auth: { permission: 'team:owner' },
+      summary: 'Trasferisce la proprietà a un altro amministratore (conferma con la password del proprietario)',
+      tags: ['team'],
+      params: teamStoreParams,
+      body: transferOwnershipSchema,
+      response: { 200: teamMembersResponseSchema },
+    },
+    async (req, { body }) => ({ members: await transferOwnership(ctx, requireMember(req), body.memberId, body.password) }),
   );
 }

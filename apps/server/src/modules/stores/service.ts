@@ -1,16 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { storeMsg, type StoreColors, type StoreSummary } from '@vetrina/shared';
+import { storeMsg, teamMsg, type StoreColors, type StoreSummary, type TeamMember } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/index.js';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { confirmPassword } from '../auth/throttle.js';
 import { themesRepo } from '../themes/repo.js';
 import { topics } from '../realtime/bus.js';
 import type { ReadsTogether } from '../../db/prepared.js';
 import type { MailBrand } from '../mail/templates.js';
 import { parseColors, storesRepo } from './repo.js';
+import { membersService, storeMembers, type TeamContext } from '../team/service.js';
+import { userProfiles } from '../users/service.js';
 import { freeSlug, slugify } from './slug.js';
 
 export interface TenantContext {
@@ -53,8 +56,10 @@ export async function createStore(ctx: AppContext, userId: string, input: NewSto
         await beforeCreate?.(trx);
         const repo = storesRepo(trx);
         const slug = await freeSlug(trx, base);
-        await repo.insertStoreWithAdmin({ id, name: input.name, slug, colors: input.colors, themeId, userId, memberId: newId(), now: clock.iso() });
-        await repo.setActiveStore(userId, id);
+        const now = clock.iso();
+        await repo.insertStore({ id, name: input.name, slug, colors: input.colors, themeId, userId, now });
+        await storeMembers.add(trx, { storeId: id, userId, role: 'admin', createdAt: now });
+        await userProfiles.setActiveStore(trx, userId, id);
       });
       const created = await storesRepo(ctx.db).summaryFor(id, userId);
       if (!created) throw notFound(storeMsg.notFound);
@@ -67,6 +72,9 @@ export async function createStore(ctx: AppContext, userId: string, input: NewSto
     }
   }
 }
+
+/** The stores a user belongs to, newest first (spec §7: ordered created_at descending). */
+export const storesOf = (ctx: AppContext, userId: string): Promise<StoreSummary[]> => storesRepo(ctx.db).summariesOf(userId);
 
 export async function getStore(ctx: AppContext, t: TenantContext): Promise<StoreSummary> {
   const store = await storesRepo(ctx.db).summaryFor(t.storeId, t.user.id);
@@ -92,9 +100,9 @@ export async function updateStore(ctx: AppContext, t: TenantContext, patch: { na
 export async function deleteStore(ctx: AppContext, t: TenantContext): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const repo = storesRepo(trx);
-    const affected = await repo.usersActiveOn(t.storeId);
+    const affected = await userProfiles.usersActiveOn(trx, t.storeId);
     await repo.delete(t.storeId);
-    for (const userId of affected) await repo.setActiveStore(userId, await repo.newestStoreIdOf(userId));
+    for (const userId of affected) await userProfiles.setActiveStore(trx, userId, await repo.newestStoreIdOf(userId));
   });
   // Open dashboards and chats of this store stop receiving its events on every instance.
   await ctx.bus.publish(topics.control, { type: 'access.store-deleted', storeId: t.storeId }).catch((err: unknown) => {
@@ -131,6 +139,7 @@ export async function storeMailBrand(ctx: AppContext, db: Db, storeId: string): 
   const logo = s.logo_url ? (/^https?:\/\//.test(s.logo_url) ? s.logo_url : `${ctx.publicUrl()}${s.logo_url.startsWith('/') ? '' : '/'}${s.logo_url}`) : null;
   return { name: s.name, slug: s.slug, logoUrl: logo, color: parseColors(s.colors).primary };
 }
+
 /** The store's counters that other modules move inside their own transaction. */
 export const storeCounters = {
   /** The SKU generator's number (SKU-0001 is 1). */
@@ -138,3 +147,22 @@ export const storeCounters = {
   /** A SKU saved in the generator's format (number `n`) moves the generator past it. */
   advanceSku: (trx: Db, storeId: string, n: number) => storesRepo(trx).advanceSkuCounter(storeId, n),
 };
+
+/**
+ * Owner only (guard: 'team:owner'), confirmed with the owner's password: another admin becomes the
+ * owner; the former owner stays an admin. Conditional on the owner not having changed meanwhile.
+ */
+export async function transferOwnership(ctx: AppContext, team: TeamContext, memberId: string, password: string): Promise<TeamMember[]> {
+  const members = membersService(ctx);
+  const member = await members.memberOf(team, memberId);
+  if (member.user_id === team.user.id) throw badRequest(teamMsg.transferToSelf, 'memberId');
+  if (member.role !== 'admin') throw badRequest(teamMsg.transferTargetNotAdmin, 'memberId');
+  await confirmPassword(ctx, team.user.id, password);
+  if (!(await storesRepo(ctx.db).setOwner(team.storeId, team.user.id, member.user_id))) throw conflict(teamMsg.transferConflict);
+  return members.list(team);
+}
+
+/** The stock level at or below which the dashboard lists a product as low (modules/stats). */
+export async function setLowStockThreshold(ctx: AppContext, storeId: string, threshold: number): Promise<void> {
+  await storesRepo(ctx.db).setLowStockThreshold(storeId, threshold);
+}

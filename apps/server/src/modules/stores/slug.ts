@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { storesRepo } from './repo.js';
 
 const SLUG_MAX = 50;
 
@@ -25,17 +26,12 @@ export function slugify(name: string): string {
  * pick the same one; the unique index catches it and the caller retries (see service.createStore).
  */
 export async function freeSlug(db: Db, base: string): Promise<string> {
-  // Slugs are [a-z0-9-] only, so LIKE's wildcards cannot appear in `base`.
-  const taken = await db
-    .selectFrom('stores')
-    .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-    .execute();
-  const used = new Set(taken.map((r) => r.slug));
+  const taken = await storesRepo(db).slugsLike(base);
+  const used = new Set(taken);
   if (!used.has(base)) return base;
   let max = 1;
   const suffix = new RegExp(`^${base}-(\\d+)$`);
-  for (const { slug } of taken) {
+  for (const slug of taken) {
     const n = Number(suffix.exec(slug)?.[1] ?? 0);
     if (n > max && n < 1_000_000) max = n;
   }

@@ -5,6 +5,7 @@ import { AppError, conflict, notFound, unauthenticated } from '../../lib/errors.
 import { clock } from '../../lib/clock.js';
 import { hashToken, newId } from '../../lib/ids.js';
 import { mailboxService } from '../auth/mailbox-service.js';
+import { userProfiles } from '../users/service.js';
 import { teamRepo, type InvitationRow } from './repo.js';
 
 const notFoundOrExpired = () => notFound(teamMsg.notFoundOrExpired);
@@ -41,19 +42,13 @@ export function acceptanceService(ctx: AppContext) {
     const now = clock.iso();
     try {
       await ctx.db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('store_invitations')
-          .set({ status: 'accepted' })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
         // Another request used or cancelled it between our read and this write.
-        if (Number(used.numUpdatedRows) !== 1) throw conflict(teamMsg.notFoundOrExpired);
+        if (!(await teamRepo(trx).settle(row.id, 'accepted', now))) throw conflict(teamMsg.notFoundOrExpired);
         if (proved) await mailbox.markVerified(trx, userId);
-        await repo.ensureProfile(trx, userId, email, now);
+        // Accounts from before profiles existed get theirs when they join a store.
+        await userProfiles.ensure(trx, { id: userId, email }, now);
         await repo.insertMember(trx, { id: newId(), storeId: row.store_id, userId, role: row.role, createdAt: now });
-        await trx.updateTable('users').set({ active_store_id: row.store_id }).where('id', '=', userId).where('active_store_id', 'is', null).execute();
+        await userProfiles.activateIfNone(trx, userId, row.store_id);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(teamMsg.alreadyMemberSelf);
@@ -100,14 +95,7 @@ export function acceptanceService(ctx: AppContext) {
     async decline(userId: string, invitationId: string): Promise<void> {
       const { row } = await ownInvitation(userId, invitationId);
       assertUsable(row);
-      const declined = await ctx.db
-        .updateTable('store_invitations')
-        .set({ status: 'declined' })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('expires_at', '>', clock.iso())
-        .executeTakeFirst();
-      if (Number(declined.numUpdatedRows) !== 1) throw conflict(teamMsg.notFoundOrExpired);
+      if (!(await repo.settle(row.id, 'declined', clock.iso()))) throw conflict(teamMsg.notFoundOrExpired);
     },
   };
 }

@@ -56,17 +56,8 @@ export function invitationsService(ctx: AppContext) {
         created_at: now,
       };
       try {
-        await ctx.db.transaction().execute(async (trx) => {
-          // An expired invitation is dead: it must not block a fresh one (one pending per store and e-mail).
-          await trx
-            .deleteFrom('store_invitations')
-            .where('store_id', '=', team.storeId)
-            .where('email', '=', email)
-            .where('status', '=', 'pending')
-            .where('expires_at', '<=', now)
-            .execute();
-          await trx.insertInto('store_invitations').values(invitation).execute();
-        });
+        // An expired invitation is dead: it must not block a fresh one (one pending per store and e-mail).
+        await ctx.db.transaction().execute((trx) => teamRepo(trx).insertInvitation(invitation));
       } catch (err) {
         // Two admins inviting the same address at once: the partial unique index lets one through.
         if (isUniqueViolation(err)) throw duplicate();
@@ -79,7 +70,7 @@ export function invitationsService(ctx: AppContext) {
         await ctx.mailer.send(teamMails.invitation({ to: email, storeName: storeName ?? 'Vetrina', inviterEmail, role, url }));
       } catch (err) {
         // An invitation nobody received would block a new one for 7 days: take it back.
-        await ctx.db.deleteFrom('store_invitations').where('id', '=', invitation.id).execute();
+        await repo.deleteInvitation(invitation.id);
         ctx.log.error({ err, storeId: team.storeId }, 'invitation mail not sent');
         throw new AppError(502, 'mail_failed', teamMsg.inviteFailed);
       }
@@ -88,13 +79,7 @@ export function invitationsService(ctx: AppContext) {
 
     /** Cancelling deletes the pending invitation: its link stops working at once. */
     async cancel(team: TeamContext, invitationId: string): Promise<void> {
-      const deleted = await ctx.db
-        .deleteFrom('store_invitations')
-        .where('id', '=', invitationId)
-        .where('store_id', '=', team.storeId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) !== 1) throw notFound(teamMsg.invitationNotFound);
+      if (!(await repo.cancelPending(team.storeId, invitationId))) throw notFound(teamMsg.invitationNotFound);
     },
   };
 }

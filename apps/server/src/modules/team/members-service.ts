@@ -2,8 +2,8 @@ import { teamMsg, type Role, type TeamMember } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { StoreMembership } from '../../plugins/guard.js';
-import { confirmPassword } from '../auth/throttle.js';
 import { topics } from '../realtime/bus.js';
+import { userProfiles } from '../users/service.js';
 import { teamRepo } from './repo.js';
 
 export interface TeamContext extends StoreMembership {
@@ -24,6 +24,9 @@ export function membersService(ctx: AppContext) {
   }
 
   return {
+    /** One member of the store, with whether they own it; 404 when not on the team. */
+    memberOf,
+
     list: (team: TeamContext): Promise<TeamMember[]> => repo.members(team.storeId),
 
     async remove(team: TeamContext, memberId: string): Promise<void> {
@@ -32,7 +35,12 @@ export function membersService(ctx: AppContext) {
       if (member.isOwner) throw forbidden(teamMsg.cannotRemoveOwner);
       // The spec's rule for admins (never remove an admin) holds for every admin but the owner.
       if (member.role === 'admin' && !team.isOwner) throw forbidden(teamMsg.cannotRemoveAdmin);
-      const removed = await ctx.db.transaction().execute((trx) => teamRepo(trx).removeMember(team.storeId, member.id, member.user_id, member.role));
+      const removed = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await teamRepo(trx).removeMember(team.storeId, member.id, member.role))) return false;
+        // The removed person no longer works in this store: do not leave it as their active one.
+        await userProfiles.clearActiveStore(trx, member.user_id, team.storeId);
+        return true;
+      });
       if (!removed) throw notFound(teamMsg.memberNotFound);
       // Their open dashboards stop receiving this store's events, on every instance.
       await ctx.bus.publish(topics.control, { type: 'access.member-removed', storeId: team.storeId, userId: member.user_id }).catch((err: unknown) => {
@@ -51,18 +59,6 @@ export function membersService(ctx: AppContext) {
       if (!updated) throw notFound(teamMsg.memberNotFound);
       return updated;
     },
-
-    /**
-     * Owner only, confirmed with the owner's password: another admin becomes the owner; the former
-     * owner stays an admin. Conditional on the owner not having changed meanwhile.
-     */
-    async transferOwnership(team: TeamContext, memberId: string, password: string): Promise<TeamMember[]> {
-      const member = await memberOf(team, memberId);
-      if (member.user_id === team.user.id) throw badRequest(teamMsg.transferToSelf, 'memberId');
-      if (member.role !== 'admin') throw badRequest(teamMsg.transferTargetNotAdmin, 'memberId');
-      await confirmPassword(ctx, team.user.id, password);
-      if (!(await repo.setOwner(ctx.db, team.storeId, team.user.id, member.user_id))) throw conflict(teamMsg.transferConflict);
-      return repo.members(team.storeId);
-    },
   };
 }
+export type MembersService = ReturnType<typeof membersService>;

@@ -1,5 +1,9 @@
 import type { ReceivedInvitation, Role, TeamInvitation, TeamMember } from '@vetrina/shared';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import type { StoreInvitationsTable } from '../../db/schema.js';
+
+type InvitationInsert = Insertable<StoreInvitationsTable>;
 
 /** The only SQL of the team module. Every store-scoped query filters by store_id. */
 export function teamRepo(db: Db) {
@@ -20,10 +24,10 @@ export function teamRepo(db: Db) {
     ownerOf: async (storeId: string) => (await db.selectFrom('stores').select('owner_id').where('id', '=', storeId).executeTakeFirst())?.owner_id ?? null,
 
     /**
-     * Removes a member with the role it was read with (a concurrent role change makes it a no-op)
-     * and clears the store as their active one. Run inside a transaction; false when nothing was removed.
+     * Removes a member with the role it was read with (a concurrent role change makes it a no-op).
+     * False when nothing was removed.
      */
-    async removeMember(storeId: string, memberId: string, userId: string, role: Role): Promise<boolean> {
+    async removeMember(storeId: string, memberId: string, role: Role): Promise<boolean> {
       const deleted = await db
         .deleteFrom('store_members')
         .where('id', '=', memberId)
@@ -32,10 +36,7 @@ export function teamRepo(db: Db) {
         // Never the owner, whatever happened since it was read.
         .where('user_id', 'not in', db.selectFrom('stores').select('owner_id').where('id', '=', storeId).where('owner_id', 'is not', null))
         .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) !== 1) return false;
-      // The removed person no longer works in this store: do not leave it as their active one.
-      await db.updateTable('users').set({ active_store_id: null }).where('id', '=', userId).where('active_store_id', '=', storeId).execute();
-      return true;
+      return Number(deleted.numDeletedRows) === 1;
     },
 
     /** Conditional on the role read before, so two owners' tabs cannot interleave. */
@@ -48,24 +49,6 @@ export function teamRepo(db: Db) {
             .where('store_id', '=', storeId)
             .where('id', '=', memberId)
             .where('role', '=', from)
-            .executeTakeFirst()
-        ).numUpdatedRows,
-      ) === 1,
-
-    /** Moves ownership to another admin of the store, only if `fromUserId` still owns it and the target is still an admin. */
-    setOwner: async (d: Db, storeId: string, fromUserId: string, toUserId: string) =>
-      Number(
-        (
-          await d
-            .updateTable('stores')
-            .set({ owner_id: toUserId })
-            .where('id', '=', storeId)
-            .where('owner_id', '=', fromUserId)
-            .where((eb) =>
-              eb.exists(
-                eb.selectFrom('store_members').select('id').where('store_id', '=', storeId).where('user_id', '=', toUserId).where('role', '=', 'admin'),
-              ),
-            )
             .executeTakeFirst()
         ).numUpdatedRows,
       ) === 1,
@@ -164,13 +147,46 @@ export function teamRepo(db: Db) {
 
     account: (userId: string) => db.selectFrom('auth_users').select(['email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst(),
 
-    /** Accounts from before profiles existed get theirs when they join a store. */
-    ensureProfile: (d: Db, userId: string, email: string, now: string) =>
-      d
-        .insertInto('users')
-        .values({ id: userId, email, active_store_id: null, created_at: now })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute(),
+    /** Replaces an expired pending invitation to the address (it must not block a fresh one) with this one. */
+    async insertInvitation(invitation: InvitationInsert): Promise<void> {
+      await db
+        .deleteFrom('store_invitations')
+        .where('store_id', '=', invitation.store_id)
+        .where('email', '=', invitation.email)
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', invitation.created_at)
+        .execute();
+      await db.insertInto('store_invitations').values(invitation).execute();
+    },
+
+    deleteInvitation: (id: string) => db.deleteFrom('store_invitations').where('id', '=', id).execute(),
+
+    /** Deletes a pending invitation of the store; false when there was none. */
+    cancelPending: async (storeId: string, invitationId: string) =>
+      Number(
+        (
+          await db
+            .deleteFrom('store_invitations')
+            .where('id', '=', invitationId)
+            .where('store_id', '=', storeId)
+            .where('status', '=', 'pending')
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ) === 1,
+
+    /** Marks a pending, unexpired invitation accepted or declined; false when another request used or cancelled it first. */
+    settle: async (id: string, status: 'accepted' | 'declined', now: string) =>
+      Number(
+        (
+          await db
+            .updateTable('store_invitations')
+            .set({ status })
+            .where('id', '=', id)
+            .where('status', '=', 'pending')
+            .where('expires_at', '>', now)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
 
     insertMember: (d: Db, m: { id: string; storeId: string; userId: string; role: Role; createdAt: string }) =>
       d.insertInto('store_members').values({ id: m.id, store_id: m.storeId, user_id: m.userId, role: m.role, created_at: m.createdAt }).execute(),

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   acceptInvitationSchema,
   changeMemberRoleSchema,
-  transferOwnershipSchema,
   inviteMemberSchema,
   receivedInvitationParams,
   teamEmptyBody,
@@ -20,13 +19,14 @@ import type { AppContext } from '../../lib/context.js';
 import { guardGuess } from '../../lib/guess-limit.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember, requireUser } from '../../plugins/guard.js';
-import { acceptanceService } from './acceptance-service.js';
-import { invitationsService } from './invitations-service.js';
-import { membersService } from './members-service.js';
+import { acceptanceService, invitationsService, membersService } from './service.js';
 
 const tags = ['team'];
 
-/** Store-scoped team routes: everyone on the team reads, admins manage ('team:manage'). */
+/**
+ * Store-scoped team routes: everyone on the team reads, admins manage ('team:manage'). Handing the
+ * store to another admin writes the store row: its route is the stores module's.
+ */
 function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   const members = membersService(ctx);
   const invitations = invitationsService(ctx);
@@ -78,21 +78,6 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: teamMemberResponseSchema },
     },
     async (req, { params, body }) => ({ member: await members.changeRole(requireMember(req), params.memberId, body.role) }),
-  );
-
-  addRoute(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/ownership`,
-      auth: { permission: 'team:owner' },
-      summary: 'Trasferisce la proprietà a un altro amministratore (conferma con la password del proprietario)',
-      tags,
-      params: teamStoreParams,
-      body: transferOwnershipSchema,
-      response: { 200: teamMembersResponseSchema },
-    },
-    async (req, { body }) => ({ members: await members.transferOwnership(requireMember(req), body.memberId, body.password) }),
   );
 
   addRoute(

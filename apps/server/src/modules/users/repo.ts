@@ -1,9 +1,6 @@
-import type { StoreSummary } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
-import { storesRepo } from '../stores/repo.js';
 
-export { parseColors } from '../stores/repo.js';
-
+/** The only SQL that writes `users` (the profiles): auth, stores, team and notifications call users/service.ts. */
 export function usersRepo(db: Db) {
   return {
     findProfile: (userId: string) => db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
@@ -19,8 +16,33 @@ export function usersRepo(db: Db) {
         .onConflict((oc) => oc.column('id').doNothing())
         .execute(),
 
-    /** The stores a user belongs to, newest first, with their theme and the user's role. */
-    storesOf: (userId: string): Promise<StoreSummary[]> => storesRepo(db).summariesOf(userId),
+    setActiveStore: (userId: string, storeId: string | null) => db.updateTable('users').set({ active_store_id: storeId }).where('id', '=', userId).execute(),
+
+    /** Makes the store active only for a user who has none. */
+    activateIfNone: (userId: string, storeId: string) =>
+      db.updateTable('users').set({ active_store_id: storeId }).where('id', '=', userId).where('active_store_id', 'is', null).execute(),
+
+    /** Clears the store as the user's active one, if it is. */
+    clearActiveStore: (userId: string, storeId: string) =>
+      db.updateTable('users').set({ active_store_id: null }).where('id', '=', userId).where('active_store_id', '=', storeId).execute(),
+
+    /** Users whose active store is this one. */
+    usersActiveOn: async (storeId: string) => (await db.selectFrom('users').select('id').where('active_store_id', '=', storeId).execute()).map((r) => r.id),
+
+    changeEmail: (userId: string, email: string) => db.updateTable('users').set({ email }).where('id', '=', userId).execute(),
+
+    async saveMailPreferences(userId: string, p: { orderEmails: boolean; messageEmails: boolean }): Promise<boolean> {
+      const r = await db
+        .updateTable('users')
+        .set({ notify_order_mail: p.orderEmails ? 1 : 0, notify_message_mail: p.messageEmails ? 1 : 0 })
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /** The sign-in account behind a profile (auth writes it; read here for /api/me). */
+    account: (userId: string) =>
+      db.selectFrom('auth_users').select(['id', 'email', 'created_at', 'email_verified_at']).where('id', '=', userId).executeTakeFirst(),
 
     async pendingInvitationCount(email: string, now: string): Promise<number> {
       const r = await db
@@ -34,3 +56,4 @@ export function usersRepo(db: Db) {
     },
   };
 }
+export type UsersRepo = ReturnType<typeof usersRepo>;

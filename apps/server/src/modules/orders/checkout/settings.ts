@@ -1,6 +1,6 @@
 import type { PaymentMethod, ShippingDestination, VatCode } from '@vetrina/shared';
 import type { AppContext } from '../../../lib/context.js';
-import { storeBySlug } from '../../../lib/tenancy.js';
+import { storeBySlug } from '../../tenancy/service.js';
 import type { ChosenMethod } from '../../payments/service.js';
 import { destinationIn, shippingService } from '../../shipping/service.js';
 import { storeMailBrand } from '../../stores/service.js';

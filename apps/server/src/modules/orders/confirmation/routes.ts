@@ -4,7 +4,7 @@ import type { AppContext } from '../../../lib/context.js';
 import { notFound } from '../../../lib/errors.js';
 import { guardGuess } from '../../../lib/guess-limit.js';
 import { addRoute } from '../../../lib/route.js';
-import { storeBySlug } from '../../../lib/tenancy.js';
+import { storeBySlug } from '../../tenancy/service.js';
 import { requireMember } from '../../../plugins/guard.js';
 import { orderAnswer, orderParams, publicOrderParams } from '../order-params.js';
 import type { OrdersService } from '../service.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../lib/context.js';
 import type { Db } from '../../../db/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { clock } from '../../../lib/clock.js';
-import { storeBySlug } from '../../../lib/tenancy.js';
+import { storeBySlug } from '../../tenancy/service.js';
 import { inventory } from '../../inventory/service.js';
 import { announceOrderChange, orderStats } from '../../stats/service.js';
 import { confirmationRepo } from './repo.js';

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { MailQueueTable } from '../../db/schema.js';
 import { inList, preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Mail } from './mailer.js';
 
@@ -23,7 +24,7 @@ const insertMail = preparedInsert('mail_queue', [
 ]);
 
 /**
- * The only SQL of the mail queue (migrations 006, 023). Times are ISO strings of the real clock.
+ * The SQL of the mail queue (migrations 006, 023). Times are ISO strings of the real clock.
  * The worker's statements are built and planned at each run, never kept as PostgreSQL named
  * statements (db/pg-statements.ts): the queue is empty at start and may hold thousands of rows
  * (and, between vacuums, dead ones) an outage later, and a plan kept from an empty table read the
@@ -139,3 +140,18 @@ export function mailQueueRepo(db: Db, dialect: Dialect) {
 }
 
 export type MailQueueRepo = ReturnType<typeof mailQueueRepo>;
+
+/** The development outbox (no SMTP_URL): every mail kept in the database for /dev/mail. */
+export function mailOutboxRepo(db: Db) {
+  return {
+    /** Keeps the mails with the given executor (a transaction: they exist iff it commits). */
+    keep: (executor: Db, mails: Mail[]) =>
+      executor
+        .insertInto('outbox_mails')
+        .values(mails.map((m) => ({ id: newId(), to_address: m.to, subject: m.subject, text: m.text, html: m.html ?? null, created_at: clock.iso() })))
+        .execute(),
+
+    /** The newest kept mails first. */
+    latest: (limit: number) => db.selectFrom('outbox_mails').selectAll().orderBy('created_at', 'desc').limit(limit).execute(),
+  };
+}

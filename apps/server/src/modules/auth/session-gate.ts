@@ -1,8 +1,9 @@
 import type { Redis } from 'ioredis';
-import type { Db } from '../db/index.js';
-import { isAccessEvent, topics, type EventBus } from '../modules/realtime/bus.js';
-import { clock } from './clock.js';
-import { ttlCache } from './ttl-cache.js';
+import type { Db } from '../../db/index.js';
+import { clock } from '../../lib/clock.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
+import { isAccessEvent, topics, type EventBus } from '../realtime/bus.js';
+import { authRepo } from './repo.js';
 
 /** How long one instance trusts what it last learnt about a session. */
 const LOCAL_TTL_MS = 2_000;
@@ -21,11 +22,9 @@ const key = (sessionId: string) => `vetrina:session:${sessionId}`;
  */
 export function sessionGate(db: Db, redis: Redis | null, bus: EventBus) {
   const local = ttlCache<boolean>({ ttlMs: LOCAL_TTL_MS, maxEntries: 50_000, now: clock.nowMs });
+  const repo = authRepo(db);
 
-  async function fromDatabase(sessionId: string): Promise<boolean> {
-    const row = await db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirst();
-    return !!row && row.revoked_at === null;
-  }
+  const fromDatabase = (sessionId: string) => repo.isSessionLive(sessionId);
 
   async function lookup(sessionId: string): Promise<boolean> {
     if (!redis) return fromDatabase(sessionId);
