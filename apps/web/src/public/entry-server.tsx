@@ -7,7 +7,8 @@ import { locationOf, PageTree, runLoaders, staticNavigator } from './app';
 import { installTitleHook } from './document-title';
 import { setMarkupKeeper } from '@/features/storefront/kept-markup';
 import { serverMarkupKeeper } from './kept-markup-server';
-import { describePage, scriptJson } from './head';
+import { scriptJson } from '@vetrina/shared/escape';
+import { describePage } from './head';
 import { loadRoute, matchPublicRoute, notFoundMatch, type RouteMatch } from './routes';
 
 installTitleHook('server');
