@@ -18,6 +18,7 @@ import { membershipOf } from './modules/tenancy/service.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
+import { storefrontPages } from './modules/storefront/pages.js';
 import { outboxMailer, smtpMailer } from './modules/mail/mailer.js';
 import { loadPaymentsKey, secretBox } from './modules/payments/secrets.js';
 import { stripeGateway } from './modules/payments/stripe.js';
@@ -258,7 +259,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerCustomerRoutes(app, ctx);
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
-  await registerWeb(app, ctx, config.webDist);
+  await registerWeb(app, storefrontPages(app, ctx), config.webDist);
   opts.extraRoutes?.(app);
   return { app, ctx };
 }

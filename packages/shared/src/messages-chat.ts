@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VISITOR_ID_PATTERN } from './constants.js';
 import type { NotificationsChangedEvent } from './notifications.js';
 import type { OrdersChangedEvent } from './stats.js';
+import type { ErrorCode } from './errors.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -139,5 +140,5 @@ export type ServerFrame =
   | { type: 'ready'; userId: string | null }
   | { type: 'subscribed'; channel: RealtimeChannel }
   | { type: 'event'; channel: RealtimeChannel; event: RealtimeEvent }
-  | { type: 'error'; code: string; message: string; channel?: RealtimeChannel }
+  | { type: 'error'; code: ErrorCode; message: string; channel?: RealtimeChannel }
   | { type: 'pong' };

@@ -4,7 +4,7 @@ import type { ErrorCode } from '@vetrina/shared';
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message: string,
     readonly extra: { field?: string; title?: string; retryAfter?: number } = {},
   ) {

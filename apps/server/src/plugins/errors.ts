@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { msg, type ApiErrorBody } from '@vetrina/shared';
+import { msg, type ApiErrorBody, type ErrorCode } from '@vetrina/shared';
 import { AppError } from '../lib/errors.js';
 
 interface ZodLikeError {
@@ -7,7 +7,7 @@ interface ZodLikeError {
 }
 const isZodError = (e: unknown): e is ZodLikeError => typeof e === 'object' && e !== null && Array.isArray((e as ZodLikeError).issues);
 
-const body = (code: string, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody => ({
+const body = (code: ErrorCode, message: string, extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {}): ApiErrorBody => ({
   error: { code, message, ...extra },
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -54,4 +55,25 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { publicUrl?
     if (isHtml(reply.getHeader('content-type')) && !reply.hasHeader('content-security-policy')) reply.header('content-security-policy', PAGE_CSP);
     return payload;
   });
+}
+
+/**
+ * The SHA-256 (base64) of each inline script of an HTML template, as a Content-Security-Policy
+ * `'sha256-…'` source names it: the exact text between the tags. Data blocks
+ * (`type="application/json"`) are not scripts and are left out.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1] ?? '';
+    if (/\bsrc\s*=/i.test(attrs)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    hashes.push(
+      createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64'),
+    );
+  }
+  return hashes;
 }

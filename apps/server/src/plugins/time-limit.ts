@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '@vetrina/shared';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,7 +29,7 @@ interface Pending {
 const CURRENT = Symbol('vetrina.currentRequest');
 type TrackedSocket = Socket & { [CURRENT]?: Pending };
 
-const errorBody = (code: string, message: string) => JSON.stringify({ error: { code, message } });
+const errorBody = (code: ErrorCode, message: string) => JSON.stringify({ error: { code, message } });
 
 /** Answered, taken over (a WebSocket) or already streaming: no longer the time limit's business. */
 const started = (p: Pending) => p.reply.sent || p.reply.raw.headersSent;

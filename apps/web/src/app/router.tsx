@@ -5,7 +5,7 @@ import { RouteError } from './route-error';
 
 /**
  * The dashboard app: sign-in, onboarding and the dashboard. Each page is its own chunk. The
- * storefront and the public site are the public build's (src/public), rendered on the server.
+ * storefront and the public site are the public build's (src/ssr), rendered on the server.
  */
 const guards = () => import('@/lib/auth');
 const page = (load: () => Promise<{ default: ComponentType }>) => ({

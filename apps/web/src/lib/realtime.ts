@@ -1,4 +1,4 @@
-import type { ClientFrame, RealtimeChannel, RealtimeEvent, ServerFrame } from '@vetrina/shared';
+import type { ClientFrame, ErrorCode, RealtimeChannel, RealtimeEvent, ServerFrame } from '@vetrina/shared';
 import { VISITOR_ID_PATTERN } from '@vetrina/shared/constants';
 import { sessionManager } from './session';
 
@@ -102,7 +102,7 @@ class RealtimeClient {
    * device). One refresh per token, at most every 30 s: a live session comes back with a new token,
    * a revoked one ends in SIGNED_OUT, which closes the socket.
    */
-  private sessionRefused(code: string) {
+  private sessionRefused(code: ErrorCode) {
     if (code !== 'token_expired' && code !== 'unauthenticated') return;
     const token = sessionManager.current?.accessToken ?? null;
     if (!token || token === this.refusedToken || Date.now() - this.refusedAt < 30_000) return;

@@ -35,7 +35,9 @@ describe('product import gates (one server process, no Redis)', () => {
   });
 
   it('lets the next import run after one fails', async () => {
-    await expect(oneImportPerStore(null, 'negozio-b', () => Promise.reject(new AppError(400, 'bad', 'File non valido')))).rejects.toBeInstanceOf(AppError);
+    await expect(oneImportPerStore(null, 'negozio-b', () => Promise.reject(new AppError(400, 'validation', 'File non valido')))).rejects.toBeInstanceOf(
+      AppError,
+    );
     await expect(oneImportPerStore(null, 'negozio-b', async () => 'dopo')).resolves.toBe('dopo');
   });
 });

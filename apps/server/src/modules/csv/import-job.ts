@@ -9,7 +9,7 @@ export type FromWorker =
   | { kind: 'lookup'; handles: string[]; skus: string[] }
   | { kind: 'products'; products: ImportPlan['products'] }
   | { kind: 'plan'; plan: ImportPlan }
-  | { kind: 'refused'; status: number; code: string; message: string; extra: AppError['extra'] };
+  | { kind: 'refused'; status: number; code: AppError['code']; message: string; extra: AppError['extra'] };
 
 /**
  * The worker's heap. A valid 20 MB file of 10,000 rows peaks at about 60 MB in it

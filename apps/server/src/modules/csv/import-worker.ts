@@ -38,6 +38,6 @@ void (async () => {
     send({ kind: 'plan', plan: { ...plan, products: [] } });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    send({ kind: 'refused', status: err.status, code: String(err.code), message: err.message, extra: err.extra });
+    send({ kind: 'refused', status: err.status, code: err.code, message: err.message, extra: err.extra });
   }
 })();

@@ -1,4 +1,5 @@
 import { FISCAL_REGIME_LABELS, VAT_CODE_LABELS, VAT_NATURE_REFERENCES, formatEuro, isVatNature, vatShortLabel } from '@vetrina/shared';
+import { escapeHtml } from '@vetrina/shared/escape';
 import type { InvoiceAddress, InvoiceBuyer, InvoiceDocument, InvoiceSeller } from './document.js';
 
 /** Markup already built by `html`: inserted as it is, while plain values are escaped. */
@@ -10,9 +11,6 @@ export class SafeHtml {
 }
 
 type HtmlValue = string | number | SafeHtml | readonly SafeHtml[] | null | undefined | false;
-
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
 
 /** A template whose interpolated values are escaped unless they are markup made here: escaping by default. */
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {

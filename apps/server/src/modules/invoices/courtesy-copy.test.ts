@@ -1,6 +1,6 @@
 import { VAT_NATURE_REFERENCES, formatEuro } from '@vetrina/shared';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from './courtesy-copy-parts.js';
+import { escapeHtml } from '@vetrina/shared/escape';
 import { courtesyCopyHtml } from './courtesy-copy.js';
 import { businessBuyer, createDocument, createSeller, privateBuyer } from './document-factory.js';
 

@@ -1,10 +1,9 @@
+import { escapeXml } from '@vetrina/shared/escape';
+
 /**
  * Text and codes as the FatturaPA XSD accepts them. @digitalia/fatturapa writes values as they are
  * given (no escaping, no alphabet or length checks), so everything passes through here first.
  */
-
-const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 
 /** Codes (P.IVA, CF, SDI, IBAN) as the XSD's patterns want them: no spaces, upper case. */
 export const compactCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();

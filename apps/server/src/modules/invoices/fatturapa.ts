@@ -1,7 +1,8 @@
 import { fatturapaLib } from './fatturapa-lib.js';
 import { VAT_NATURE_REFERENCES, isVatNature, vatRatePercent, type VatCode } from '@vetrina/shared';
 import type { InvoiceAddress, InvoiceBuyer, InvoiceDocument, InvoiceSeller } from './document.js';
-import { compactCode, emailOf, escapeXml, fatturaText, personName, phoneOf } from './fatturapa-text.js';
+import { escapeXml } from '@vetrina/shared/escape';
+import { compactCode, emailOf, fatturaText, personName, phoneOf } from './fatturapa-text.js';
 import { FATTURAPA_NAMESPACE, validateFatturaXml } from './fatturapa-validation.js';
 
 export { FATTURAPA_SCHEMA_VERSION, validateFatturaXml } from './fatturapa-validation.js';

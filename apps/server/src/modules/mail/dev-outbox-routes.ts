@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
+import { escapeHtml } from '@vetrina/shared/escape';
 import { mailOutboxRepo } from './repo.js';
-import { escapeHtml } from './templates.js';
 
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOCAL_HOST_HEADER = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;

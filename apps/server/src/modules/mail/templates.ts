@@ -1,7 +1,5 @@
+import { escapeHtml } from '@vetrina/shared/escape';
 import type { Mail } from './mailer.js';
-
-/** Text placed into HTML (mail bodies, the development outbox page). */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Who a mail speaks for: Vetrina itself, or a store (its name, logo and main colour). */
 export interface MailBrand {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { realtimeMsg, type ClientFrame, type RealtimeChannel, type ServerFrame } from '@vetrina/shared';
+import { realtimeMsg, type ClientFrame, type ErrorCode, type RealtimeChannel, type ServerFrame } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { verifyJwt } from '../../lib/jwt.js';
 import { clock } from '../../lib/clock.js';
@@ -60,7 +60,7 @@ export class Connection implements TrackedConnection {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
   }
 
-  fail(code: string, message: string, channel?: RealtimeChannel) {
+  fail(code: ErrorCode, message: string, channel?: RealtimeChannel) {
     this.send(channel ? { type: 'error', code, message, channel } : { type: 'error', code, message });
   }
 
@@ -187,7 +187,7 @@ export class Connection implements TrackedConnection {
     if (prev && !next) this.limits.anonymous.add(this.ip);
   }
 
-  private endSession(code: string, message: string) {
+  private endSession(code: ErrorCode, message: string) {
     this.setUser(null);
     this.dropUserBound();
     this.fail(code, message);

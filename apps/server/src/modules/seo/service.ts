@@ -1,4 +1,5 @@
 import { CATALOG_LIMITS } from '@vetrina/shared';
+import { escapeXml } from '@vetrina/shared/escape';
 import type { AppContext } from '../../lib/context.js';
 import { storeBySlug } from '../tenancy/service.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
@@ -27,9 +28,6 @@ const DISALLOWED = [
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-export const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
 /** A stored time as a W3C datetime (UTC ISO-8601), or null when it is not a time. */
 function w3cDate(value: string | null): string | null {

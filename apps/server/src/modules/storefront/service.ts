@@ -43,7 +43,7 @@ export interface CachedAnswer {
 
 /**
  * The public storefront's answers, serialised and kept in the short-lived cache. The HTTP routes
- * and the server-rendered pages (plugins/web.ts) both read through here: one cache, one set of
+ * and the server-rendered pages (pages.ts) both read through here: one cache, one set of
  * rules. Each method returns the answer (its JSON text) or throws the Italian 404.
  */
 export function storefrontService(ctx: AppContext) {

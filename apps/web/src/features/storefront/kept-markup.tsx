@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * Where the server keeps the markup of parts that are the same on many pages of a store (its header
- * and footer): set by the server's renderer only (src/public/kept-markup-server.ts). In the browser
+ * and footer): set by the server's renderer only (src/ssr/kept-markup-server.ts). In the browser
  * there is none, and the parts render as usual; what they render is the markup the server kept.
  */
 export interface MarkupKeeper {

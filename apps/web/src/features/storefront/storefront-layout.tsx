@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
-import type { PageLoaderArgs } from '@/public/loader-args';
+import type { PageLoaderArgs } from '@/ssr/loader-args';
 import type { PublicStore } from '@vetrina/shared';
 import { prefetchStore, usePublicStore } from './api';
 import { browserCache, type DataCache } from './data/cache';

@@ -1,5 +1,5 @@
 import { paymentMsg } from '@vetrina/shared/payments';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, type ApiErrorCode } from '@/lib/api-error';
 
 export const TOO_MANY = { title: 'Troppi tentativi', description: 'Hai raggiunto il limite di ordini. Riprova tra qualche ora.' };
 export const NOT_CREATED = "Errore durante la creazione dell'ordine";
@@ -10,7 +10,7 @@ export interface CheckoutFailure {
   description: string;
   /** The server answered and created nothing: the next attempt gets a new idempotency key. */
   final: boolean;
-  code?: string;
+  code?: ApiErrorCode;
   /** The request field the server blamed ('paymentMethod'…). */
   field?: string;
 }

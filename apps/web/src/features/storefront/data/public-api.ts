@@ -3,18 +3,9 @@ import { ApiError, toApiError } from '@/lib/api-error';
 import { INVALID_RESPONSE } from '@/lib/api-response';
 import type * as publicSchemas from './public-schemas';
 
-/**
- * What a call needs of an answer. `fetch`'s Response has it; the server's in-process transport
- * answers with a plain object of this shape (no stream, no body copy).
- */
-export interface TransportAnswer {
-  ok: boolean;
-  status: number;
-  json(): Promise<unknown>;
-}
+import type { Transport } from '@vetrina/shared/page-renderer';
 
-/** How a public GET or POST reaches the API: `fetch` in the browser, an in-process call on the server. */
-export type Transport = (path: string, init: { method: 'GET' | 'POST'; body?: string; fresh: boolean }) => Promise<TransportAnswer>;
+export type { Transport, TransportAnswer } from '@vetrina/shared/page-renderer';
 
 const browserTransport: Transport = (path, init) =>
   fetch(path, {

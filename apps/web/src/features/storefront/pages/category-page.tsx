@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import type { PageLoaderArgs } from '@/public/loader-args';
+import type { PageLoaderArgs } from '@/ssr/loader-args';
 import clsx from 'clsx';
 import { PAGE_SIZE, prefetchProducts, useStoreProducts } from '../api';
 import { browserCache, type DataCache } from '../data/cache';

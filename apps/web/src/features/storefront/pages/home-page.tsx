@@ -1,4 +1,4 @@
-import type { PageLoaderArgs } from '@/public/loader-args';
+import type { PageLoaderArgs } from '@/ssr/loader-args';
 import { ArrowRight } from 'lucide-react';
 import { FEATURED_PRODUCTS, prefetchProducts, useStoreProducts } from '../api';
 import { browserCache, type DataCache } from '../data/cache';

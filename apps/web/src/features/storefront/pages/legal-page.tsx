@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useLocation } from 'react-router';
-import type { PageLoaderArgs } from '@/public/loader-args';
+import type { PageLoaderArgs } from '@/ssr/loader-args';
 import { LEGAL_PAGE_TITLES, isLegalPageKind, type LegalPageKind } from '@vetrina/shared/legal-pages';
 import { prefetchLegalPage, useLegalPage } from '../api';
 import { browserCache, type DataCache } from '../data/cache';

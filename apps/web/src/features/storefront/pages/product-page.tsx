@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import type { PageLoaderArgs } from '@/public/loader-args';
+import type { PageLoaderArgs } from '@/ssr/loader-args';
 import clsx from 'clsx';
 import { ApiError } from '@/lib/api-error';
 import { prefetchProduct, useStoreProduct } from '../api';

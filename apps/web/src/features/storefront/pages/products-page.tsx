@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PageLoaderArgs } from '@/public/loader-args';
+import type { PageLoaderArgs } from '@/ssr/loader-args';
 import clsx from 'clsx';
 import { PAGE_SIZE, prefetchProducts, useStoreProducts } from '../api';
 import { browserCache, type DataCache } from '../data/cache';

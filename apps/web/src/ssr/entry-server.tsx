@@ -2,12 +2,14 @@ import { renderToString } from 'preact-render-to-string';
 import { createElement } from 'react';
 import { ApiError } from '@/lib/api-error';
 import { DataCache } from '@/features/storefront/data/cache';
-import { setPublicApiTransport, type Transport } from '@/features/storefront/data/public-api';
+import type { PageRenderer } from '@vetrina/shared/page-renderer';
+import { setPublicApiTransport } from '@/features/storefront/data/public-api';
 import { locationOf, PageTree, runLoaders, staticNavigator } from './app';
 import { installTitleHook } from './document-title';
 import { setMarkupKeeper } from '@/features/storefront/kept-markup';
 import { serverMarkupKeeper } from './kept-markup-server';
-import { describePage, scriptJson } from './head';
+import { scriptJson } from '@vetrina/shared/escape';
+import { describePage } from './head';
 import { loadRoute, matchPublicRoute, notFoundMatch, type RouteMatch } from './routes';
 
 installTitleHook('server');
@@ -22,32 +24,19 @@ export { matchPublicRoute };
 
 /** The source files of a page's two modules, as the client build's manifest names them (for modulepreload). */
 export const moduleSources = (match: RouteMatch) => [
-  match.route.layout === 'storefront' ? 'src/features/storefront/storefront-layout.tsx' : 'src/public/marketing-shell.tsx',
+  match.route.layout === 'storefront' ? 'src/features/storefront/storefront-layout.tsx' : 'src/ssr/marketing-shell.tsx',
   match.route.source,
 ];
 
-export interface RenderedPage {
-  status: number;
-  redirect?: string;
-  head: string;
-  body: string;
-  /** JSON for <script type="application/json" id="vetrina-data">, safe inside the element. */
-  data: string;
-  /** Source files of the modules the page needs, for modulepreload. */
-  modules: string[];
-}
-
 /** The API calls a page's loaders make, answered in-process by the server (set once at start-up). */
-export function setTransport(transport: Transport) {
-  setPublicApiTransport(transport);
-}
+export const setTransport: PageRenderer['setTransport'] = (transport) => setPublicApiTransport(transport);
 
 /**
  * Renders one public page: matches the route (or the not-found page), runs its loaders into a
  * fresh cache, waits for them, then renders the same components the browser hydrates, with that
  * data. The head (meta, Open Graph, JSON-LD) and the status come from the same data.
  */
-export async function renderPage(href: string, origin: string, options: { notFound?: boolean } = {}): Promise<RenderedPage> {
+export const renderPage: PageRenderer['renderPage'] = async (href, origin, options = {}) => {
   const url = new URL(href, origin);
   const match = (!options.notFound && matchPublicRoute(url.pathname)) || notFoundMatch(url.pathname);
   const { layout, page } = await loadRoute(match);
@@ -67,4 +56,4 @@ export async function renderPage(href: string, origin: string, options: { notFou
     data: scriptJson({ cache: seed, ...(match.route.id === 'not-found' ? { notFound: true } : {}) }),
     modules,
   };
-}
+};

@@ -1,4 +1,5 @@
 import { createElement, forwardRef, type ReactNode, type SVGProps } from 'react';
+import { escapeAttribute } from '@vetrina/shared/escape';
 
 /** An icon as lucide-react's icon modules describe it: a name and the SVG elements inside. */
 interface IconData {
@@ -7,8 +8,6 @@ interface IconData {
   node: Array<[string, Record<string, string | number>]>;
 }
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'ref'> & { size?: number | string; children?: ReactNode };
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The markup inside the icon's <svg>, written once per icon. lucide's `key` props are React's, not SVG's. */
 function innerMarkup(node: IconData['node']) {

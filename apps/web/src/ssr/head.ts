@@ -2,6 +2,7 @@ import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontPro
 import type { PublicLegalPage } from '@vetrina/shared/business';
 import { legalPageDescription } from '@vetrina/shared/legal-pages';
 import { STORE_TAGLINE } from '@vetrina/shared/constants';
+import { escapeAttribute, escapeHtml, scriptJson } from '@vetrina/shared/escape';
 import { ApiError } from '@/lib/api-error';
 import { FEATURED_PRODUCTS, storefrontData, type ProductPage } from '@/features/storefront/api';
 import { categoryListParams, listParams, pageOf } from '@/features/storefront/list-params';
@@ -58,12 +59,6 @@ const MARKETING: Record<string, { title: string; description: string }> = {
     description: 'Guide, strategie e case study per vendere online: SEO, spedizioni in Italia, schede prodotto e lavoro in team.',
   },
 };
-
-/** Text for an HTML attribute or element. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/** JSON inside a <script> element: nothing in it can close the element or start markup. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A description of at most 160 characters, cut at a word, on one line. */
 export function summary(text: string, max = 160): string {
@@ -343,7 +338,7 @@ function productMeta(
 function render(m: Meta, abs: (p: string) => string): string {
   const tag = (attrs: Record<string, string>) =>
     `<meta ${Object.entries(attrs)
-      .map(([k, v]) => `${k}="${escapeHtml(v)}"`)
+      .map(([k, v]) => `${k}="${escapeAttribute(v)}"`)
       .join(' ')}>`;
   const lines = [`<title>${escapeHtml(m.title)}</title>`, tag({ name: 'description', content: m.description })];
   if (m.noindex) lines.push(tag({ name: 'robots', content: 'noindex, follow' }));
@@ -352,13 +347,13 @@ function render(m: Meta, abs: (p: string) => string): string {
     const srcset = image.srcset.map((s) => `${s.url} ${s.width}w`).join(', ');
     lines.push(
       srcset
-        ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.url)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}">`
-        : `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.url)}">`,
+        ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.url)}" imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(sizes)}">`
+        : `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.url)}">`,
     );
   }
   // Fonts are fetched in CORS mode, so their preload must be too or the browser fetches them twice.
-  if (m.font) lines.push(`<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(m.font)}" crossorigin>`);
-  if (m.canonical && !m.noindex) lines.push(`<link rel="canonical" href="${escapeHtml(abs(m.canonical))}">`);
+  if (m.font) lines.push(`<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(m.font)}" crossorigin>`);
+  if (m.canonical && !m.noindex) lines.push(`<link rel="canonical" href="${escapeAttribute(abs(m.canonical))}">`);
   lines.push(
     tag({ property: 'og:site_name', content: m.siteName }),
     tag({ property: 'og:title', content: m.title }),
