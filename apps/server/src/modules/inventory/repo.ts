@@ -100,8 +100,8 @@ export async function recordMovements(
 /**
  * The only SQL that writes `inventory` (docs/decisions/inventory-module.md). The stock record of a
  * sellable unit (a variant, or a product without variants): qty on hand and reserved by open
- * orders. The catalogue creates and edits units here; orders move their counters through
- * ./service.ts, which holds the rules.
+ * orders. The catalogue creates and edits units through ./service.ts (`stockUnits`), and orders
+ * move their counters through it too: the service holds the rules.
  */
 const unitRows = prepared((db: Db, a: { ids: readonly string[] }) =>
   db

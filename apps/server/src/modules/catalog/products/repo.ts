@@ -159,6 +159,11 @@ export function productsRepo(db: Db) {
         .execute();
     },
 
+    /** The store's 'Scorte basse' threshold (the home's setting, a column of the store). */
+    async lowStockThreshold(storeId: string): Promise<number> {
+      return (await db.selectFrom('stores').select('low_stock_threshold').where('id', '=', storeId).executeTakeFirstOrThrow()).low_stock_threshold;
+    },
+
     /** Units (variants counted) and stock per product of a page. */
     async unitTotals(productIds: string[]) {
       if (!productIds.length) return [];

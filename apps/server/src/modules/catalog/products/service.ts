@@ -17,7 +17,6 @@ import { badRequest, notFound } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import { stockUnits, type StockSource } from '../../inventory/service.js';
 import { refreshStale } from '../../search/repo.js';
-import { statsRepo } from '../../stats/repo.js';
 import { assertCategoryOf } from '../categories.js';
 import { keysOf, removeFiles, toProductImage } from '../image-files.js';
 import { setProductGallery } from '../images.js';
@@ -102,7 +101,7 @@ async function listProducts(ctx: AppContext, storeId: string, f: ProductListFilt
     search: f.q || undefined,
     stock: f.stock,
     // 'Scorte basse' means what the home's list means: at most the store's threshold available.
-    lowStockThreshold: f.stock === 'low' ? await statsRepo.threshold(ctx.db, storeId) : undefined,
+    lowStockThreshold: f.stock === 'low' ? await repo.lowStockThreshold(storeId) : undefined,
     sort: f.q ? 'relevance' : 'newest',
     order: f.sort ? { key: f.sort, dir: f.dir ?? 'asc' } : undefined,
     page: f.page,
