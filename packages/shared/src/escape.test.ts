@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeAttribute, escapeHtml, escapeXml, scriptJson } from './escape.js';
+import { escapeAttribute, escapeHtml, escapeXml, likeContainsPattern, scriptJson } from './escape.js';
 
 describe('escapeHtml', () => {
   it('writes the five markup characters as entities', () => {
@@ -43,5 +43,16 @@ describe('scriptJson', () => {
   it('is still the same JSON value', () => {
     const value = { title: 'Tazza "grande" <50cl> & piattino', lines: ['\u2028', "l'ultimo"], price: 12.9, ok: true, none: null };
     expect(JSON.parse(scriptJson(value))).toEqual(value);
+  });
+});
+
+describe('likeContainsPattern', () => {
+  it('matches anywhere, lower-cased', () => {
+    expect(likeContainsPattern('Maglia')).toBe('%maglia%');
+  });
+  it('takes the wildcards and the escape character of the term literally', () => {
+    expect(likeContainsPattern('100%')).toBe('%100\\%%');
+    expect(likeContainsPattern('a_b')).toBe('%a\\_b%');
+    expect(likeContainsPattern('c:\\x')).toBe('%c:\\\\x%');
   });
 });

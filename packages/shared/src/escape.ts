@@ -27,3 +27,9 @@ export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_E
  * is still the same JSON value.
  */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * A LIKE pattern matching `term` anywhere, lower-cased, with the term's own `%`, `_` and `\` taken
+ * literally; the statement must say `ESCAPE '\'` (SQLite has no default escape character).
+ */
+export const likeContainsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

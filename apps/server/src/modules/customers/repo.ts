@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CustomerDetail, CustomerListFilter, CustomerSort, CustomerSummary } from '@vetrina/shared/customers';
 import type { Db } from '../../db/index.js';
-import { containsIgnoreCase } from '../../lib/sql-like.js';
+import { containsIgnoreCase } from '../../db/like.js';
 
 /**
  * 'Clienti' read from the store's orders (docs/decisions/0046-customers-from-orders.md): a shopper

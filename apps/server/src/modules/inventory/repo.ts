@@ -7,7 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { nextTurn } from '../../lib/limit.js';
-import { containsIgnoreCase } from '../../lib/sql-like.js';
+import { containsIgnoreCase } from '../../db/like.js';
 
 /** Why a unit's counters change and who made them change: every write here takes one ('Storico'). */
 export interface StockSource {

@@ -5,7 +5,7 @@ import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import { preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import { containsIgnoreCase } from '../../lib/sql-like.js';
+import { containsIgnoreCase } from '../../db/like.js';
 import type { OrderStockLine } from '../inventory/service.js';
 import { toSummary } from './order-view.js';
 

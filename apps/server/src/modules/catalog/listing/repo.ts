@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../../db/index.js';
 import { prepared } from '../../../db/prepared.js';
 import type { Database } from '../../../db/schema.js';
 import { readsOf } from '../../../db/sqlite-workers.js';
-import { containsIgnoreCase } from '../../../lib/sql-like.js';
+import { containsIgnoreCase } from '../../../db/like.js';
 import { availableUnitsSql } from '../../inventory/repo.js';
 import { searchMatch, searchScore } from '../../search/match.js';
 

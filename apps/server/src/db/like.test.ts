@@ -9,7 +9,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { containsIgnoreCase } from './sql-like.js';
+import { containsIgnoreCase } from './like.js';
 
 // Compiled only, never run: the SQL text and the bound pattern are what matter.
 const sqlite = new Kysely<Record<string, Record<string, string>>>({
