@@ -1,16 +1,21 @@
-import type { PublicStore, ResponsiveImage, StorefrontProductCard, StorefrontProductDetail } from '@vetrina/shared';
-import type { PublicLegalPage } from '@vetrina/shared/business';
-import { legalPageDescription } from '@vetrina/shared/legal-pages';
+import type { PublicStore, StorefrontProductCard } from '@vetrina/shared';
 import { STORE_TAGLINE } from '@vetrina/shared/constants';
 import { escapeAttribute, escapeHtml, scriptJson } from '@vetrina/shared/escape';
 import { ApiError } from '@/lib/api-error';
-import { FEATURED_PRODUCTS, storefrontData, type ProductPage } from '@/features/storefront/api';
-import { categoryListParams, listParams, pageOf } from '@/features/storefront/list-params';
+import { storefrontData, type ProductPage } from '@/features/storefront/api';
 import type { DataCache } from '@/features/storefront/data/cache';
-import { CARD_SIZES, GALLERY_SIZES } from '@/features/storefront/components/responsive-img';
 import { THEME_FONT_FILES } from '@/features/storefront/theme/theme-fonts';
 import { themeFor } from '@/features/storefront/theme/themes';
-import type { RouteMatch } from './routes';
+import { marketingHead } from '@/features/marketing/pages/marketing-head';
+import { homeHead } from '@/features/storefront/pages/home-head';
+import { productsHead } from '@/features/storefront/pages/products-head';
+import { categoryHead } from '@/features/storefront/pages/category-head';
+import { productHead } from '@/features/storefront/pages/product-head';
+import { checkoutHead } from '@/features/storefront/pages/checkout-head';
+import { legalHead } from '@/features/storefront/pages/legal-head';
+import { orderHead } from '@/features/storefront/pages/order-head';
+import { euros, summary, type Described, type Meta, type StoreHead } from './head-parts';
+import type { RouteId, RouteMatch } from './routes';
 
 /**
  * What the server writes in a page's <head>, from the data the page was rendered with: title,
@@ -24,56 +29,15 @@ export interface PageHead {
   html: string;
 }
 
-interface Meta {
-  title: string;
-  description: string;
-  /** Path (and query) of the canonical address; absent for pages that are not indexed. */
-  canonical?: string;
-  noindex?: boolean;
-  type?: 'website' | 'product';
-  image?: string | null;
-  siteName: string;
-  product?: { amount: number; available: boolean };
-  /** The page's largest picture, fetched with high priority before the stylesheet is parsed. */
-  preload?: { image: ResponsiveImage; sizes: string } | null;
-  /** The store theme's font file, preloaded so that the text swaps to it before the first paint or soon after. */
-  font?: string;
-  jsonLd: object[];
-}
-
-const MARKETING: Record<string, { title: string; description: string }> = {
-  landing: {
-    title: 'Vetrina — Il tuo negozio online in pochi minuti',
-    description: 'Vetrina: crea il tuo negozio online in pochi minuti. 0% commissioni, store illimitati, assistenza in italiano.',
-  },
-  faq: {
-    title: 'Domande frequenti · Vetrina',
-    description: 'Le risposte alle domande più frequenti su Vetrina: prezzi, pagamenti, store, team, sicurezza e assistenza.',
-  },
-  pricing: {
-    title: 'Prezzi · Vetrina',
-    description: 'Starter a 29 € al mese, Professional a 79 €, Enterprise su misura. 0% commissioni sulle vendite e 30 giorni soddisfatti o rimborsati.',
-  },
-  blog: {
-    title: 'Blog · Vetrina',
-    description: 'Guide, strategie e case study per vendere online: SEO, spedizioni in Italia, schede prodotto e lavoro in team.',
-  },
-};
-
-/** A description of at most 160 characters, cut at a word, on one line. */
-export function summary(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
-}
-
-const euros = (cents: number) => (cents / 100).toFixed(2);
-const largest = (img: ResponsiveImage | null | undefined) => (img ? img.url : null);
-/** The first card's picture: the largest paint of a listing on a phone. */
-const firstCard = (items: StorefrontProductCard[] | undefined) => {
-  const image = items?.[0]?.image;
-  return image ? { image, sizes: CARD_SIZES } : null;
+/** Each store page's head, written beside its component (features/storefront/pages/*-head.ts). */
+const STORE_HEADS: Partial<Record<RouteId, StoreHead>> = {
+  'store-home': homeHead,
+  'store-products': productsHead,
+  'store-category': categoryHead,
+  'store-product': productHead,
+  'store-checkout': checkoutHead,
+  'store-legal': legalHead,
+  'store-order': orderHead,
 };
 
 function read<T>(cache: DataCache, key: string): { data?: T; status?: number } {
@@ -89,36 +53,9 @@ export function describePage(match: RouteMatch, url: URL, cache: DataCache, orig
   return { status: page.status, html: render(page.meta, abs) };
 }
 
-type Described = { status: number; meta: Meta } | { redirect: string };
-
 function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string) => string): Described {
   const { route, params } = match;
-  if (route.layout === 'marketing') {
-    const m = MARKETING[route.id];
-    if (!m)
-      return {
-        status: 404,
-        meta: {
-          title: 'Pagina non trovata · Vetrina',
-          description: 'La pagina che cerchi non esiste o è stata spostata.',
-          noindex: true,
-          siteName: 'Vetrina',
-          jsonLd: [],
-        },
-      };
-    const org = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Vetrina', url: abs('/'), logo: abs('/favicon.svg') };
-    return {
-      status: 200,
-      meta: {
-        ...m,
-        canonical: url.pathname === '/' ? '/' : url.pathname.replace(/\/+$/, ''),
-        siteName: 'Vetrina',
-        image: abs('/og-vetrina.png'),
-        jsonLd: route.id === 'landing' ? [org] : [],
-      },
-    };
-  }
-
+  if (route.layout === 'marketing') return marketingHead(route.id, url, abs);
   const slug = params.storeSlug ?? '';
   const storeRead = read<PublicStore>(cache, storefrontData.store(slug).key);
   const store = storeRead.data;
@@ -156,183 +93,9 @@ function describe(match: RouteMatch, url: URL, cache: DataCache, abs: (p: string
   });
   const list = (key: string) => read<ProductPage>(cache, key).data;
 
-  switch (route.id) {
-    case 'store-home': {
-      const featured = list(storefrontData.products(slug, { pageSize: FEATURED_PRODUCTS }).key);
-      const cover = featured?.items.find((p) => p.image)?.image;
-      return {
-        status: 200,
-        meta: {
-          ...base,
-          image: base.image ?? largest(cover),
-          title: store.name,
-          description: summary(`${store.name}: ${STORE_TAGLINE}`),
-          canonical: home,
-          preload: firstCard(featured?.items),
-          jsonLd: [storeLd, ...(featured?.items.length ? [itemList(featured.items)] : [])],
-        },
-      };
-    }
-    case 'store-products': {
-      const p = listParams(url.searchParams);
-      const results = list(storefrontData.products(slug, p).key);
-      const query = new URLSearchParams();
-      if (p.category) query.set('category', p.category);
-      if ((p.page ?? 1) > 1) query.set('page', String(p.page));
-      const qs = query.toString();
-      return {
-        status: 200,
-        meta: {
-          ...base,
-          title: `Prodotti · ${store.name}`,
-          description: summary(`Tutti i prodotti di ${store.name}. ${STORE_TAGLINE}`),
-          // Search results are not pages of their own for search engines.
-          noindex: Boolean(p.search),
-          preload: firstCard(results?.items),
-          canonical: `${home}/products${qs ? `?${qs}` : ''}`,
-          jsonLd: [storeLd, ...(results?.items.length ? [itemList(results.items)] : [])],
-        },
-      };
-    }
-    case 'store-category': {
-      const category = store.categories.find((c) => c.slug === params.categorySlug);
-      if (!category)
-        return {
-          status: 404,
-          meta: { ...base, title: `Categoria non trovata · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] },
-        };
-      const page = pageOf(url.searchParams);
-      const results = list(storefrontData.products(slug, categoryListParams(category.slug, url.searchParams)).key);
-      const path = `${home}/category/${encodeURIComponent(category.slug)}`;
-      return {
-        status: 200,
-        meta: {
-          ...base,
-          title: `${category.name} · ${store.name}`,
-          description: summary(`${category.name}: i prodotti di ${store.name}. ${STORE_TAGLINE}`),
-          canonical: page > 1 ? `${path}?page=${page}` : path,
-          preload: firstCard(results?.items),
-          jsonLd: [
-            storeLd,
-            crumbs([
-              { name: 'Home', path: home },
-              { name: 'Prodotti', path: `${home}/products` },
-              { name: category.name, path },
-            ]),
-            ...(results?.items.length ? [itemList(results.items)] : []),
-          ],
-        },
-      };
-    }
-    case 'store-product': {
-      const ref = params.productSlug ?? '';
-      const got = read<StorefrontProductDetail>(cache, storefrontData.product(slug, ref).key);
-      const product = got.data;
-      if (!product) {
-        const status = got.status === 404 ? 404 : 503;
-        return { status, meta: { ...base, title: `Prodotto non trovato · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
-      }
-      const path = `${home}/products/${encodeURIComponent(product.slug)}`;
-      if (ref !== product.slug) return { redirect: path };
-      return { status: 200, meta: { ...productMeta(store, product, path, base.siteName, abs, storeLd, crumbs), font: base.font } };
-    }
-    case 'store-checkout':
-      return { status: 200, meta: { ...base, title: `Checkout · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
-    case 'store-legal': {
-      const kind = url.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-      const got = read<PublicLegalPage>(cache, storefrontData.legalPage(slug, kind).key);
-      const page = got.data;
-      if (!page) {
-        const status = got.status === 404 ? 404 : 503;
-        return { status, meta: { ...base, title: `Pagina non trovata · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
-      }
-      const path = `${home}/${page.kind}`;
-      return {
-        status: 200,
-        meta: {
-          ...base,
-          title: `${page.title} · ${store.name}`,
-          description: summary(legalPageDescription(page.kind, store.name)),
-          canonical: path,
-          jsonLd: [
-            storeLd,
-            crumbs([
-              { name: 'Home', path: home },
-              { name: page.title, path },
-            ]),
-          ],
-        },
-      };
-    }
-    case 'store-order':
-      // Nothing of the order itself: the server never reads it, and caches this page by path.
-      return { status: 200, meta: { ...base, title: `Il tuo ordine · ${store.name}`, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
-    default:
-      return { status: 404, meta: { ...base, title: store.name, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
-  }
-}
-
-function productMeta(
-  store: PublicStore,
-  product: StorefrontProductDetail,
-  path: string,
-  siteName: string,
-  abs: (p: string) => string,
-  storeLd: object,
-  crumbs: (items: Array<{ name: string; path: string }>) => object,
-): Meta {
-  const home = `/store/${encodeURIComponent(store.slug)}`;
-  const prices = product.variants.length ? product.variants.map((v) => v.priceCents) : [product.priceCents];
-  const low = Math.min(...prices);
-  const high = Math.max(...prices);
-  const available = !product.soldOut;
-  const availability = available ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
-  const images = product.images.map((i) => abs(i.url));
-  const offers =
-    low === high
-      ? { '@type': 'Offer', price: euros(low), priceCurrency: 'EUR', availability, url: abs(path), seller: { '@type': 'Organization', name: store.name } }
-      : {
-          '@type': 'AggregateOffer',
-          lowPrice: euros(low),
-          highPrice: euros(high),
-          offerCount: prices.length,
-          priceCurrency: 'EUR',
-          availability,
-          url: abs(path),
-        };
-  const crumbPath = [
-    { name: 'Home', path: home },
-    { name: 'Prodotti', path: `${home}/products` },
-  ];
-  if (product.category) crumbPath.push({ name: product.category.name, path: `${home}/category/${encodeURIComponent(product.category.slug)}` });
-  crumbPath.push({ name: product.title, path });
-  const description = product.description.trim() ? product.description : `${product.title} da ${store.name}. ${STORE_TAGLINE}`;
-  return {
-    title: `${product.title} · ${store.name}`,
-    description: summary(description),
-    canonical: path,
-    type: 'product',
-    siteName,
-    image: images[0] ?? (store.logoUrl ? abs(store.logoUrl) : null),
-    preload: product.images[0] ? { image: product.images[0], sizes: GALLERY_SIZES } : null,
-    product: { amount: low, available },
-    jsonLd: [
-      storeLd,
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.title,
-        description: summary(description, 5000),
-        sku: product.sku,
-        url: abs(path),
-        ...(images.length ? { image: images } : {}),
-        brand: { '@type': 'Brand', name: store.name },
-        ...(product.category ? { category: product.category.name } : {}),
-        offers,
-      },
-      crumbs(crumbPath),
-    ],
-  };
+  const storeHead = STORE_HEADS[route.id];
+  if (storeHead) return storeHead({ store, slug, home, url, params, abs, base, storeLd, crumbs, itemList, list, read: (key) => read(cache, key) });
+  return { status: 404, meta: { ...base, title: store.name, description: summary(STORE_TAGLINE), noindex: true, jsonLd: [] } };
 }
 
 function render(m: Meta, abs: (p: string) => string): string {
