@@ -59,6 +59,8 @@ import { registerThemeRoutes } from './modules/themes/routes.js';
 import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
 import { registerCsvRoutes } from './modules/csv/routes.js';
+import { searchColumns } from './modules/catalog/search-columns/service.js';
+import { writeSortTitlesWith } from './modules/search/repo.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 
 /** How long closing waits for requests still running after their connections ended. */
@@ -254,6 +256,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerThemeRoutes(app, ctx);
   registerStoreRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
+  // The search index keeps products' name sort keys through the catalogue, which owns products.
+  writeSortTitlesWith(searchColumns.setSortTitle);
   registerCatalogRoutes(app, ctx);
   registerCsvRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);

@@ -2,7 +2,9 @@ import { bulkMsg, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LAB
 import { ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS, type OrdersExportScope } from '@vetrina/shared/csv';
 import { romeDateTime, romeDayStart } from '@vetrina/shared/shop-day';
 import type { Db } from '../../db/index.js';
+import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import type { StoreMembership } from '../../plugins/guard.js';
 import { parseJson } from '../catalog/json.js';
 import type { CsvDialect } from './dialect.js';
 import { csvRepo } from './repo.js';
@@ -30,7 +32,7 @@ async function optionCount(db: Db, storeId: string): Promise<number> {
  * A selection to export ('Esporta CSV' of a table's ticked rows) names only the store's rows:
  * checked before the file starts, so another store's id is a 404, not a shorter file.
  */
-export async function assertSelection(db: Db, storeId: string, kind: 'products' | 'orders', ids: string[]): Promise<void> {
+async function assertSelection(db: Db, storeId: string, kind: 'products' | 'orders', ids: string[]): Promise<void> {
   const own = kind === 'products' ? await csvRepo(db).ownProducts(storeId, ids) : await csvRepo(db).ownOrders(storeId, ids);
   if (own !== ids.length) throw notFound(kind === 'products' ? bulkMsg.productsNotFound : bulkMsg.ordersNotFound);
 }
@@ -60,7 +62,7 @@ function productColumns(options: number): string[] {
  * gallery's images one per row after the first as Shopify does, on rows of their own when they
  * outnumber the variants. In the dialect asked (./dialect.ts). With `ids`, only those products (assertSelection first).
  */
-export async function* exportProducts(db: Db, storeId: string, d: CsvDialect, ids?: string[]): AsyncGenerator<string> {
+async function* exportProducts(db: Db, storeId: string, d: CsvDialect, ids?: string[]): AsyncGenerator<string> {
   const euroText = d.money;
   const columns = productColumns(await optionCount(db, storeId));
   yield d.start + d.line(columns);
@@ -144,7 +146,7 @@ const nextDay = (day: string) => {
  * table in Excel then works on any row). Money and separators as the dialect has them (./dialect.ts). Or
  * the orders of a table's selection (assertSelection first).
  */
-export async function* exportOrders(db: Db, storeId: string, scope: OrdersExportScope, d: CsvDialect): AsyncGenerator<string> {
+async function* exportOrders(db: Db, storeId: string, scope: OrdersExportScope, d: CsvDialect): AsyncGenerator<string> {
   const where = 'ids' in scope ? { ids: scope.ids } : { fromIso: romeDayStart(scope.from), toIso: romeDayStart(nextDay(scope.to)) };
   const money = d.money;
   yield d.start + d.line(ORDER_CSV_COLUMNS);
@@ -193,3 +195,16 @@ export async function* exportOrders(db: Db, storeId: string, scope: OrdersExport
     after = { createdAt: last.created_at, id: last.id };
   }
 }
+
+type Member = Pick<StoreMembership, 'storeId'>;
+
+/** The CSV exports, streamed: the member's store first, then what to export and in which dialect. */
+export function csvExportService(ctx: AppContext) {
+  return {
+    assertSelection: (member: Member, kind: 'products' | 'orders', ids: string[]) => assertSelection(ctx.db, member.storeId, kind, ids),
+    products: (member: Member, input: { dialect: CsvDialect; ids?: string[] }) => exportProducts(ctx.db, member.storeId, input.dialect, input.ids),
+    orders: (member: Member, input: { scope: OrdersExportScope; dialect: CsvDialect }) => exportOrders(ctx.db, member.storeId, input.scope, input.dialect),
+  };
+}
+
+export type CsvExportService = ReturnType<typeof csvExportService>;

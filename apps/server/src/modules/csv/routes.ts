@@ -17,7 +17,7 @@ import { clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember } from '../../plugins/guard.js';
-import { assertSelection, exportOrders, exportProducts } from './export-service.js';
+import { csvExportService } from './export-service.js';
 import { dialectOf } from './dialect.js';
 import { oneImportPerStore } from './import-gate.js';
 import { importProducts } from './import-service.js';
@@ -59,6 +59,8 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
 
 /** CSV export of products and orders, and product import (docs/decisions/csv.md). */
 export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
+  const csvExports = csvExportService(ctx);
+
   app.route({
     method: 'GET',
     url: '/api/stores/:storeId/export/products.csv',
@@ -74,9 +76,9 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
       const member = requireMember(req);
       // Validated by the route's schema: the ids arrive as an array.
       const { ids, format } = req.query as { ids?: string[]; format?: CsvFormat };
-      if (ids) await assertSelection(ctx.db, member.storeId, 'products', ids);
+      if (ids) await csvExports.assertSelection(member, 'products', ids);
       const name = `prodotti-${member.storeSlug}${ids ? '-selezione' : ''}-${romeDay(clock.now())}.csv`;
-      return sendCsv(reply, name, exportProducts(ctx.db, member.storeId, dialectOf(format), ids));
+      return sendCsv(reply, name, csvExports.products(member, { dialect: dialectOf(format), ids }));
     },
   });
 
@@ -94,10 +96,10 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       const member = requireMember(req);
       const { format, ...scope } = req.query as OrdersExportScope & { format?: CsvFormat };
-      if ('ids' in scope) await assertSelection(ctx.db, member.storeId, 'orders', scope.ids);
+      if ('ids' in scope) await csvExports.assertSelection(member, 'orders', scope.ids);
       const name =
         'ids' in scope ? `ordini-${member.storeSlug}-selezione-${romeDay(clock.now())}.csv` : `ordini-${member.storeSlug}-${scope.from}-${scope.to}.csv`;
-      return sendCsv(reply, name, exportOrders(ctx.db, member.storeId, scope, dialectOf(format)));
+      return sendCsv(reply, name, csvExports.orders(member, { scope, dialect: dialectOf(format) }));
     },
   });
 
@@ -116,10 +118,10 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
       timeLimitMs: 120_000,
     },
     async (req, { query }) => {
-      const { storeId, user } = requireMember(req);
+      const member = requireMember(req);
       // The gate is taken once the whole file has arrived: a slow or stalled upload holds nothing.
       const bytes = await readUpload(req);
-      return oneImportPerStore(ctx.redis, storeId, () => importProducts(ctx, storeId, bytes, query.mode, user.id));
+      return oneImportPerStore(ctx.redis, member.storeId, () => importProducts(ctx, member, { bytes, mode: query.mode }));
     },
   );
 }

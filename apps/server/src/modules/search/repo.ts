@@ -41,12 +41,26 @@ interface StaleRow {
 export type WordForm = 'marked' | 'bare';
 const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof PostgresAdapter ? 'marked' : 'bare');
 
+/** Writes a product's name sort key (products belong to the catalogue), in the rebuild's transaction. */
+export type SortTitleWriter = (db: AnyDb, productId: string, sortTitle: string) => Promise<void>;
+
+let sortTitleWriter: SortTitleWriter | null = null;
+
 /**
- * Rebuilds the search rows (and the name sort key) of a store's products whose text changed since
- * they were last indexed. Triggers mark them (`version` > `indexed_version`) on every write of a
- * product, its variants or its category, whoever writes (the catalogue, sample data, imports), so
- * nothing is missed; the catalogue calls this inside its write transactions and every search or
- * list calls it first (an indexed probe that finds nothing in the common case).
+ * app.ts hands over the catalogue's writer of `products.sort_title` once, at build: the catalogue
+ * calls search at run time, so search must not import it back.
+ */
+export function writeSortTitlesWith(writer: SortTitleWriter): void {
+  sortTitleWriter = writer;
+}
+
+/**
+ * Rebuilds the search rows (and, through the catalogue's writer, the name sort key) of a store's
+ * products whose text changed since they were last indexed. Triggers mark them (`version` >
+ * `indexed_version`) on every write of a product, its variants or its category, whoever writes
+ * (the catalogue, sample data, imports), so nothing is missed; the catalogue calls this inside
+ * its write transactions and every search or list calls it first (an indexed probe that finds
+ * nothing in the common case).
  *
  * Migrations do not call this (it reads today's schema): they run their own frozen copy
  * (`db/migrations/frozen/search-rows-026.ts`).
@@ -58,7 +72,9 @@ const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof
 export async function refreshStale(db: AnyDb, storeId: string, form: WordForm = wordFormOf(db)): Promise<number> {
   // Every list and search starts here: the probe alone, compiled once, in the common case.
   if (!(await staleProbe.first(db, { storeId }))) return 0;
-  const first = await rebuildBatch(db, storeId, form);
+  const writeSortTitle = sortTitleWriter;
+  if (!writeSortTitle) throw new Error("search: no writer of products.sort_title (app.ts passes the catalogue's)");
+  const first = await rebuildBatch(db, storeId, form, writeSortTitle);
   if (first.read < BATCH || first.written === 0) return first.written;
   // Thousands of rows (an import, a category of thousands renamed): the rest with room in the page
   // cache, and the event loop gets a turn between batches (SQLite's steps are synchronous: 10,000
@@ -67,7 +83,7 @@ export async function refreshStale(db: AnyDb, storeId: string, form: WordForm = 
     let done = first.written;
     for (;;) {
       await nextTurn();
-      const batch = await rebuildBatch(db, storeId, form);
+      const batch = await rebuildBatch(db, storeId, form, writeSortTitle);
       done += batch.written;
       // Nothing left, or every row of the batch was taken by a concurrent writer or reader: let them finish it.
       if (batch.written === 0) return done;
@@ -76,7 +92,7 @@ export async function refreshStale(db: AnyDb, storeId: string, form: WordForm = 
 }
 
 /** Rebuilds up to `BATCH` stale rows: how many it read, and how many it wrote. */
-async function rebuildBatch(db: AnyDb, storeId: string, form: WordForm): Promise<{ read: number; written: number }> {
+async function rebuildBatch(db: AnyDb, storeId: string, form: WordForm, writeSortTitle: SortTitleWriter): Promise<{ read: number; written: number }> {
   const stale: StaleRow[] = await db
     .selectFrom('product_search as s')
     .innerJoin('products as p', 'p.id', 's.product_id')
@@ -116,15 +132,7 @@ async function rebuildBatch(db: AnyDb, storeId: string, form: WordForm): Promise
       .where('product_id', '=', r.product_id)
       .where('indexed_version', '<', r.version)
       .executeTakeFirst();
-    // The name sort key is part of the index: folded by the normaliser and written under the same
-    // version check, so search is its one writer; the catalogue writes every other column of
-    // products. Moving this write into the catalogue would make search and catalogue import each other.
-    await db
-      .updateTable('products')
-      .set({ sort_title: sortTitle(r.title) })
-      .where('id', '=', r.product_id)
-      .where('sort_title', '!=', sortTitle(r.title))
-      .execute();
+    await writeSortTitle(db, r.product_id, sortTitle(r.title));
     written += Number(res.numUpdatedRows);
   }
   return { read: stale.length, written };
