@@ -16,6 +16,7 @@ import {
   type CheckoutInput,
   type CheckoutResult,
   type InvoiceRequest,
+  type OrderVat,
   type PaymentInstructions,
   type ShippingDestination,
   type VatCode,
@@ -105,6 +106,105 @@ function instructionsFor(chosen: ChosenMethod, orderNumber: number, storeName: s
   }
 }
 
+/** The order's totals for the chosen method, destination and discount, and their VAT. */
+function priceOf({ lines, chosen, destination, discount, defaultVatCode }: PlaceOrderInput) {
+  const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
+  const vat = orderVat({
+    items: lines.map((l) => ({ grossCents: lineTotalCents(l), vatCode: l.vatCode ?? defaultVatCode })),
+    discountCents: totals.discountCents,
+    shippingCents: totals.shippingCents,
+    surchargeCents: totals.surchargeCents,
+    defaultCode: defaultVatCode,
+  });
+  return { totals, vat };
+}
+
+/** The order's row and lines as the checkout writes them (every column: ordersRepo.insert checks it). */
+function newOrderOf(
+  order: PlaceOrderInput,
+  o: {
+    id: string;
+    token: string;
+    number: number;
+    nowMs: number;
+    totals: ReturnType<typeof orderTotals>;
+    vat: OrderVat;
+    details: PaymentInstructions;
+    dueAt: string | null;
+    confirmationCode: string | null;
+  },
+): NewOrder {
+  const { store, input, lines, fingerprint, chosen, destination, discount, defaultVatCode } = order;
+  const { totals, vat, confirmationCode, nowMs } = o;
+  const c = input.customer;
+  const now = new Date(nowMs).toISOString();
+  const awaiting = confirmationCode !== null;
+  return {
+    row: {
+      id: o.id,
+      store_id: store.id,
+      order_number: o.number,
+      status: 'pending',
+      customer_name: c.customerName,
+      customer_email: c.customerEmail.toLowerCase(),
+      customer_phone: c.customerPhone || null,
+      shipping_street: c.street,
+      shipping_city: c.city,
+      shipping_postal_code: c.postalCode,
+      // Asked (and required) for Italy only: abroad a sigla typed earlier means nothing.
+      shipping_province: destination.name === DOMESTIC_COUNTRY ? c.province || null : null,
+      shipping_country: destination.name,
+      subtotal_cents: totals.subtotalCents,
+      discount_code: discount?.applied.code ?? null,
+      discount_kind: discount?.applied.kind ?? null,
+      discount_value: discount?.applied.value ?? null,
+      discount_cents: totals.discountCents,
+      terms_accepted_at: now,
+      // Only an explicit tick of the optional box (GDPR: never pre-ticked, apart from the terms).
+      marketing_consent_at: input.marketingConsent === true ? now : null,
+      shipping_cents: totals.shippingCents,
+      surcharge_cents: totals.surchargeCents,
+      total_cents: totals.totalCents,
+      notes: c.notes || null,
+      idempotency_key: input.idempotencyKey,
+      idempotency_fingerprint: fingerprint,
+      payment_method: chosen.option.method,
+      payment_status: 'unpaid',
+      payment_details: JSON.stringify(o.details),
+      payment_due_at: o.dueAt,
+      paid_at: null,
+      stripe_session_id: null,
+      public_token: o.token,
+      created_at: now,
+      updated_at: now,
+      taxable_cents: vat.taxableCents,
+      vat_cents: vat.vatCents,
+      vat_breakdown: breakdownJson(vat),
+      invoice_request: input.invoice ? JSON.stringify(input.invoice) : null,
+      invoice_id: null,
+      confirmation: awaiting ? 'awaiting' : null,
+      confirmation_due_at: awaiting ? confirmationDueAt(nowMs) : null,
+      confirmation_code_hash: confirmationCode ? confirmationCodeHash(confirmationCode) : null,
+      confirmed_at: null,
+      confirmed_by: null,
+      confirmed_by_user_id: null,
+      customer_email_key: canonicalEmail(c.customerEmail),
+    },
+    items: lines.map((l, k) => ({
+      product_id: l.productId,
+      variant_id: l.variantId,
+      title: l.title,
+      variant_label: l.variantLabel,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      total_price_cents: l.unitPriceCents * l.quantity,
+      vat_code: vat.items[k]?.vatCode ?? defaultVatCode,
+      taxable_cents: vat.items[k]?.taxableCents ?? 0,
+      vat_cents: vat.items[k]?.vatCents ?? 0,
+    })),
+  };
+}
+
 export function checkoutService(ctx: AppContext, ports: OrderPorts) {
   const { db } = ctx;
   const repo = ordersRepo(db);
@@ -114,15 +214,8 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
   async function placeOrder(order: PlaceOrderInput): Promise<Placed> {
-    const { store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode, team } = order;
-    const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
-    const vat = orderVat({
-      items: lines.map((l) => ({ grossCents: lineTotalCents(l), vatCode: l.vatCode ?? defaultVatCode })),
-      discountCents: totals.discountCents,
-      shippingCents: totals.shippingCents,
-      surchargeCents: totals.surchargeCents,
-      defaultCode: defaultVatCode,
-    });
+    const { store, slug, input, lines, fingerprint, chosen, discount, team } = order;
+    const { totals, vat } = priceOf(order);
     // The shopper is never charged a price they did not see.
     if (input.totalCents !== totals.totalCents) {
       ctx.stockChanged(slug);
@@ -135,8 +228,6 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
     const orderId = newId();
     const token = newToken();
     const nowMs = clock.nowMs();
-    const now = new Date(nowMs).toISOString();
-    const c = input.customer;
     const awaiting = needsConfirmation(chosen.option.method);
     // Only the confirmation mail carries it (the answer below carries the order page's token).
     const confirmationCode = awaiting ? newToken() : null;
@@ -151,70 +242,7 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
     const orderWrites = async (unit: OrderUnit, number: number) => {
       const { db: trx, later: writes } = unit;
       const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
-      const newOrder: NewOrder = {
-        row: {
-          id: orderId,
-          store_id: store.id,
-          order_number: number,
-          status: 'pending',
-          customer_name: c.customerName,
-          customer_email: c.customerEmail.toLowerCase(),
-          customer_phone: c.customerPhone || null,
-          shipping_street: c.street,
-          shipping_city: c.city,
-          shipping_postal_code: c.postalCode,
-          // Asked (and required) for Italy only: abroad a sigla typed earlier means nothing.
-          shipping_province: destination.name === DOMESTIC_COUNTRY ? c.province || null : null,
-          shipping_country: destination.name,
-          subtotal_cents: totals.subtotalCents,
-          discount_code: discount?.applied.code ?? null,
-          discount_kind: discount?.applied.kind ?? null,
-          discount_value: discount?.applied.value ?? null,
-          discount_cents: totals.discountCents,
-          terms_accepted_at: now,
-          // Only an explicit tick of the optional box (GDPR: never pre-ticked, apart from the terms).
-          marketing_consent_at: input.marketingConsent === true ? now : null,
-          shipping_cents: totals.shippingCents,
-          surcharge_cents: totals.surchargeCents,
-          total_cents: totals.totalCents,
-          notes: c.notes || null,
-          idempotency_key: input.idempotencyKey,
-          idempotency_fingerprint: fingerprint,
-          payment_method: chosen.option.method,
-          payment_status: 'unpaid',
-          payment_details: JSON.stringify(details),
-          payment_due_at: dueAt,
-          paid_at: null,
-          stripe_session_id: null,
-          public_token: token,
-          created_at: now,
-          updated_at: now,
-          taxable_cents: vat.taxableCents,
-          vat_cents: vat.vatCents,
-          vat_breakdown: breakdownJson(vat),
-          invoice_request: input.invoice ? JSON.stringify(input.invoice) : null,
-          invoice_id: null,
-          confirmation: awaiting ? 'awaiting' : null,
-          confirmation_due_at: awaiting ? confirmationDueAt(nowMs) : null,
-          confirmation_code_hash: confirmationCode ? confirmationCodeHash(confirmationCode) : null,
-          confirmed_at: null,
-          confirmed_by: null,
-          confirmed_by_user_id: null,
-          customer_email_key: canonicalEmail(c.customerEmail),
-        },
-        items: lines.map((l, k) => ({
-          product_id: l.productId,
-          variant_id: l.variantId,
-          title: l.title,
-          variant_label: l.variantLabel,
-          quantity: l.quantity,
-          unit_price_cents: l.unitPriceCents,
-          total_price_cents: l.unitPriceCents * l.quantity,
-          vat_code: vat.items[k]?.vatCode ?? defaultVatCode,
-          taxable_cents: vat.items[k]?.taxableCents ?? 0,
-          vat_cents: vat.items[k]?.vatCents ?? 0,
-        })),
-      };
+      const newOrder = newOrderOf(order, { id: orderId, token, number, nowMs, totals, vat, details, dueAt, confirmationCode });
       await repo.insert(trx, newOrder, writes);
       // Counted here, after the stock: the last use of a code goes to exactly one order.
       if (discount) {

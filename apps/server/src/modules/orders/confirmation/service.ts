@@ -36,7 +36,7 @@ export function confirmationService(ctx: AppContext) {
     if (o.confirmation === 'confirmed') return false;
     if (o.confirmation === null) throw conflict(confirmationMsg.notAwaiting);
     if (o.status === 'cancelled') throw conflict(o.confirmation === 'expired' ? confirmationMsg.tooLate : confirmationMsg.cancelled);
-    if (!(await confirmationRepo.confirm(trx, o.id, by, userId, clock.iso()))) throw changedMeanwhile();
+    if (!(await confirmationRepo(trx).confirm(o.id, by, userId, clock.iso()))) throw changedMeanwhile();
     return true;
   }
 
@@ -48,7 +48,7 @@ export function confirmationService(ctx: AppContext) {
     async checkRoom(storeId: string, emailKey: string): Promise<void> {
       const max = ctx.config.unconfirmedOrdersPerEmail;
       if (max === 0) return;
-      if ((await confirmationRepo.awaitingOf(db, storeId, emailKey)) >= max) {
+      if ((await confirmationRepo(db).awaitingOf(storeId, emailKey)) >= max) {
         throw new AppError(409, 'too_many_unconfirmed', confirmationMsg.tooManyAwaiting(max), { title: 'Ordine non creato' });
       }
     },
@@ -86,10 +86,10 @@ export function confirmationService(ctx: AppContext) {
      */
     async expireDue(limit = 100): Promise<number> {
       const now = clock.iso();
-      const due = await confirmationRepo.due(db, now, limit);
+      const due = await confirmationRepo(db).due(now, limit);
       return expireEach(ctx, due, async (trx, d) => {
         const o = await repo.find(trx, d.store_id, d.id);
-        if (!o || !(await confirmationRepo.expire(trx, o, now))) return false;
+        if (!o || !(await confirmationRepo(trx).expire(o, now))) return false;
         await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
         await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus: 'expired' });
         return true;

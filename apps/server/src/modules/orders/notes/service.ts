@@ -13,7 +13,7 @@ export function orderNotesService(ctx: AppContext) {
         // Loaded through the store: another store's order is simply not found.
         const order = await ordersRepo(trx).find(trx, storeId, orderId);
         if (!order) throw notFound('Ordine non trovato');
-        return orderNotesRepo.add(trx, { storeId, orderId, authorId, body: input.body, at: clock.iso() });
+        return orderNotesRepo(trx).add({ storeId, orderId, authorId, body: input.body, at: clock.iso() });
       });
     },
   };

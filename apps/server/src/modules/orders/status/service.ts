@@ -49,7 +49,7 @@ export async function moveOrderStatus(trx: Db, storeId: string, order: OrderRow,
   if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
   await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to, { orderId, actorId: actorId ?? undefined });
   if (to !== 'cancelled' && (order.confirmation === 'awaiting' || order.confirmation === 'expired')) {
-    await confirmationRepo.confirm(trx, orderId, 'team', actorId ?? null, clock.iso(), true);
+    await confirmationRepo(trx).confirm(orderId, 'team', actorId ?? null, clock.iso(), true);
   }
   await followUp?.(trx, { from, to });
   const paymentStatus = order.payment_status;
