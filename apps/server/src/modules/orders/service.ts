@@ -145,14 +145,14 @@ export type OrdersService = ReturnType<typeof ordersService>;
  */
 export const orderSteps = {
   /** The whole order row, in the store (undefined: not this store's). */
-  find: (trx: Db, storeId: string, orderId: string) => ordersRepo(trx).find(trx, storeId, orderId),
+  find: (trx: Db, storeId: string, orderId: string) => ordersRepo(trx).find(storeId, orderId),
   /** Changes the order's status and payment status only if they are still those it was read with (see ordersRepo.transition). */
   transition: (trx: Db, orderId: string, expect: { status: OrderStatus; paymentStatus: PaymentStatus }, set: OrderTransition, actorId: string | null = null) =>
-    ordersRepo(trx).transition(trx, orderId, expect, set, actorId),
+    ordersRepo(trx).transition(orderId, expect, set, actorId),
   /** The order's lines as the inventory moves their stock. */
-  stockLinesOf: (trx: Db, orderId: string) => ordersRepo(trx).stockLinesOf(trx, orderId),
+  stockLinesOf: (trx: Db, orderId: string) => ordersRepo(trx).stockLinesOf(orderId),
   /** The order's lines as stored. */
-  itemsOf: (trx: Db, orderId: string) => ordersRepo(trx).itemsOf(trx, orderId),
+  itemsOf: (trx: Db, orderId: string) => ordersRepo(trx).itemsOf(orderId),
   /** The order's lines in the order its pages and documents print them. */
   itemsInPrintOrder: (trx: Db, orderId: string) => ordersRepo(trx).itemsInPrintOrder(orderId),
   /** The order page's secret (null for orders from before it existed). */
@@ -165,7 +165,7 @@ export const orderSteps = {
   /** The team's confirmation of an order still 'Da confermare', recorded with money received. */
   confirmByTeam: (trx: Db, orderId: string, actorId: string | null, at: string) => confirmationRepo(trx).confirm(orderId, 'team', actorId, at),
   /** Makes the invoice the order's live one, only if it has none: false when another got there first. */
-  claimInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).claimInvoice(trx, storeId, orderId, invoiceId),
+  claimInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).claimInvoice(storeId, orderId, invoiceId),
   /** A credit note cancelled the order's invoice: the order may be invoiced again. */
-  releaseInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).releaseInvoice(trx, storeId, orderId, invoiceId),
+  releaseInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).releaseInvoice(storeId, orderId, invoiceId),
 };

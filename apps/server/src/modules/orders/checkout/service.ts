@@ -207,7 +207,6 @@ function newOrderOf(
 
 export function checkoutService(ctx: AppContext, ports: OrderPorts) {
   const { db } = ctx;
-  const repo = ordersRepo(db);
   const storeSettings = checkoutSettings(ctx, ports);
   const discounts = discountRedemption(db);
   const confirmations = confirmationService(ctx);
@@ -243,7 +242,7 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
       const { db: trx, later: writes } = unit;
       const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
       const newOrder = newOrderOf(order, { id: orderId, token, number, nowMs, totals, vat, details, dueAt, confirmationCode });
-      await repo.insert(trx, newOrder, writes);
+      await ordersRepo(trx).insert(newOrder, writes);
       // Counted here, after the stock: the last use of a code goes to exactly one order.
       if (discount) {
         // The redemption names the order: the order's row is written first.

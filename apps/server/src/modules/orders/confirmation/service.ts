@@ -29,7 +29,6 @@ export const confirmationDueAt = (nowMs: number) => new Date(nowMs + ORDER_CONFI
  */
 export function confirmationService(ctx: AppContext) {
   const { db } = ctx;
-  const repo = ordersRepo(db);
 
   /** Confirms one order read in `trx`; an order already confirmed stays as it is. */
   async function confirmIn(trx: Db, o: OrderRow, by: OrderConfirmer, userId: string | null): Promise<boolean> {
@@ -73,7 +72,7 @@ export function confirmationService(ctx: AppContext) {
     /** 'Conferma ordine' in the order's details, after the team heard from the shopper. */
     async byTeam(storeId: string, orderId: string, userId: string): Promise<void> {
       const changed = await db.transaction().execute(async (trx) => {
-        const o = await repo.find(trx, storeId, orderId);
+        const o = await ordersRepo(trx).find(storeId, orderId);
         if (!o) throw notFound('Ordine non trovato');
         return confirmIn(trx, o, 'team', userId);
       });
@@ -88,9 +87,9 @@ export function confirmationService(ctx: AppContext) {
       const now = clock.iso();
       const due = await confirmationRepo(db).due(now, limit);
       return expireEach(ctx, due, async (trx, d) => {
-        const o = await repo.find(trx, d.store_id, d.id);
+        const o = await ordersRepo(trx).find(d.store_id, d.id);
         if (!o || !(await confirmationRepo(trx).expire(o, now))) return false;
-        await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
+        await inventory.release(trx, o.store_id, await ordersRepo(trx).stockLinesOf(o.id), o.status, { orderId: o.id, reason: 'expiry' });
         await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus: 'expired' });
         return true;
       });

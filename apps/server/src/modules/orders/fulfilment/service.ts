@@ -62,7 +62,7 @@ export function fulfilmentService(ctx: AppContext) {
     async updateShipment(storeId: string, orderId: string, input: ShipmentValues, actorId?: string) {
       let mailed = false;
       await ctx.db.transaction().execute(async (trx) => {
-        const order = await ordersRepo(trx).find(trx, storeId, orderId);
+        const order = await ordersRepo(trx).find(storeId, orderId);
         if (!order) throw notFound('Ordine non trovato');
         if (order.status !== 'shipped' && order.status !== 'delivered') throw conflict(fulfilmentMsg.notShipped);
         const before = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
