@@ -48,7 +48,7 @@ beforeAll(async () => {
   await db.transaction().execute(async (trx) => {
     for (let seq = first.seq + 1; seq < first.seq + INVOICES; seq++) {
       const number = `${first.year}/${String(seq).padStart(4, '0')}`;
-      await invoicesRepo.insert(trx, {
+      await invoicesRepo(trx).insert({
         ...first,
         id: crypto.randomUUID(),
         seq,

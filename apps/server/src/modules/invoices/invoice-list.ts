@@ -3,10 +3,9 @@ import type { Db } from '../../db/index.js';
 import { invoicesRepo } from './repo.js';
 
 /** The store's invoices and credit notes matching the filter, with the numbers they point to, oldest first. */
-export async function listInvoices(db: Db, storeId: string, filter: Parameters<typeof invoicesRepo.listed>[2]): Promise<Invoice[]> {
-  const rows = await invoicesRepo.listed(db, storeId, filter);
-  const rel = await invoicesRepo.related(
-    db,
+export async function listInvoices(db: Db, storeId: string, filter: Parameters<ReturnType<typeof invoicesRepo>['listed']>[1]): Promise<Invoice[]> {
+  const rows = await invoicesRepo(db).listed(storeId, filter);
+  const rel = await invoicesRepo(db).related(
     storeId,
     rows.flatMap((r) => [r.id, ...(r.refers_to_id ? [r.refers_to_id] : [])]),
   );

@@ -33,95 +33,99 @@ const listColumns = [
 export const vatCodeOf = (settings: Pick<InvoiceSettingsRow, 'default_vat_code'> | undefined): VatCode => settings?.default_vat_code ?? DEFAULT_VAT_CODE;
 
 /** The only SQL on VAT settings, invoice numbers and invoices. */
-export const invoicesRepo = {
-  settings: (db: Db, storeId: string) => settingsRow.first(db, { storeId }),
+export function invoicesRepo(db: Db) {
+  return {
+    settings: (storeId: string) => settingsRow.first(db, { storeId }),
 
-  /** The store's VAT code for products without their own, shipping and surcharges. */
-  async defaultVatCode(db: Db, storeId: string): Promise<VatCode> {
-    return vatCodeOf(await defaultCodeRow.first(db, { storeId }));
-  },
+    /** The store's VAT code for products without their own, shipping and surcharges. */
+    async defaultVatCode(storeId: string): Promise<VatCode> {
+      return vatCodeOf(await defaultCodeRow.first(db, { storeId }));
+    },
 
-  async saveSettings(db: Db, storeId: string, s: InvoiceSettingsData, now: string): Promise<void> {
-    const values = {
-      default_vat_code: s.defaultVatCode,
-      fiscal_regime: s.fiscalRegime,
-      auto_issue: s.autoIssue ? 1 : 0,
-      updated_at: now,
-    };
-    await db
-      .insertInto('store_invoice_settings')
-      .values({ store_id: storeId, ...values })
-      .onConflict((oc) => oc.column('store_id').doUpdateSet(values))
-      .execute();
-  },
+    async saveSettings(storeId: string, s: InvoiceSettingsData, now: string): Promise<void> {
+      const values = {
+        default_vat_code: s.defaultVatCode,
+        fiscal_regime: s.fiscalRegime,
+        auto_issue: s.autoIssue ? 1 : 0,
+        updated_at: now,
+      };
+      await db
+        .insertInto('store_invoice_settings')
+        .values({ store_id: storeId, ...values })
+        .onConflict((oc) => oc.column('store_id').doUpdateSet(values))
+        .execute();
+    },
 
-  /** The seller's company details (Impostazioni → Dati aziendali), or undefined. */
-  business: (db: Db, storeId: string) => db.selectFrom('store_business_details').selectAll().where('store_id', '=', storeId).executeTakeFirst(),
+    /** The seller's company details (Impostazioni → Dati aziendali), or undefined. */
+    business: (storeId: string) => db.selectFrom('store_business_details').selectAll().where('store_id', '=', storeId).executeTakeFirst(),
 
-  /**
-   * The next number of the store's year, in the caller's transaction: the counter row stays locked
-   * (PostgreSQL) or the database is (SQLite) until the invoice is written, so two invoices never
-   * share a number and a rolled-back one gives its number back.
-   */
-  async nextNumber(trx: Db, storeId: string, year: number): Promise<number> {
-    const row = await trx
-      .insertInto('invoice_counters')
-      .values({ store_id: storeId, year, last_number: 1 })
-      .onConflict((oc) => oc.columns(['store_id', 'year']).doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })))
-      .returning('last_number')
-      .executeTakeFirstOrThrow();
-    return Number(row.last_number);
-  },
+    /**
+     * The next number of the store's year, in the caller's transaction: the counter row stays locked
+     * (PostgreSQL) or the database is (SQLite) until the invoice is written, so two invoices never
+     * share a number and a rolled-back one gives its number back.
+     */
+    async nextNumber(storeId: string, year: number): Promise<number> {
+      const row = await db
+        .insertInto('invoice_counters')
+        .values({ store_id: storeId, year, last_number: 1 })
+        .onConflict((oc) => oc.columns(['store_id', 'year']).doUpdateSet((eb) => ({ last_number: eb('invoice_counters.last_number', '+', 1) })))
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      return Number(row.last_number);
+    },
 
-  async slugOf(trx: Db, storeId: string): Promise<string> {
-    return (await trx.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirstOrThrow()).slug;
-  },
-  async insert(trx: Db, row: Insertable<InvoicesTable>): Promise<void> {
-    await trx.insertInto('invoices').values(row).execute();
-  },
+    async slugOf(storeId: string): Promise<string> {
+      return (await db.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirstOrThrow()).slug;
+    },
+    async insert(row: Insertable<InvoicesTable>): Promise<void> {
+      await db.insertInto('invoices').values(row).execute();
+    },
 
-  find: (db: Db, storeId: string, invoiceId: string) =>
-    db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('store_id', '=', storeId).executeTakeFirst(),
+    find: (storeId: string, invoiceId: string) =>
+      db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('store_id', '=', storeId).executeTakeFirst(),
 
-  creditNoteOf: (db: Db, invoiceId: string) => db.selectFrom('invoices').select(['id', 'number']).where('refers_to_id', '=', invoiceId).executeTakeFirst(),
+    creditNoteOf: (invoiceId: string) => db.selectFrom('invoices').select(['id', 'number']).where('refers_to_id', '=', invoiceId).executeTakeFirst(),
 
-  /** The store's documents matching the filter, with the order number, oldest first. */
-  listed(db: Db, storeId: string, filter: { id?: string; orderId?: string; from?: string; to?: string }) {
-    let q = db.selectFrom('invoices as i').innerJoin('orders as o', 'o.id', 'i.order_id').select(listColumns).where('i.store_id', '=', storeId);
-    if (filter.id) q = q.where('i.id', '=', filter.id);
-    if (filter.orderId) q = q.where('i.order_id', '=', filter.orderId);
-    if (filter.from) q = q.where('i.date', '>=', filter.from);
-    if (filter.to) q = q.where('i.date', '<', filter.to);
-    return q.orderBy('i.year').orderBy('i.seq').execute();
-  },
+    /** The store's documents matching the filter, with the order number, oldest first. */
+    listed(storeId: string, filter: { id?: string; orderId?: string; from?: string; to?: string }) {
+      let q = db.selectFrom('invoices as i').innerJoin('orders as o', 'o.id', 'i.order_id').select(listColumns).where('i.store_id', '=', storeId);
+      if (filter.id) q = q.where('i.id', '=', filter.id);
+      if (filter.orderId) q = q.where('i.order_id', '=', filter.orderId);
+      if (filter.from) q = q.where('i.date', '>=', filter.from);
+      if (filter.to) q = q.where('i.date', '<', filter.to);
+      return q.orderBy('i.year').orderBy('i.seq').execute();
+    },
 
-  /** Numbers of these documents (the invoices credit notes point to, and the credit notes of invoices). */
-  async related(db: Db, storeId: string, ids: string[]) {
-    if (!ids.length) return { byId: new Map<string, string>(), creditOf: new Map<string, { id: string; number: string }>() };
-    const [targets, credits] = await Promise.all([
-      db.selectFrom('invoices').select(['id', 'number']).where('store_id', '=', storeId).where('id', 'in', ids).execute(),
-      db.selectFrom('invoices').select(['id', 'number', 'refers_to_id']).where('store_id', '=', storeId).where('refers_to_id', 'in', ids).execute(),
-    ]);
-    return {
-      byId: new Map(targets.map((t) => [t.id, t.number])),
-      creditOf: new Map(credits.map((c) => [c.refers_to_id ?? '', { id: c.id, number: c.number }])),
-    };
-  },
+    /** Numbers of these documents (the invoices credit notes point to, and the credit notes of invoices). */
+    async related(storeId: string, ids: string[]) {
+      if (!ids.length) return { byId: new Map<string, string>(), creditOf: new Map<string, { id: string; number: string }>() };
+      const [targets, credits] = await Promise.all([
+        db.selectFrom('invoices').select(['id', 'number']).where('store_id', '=', storeId).where('id', 'in', ids).execute(),
+        db.selectFrom('invoices').select(['id', 'number', 'refers_to_id']).where('store_id', '=', storeId).where('refers_to_id', 'in', ids).execute(),
+      ]);
+      return {
+        byId: new Map(targets.map((t) => [t.id, t.number])),
+        creditOf: new Map(credits.map((c) => [c.refers_to_id ?? '', { id: c.id, number: c.number }])),
+      };
+    },
 
-  /**
-   * A page of the month's files for the accountant's ZIP, in numbering order, after `after` (keyset
-   * on the (store, year, seq) key: each page costs the same however deep the month goes).
-   */
-  documentsAfter: (db: Db, storeId: string, range: { from: string; to: string }, after: { year: number; seq: number } | null, limit: number) =>
-    db
-      .selectFrom('invoices')
-      .select(['year', 'seq', 'file_name', 'xml', 'document'])
-      .where('store_id', '=', storeId)
-      .where('date', '>=', range.from)
-      .where('date', '<', range.to)
-      .$if(after !== null, (q) => q.where((eb) => eb.or([eb('year', '>', after!.year), eb.and([eb('year', '=', after!.year), eb('seq', '>', after!.seq)])])))
-      .orderBy('year')
-      .orderBy('seq')
-      .limit(limit)
-      .execute(),
-};
+    /**
+     * A page of the month's files for the accountant's ZIP, in numbering order, after `after` (keyset
+     * on the (store, year, seq) key: each page costs the same however deep the month goes).
+     */
+    documentsAfter: (storeId: string, range: { from: string; to: string }, after: { year: number; seq: number } | null, limit: number) =>
+      db
+        .selectFrom('invoices')
+        .select(['year', 'seq', 'file_name', 'xml', 'document'])
+        .where('store_id', '=', storeId)
+        .where('date', '>=', range.from)
+        .where('date', '<', range.to)
+        .$if(after !== null, (q) => q.where((eb) => eb.or([eb('year', '>', after!.year), eb.and([eb('year', '=', after!.year), eb('seq', '>', after!.seq)])])))
+        .orderBy('year')
+        .orderBy('seq')
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type InvoicesRepo = ReturnType<typeof invoicesRepo>;

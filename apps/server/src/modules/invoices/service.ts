@@ -61,9 +61,9 @@ export function invoicesService(ctx: AppContext) {
     const { id, storeId, orderId, refersTo } = ids;
     const date = romeDay(clock.now());
     const year = Number(date.slice(0, 4));
-    const seq = await invoicesRepo.nextNumber(trx, storeId, year);
+    const seq = await invoicesRepo(trx).nextNumber(storeId, year);
     const doc = make(invoiceNumber(year, seq), date, transmissionIdOf(year, seq));
-    await invoicesRepo.insert(trx, {
+    await invoicesRepo(trx).insert({
       id,
       store_id: storeId,
       order_id: orderId,
@@ -109,7 +109,7 @@ export function invoicesService(ctx: AppContext) {
 
   return {
     async settings(storeId: string): Promise<InvoiceSettings> {
-      const [s, business] = await Promise.all([invoicesRepo.settings(db, storeId), invoicesRepo.business(db, storeId)]);
+      const [s, business] = await Promise.all([invoicesRepo(db).settings(storeId), invoicesRepo(db).business(storeId)]);
       return {
         defaultVatCode: vatCodeOf(s),
         fiscalRegime: s?.fiscal_regime ?? 'RF01',
@@ -120,7 +120,7 @@ export function invoicesService(ctx: AppContext) {
     },
 
     async saveSettings(storeId: string, data: InvoiceSettingsData): Promise<InvoiceSettings> {
-      await invoicesRepo.saveSettings(db, storeId, data, clock.iso());
+      await invoicesRepo(db).saveSettings(storeId, data, clock.iso());
       return this.settings(storeId);
     },
 
@@ -135,10 +135,10 @@ export function invoicesService(ctx: AppContext) {
         if (order.status === 'cancelled') throw conflict(invoiceMsg.cancelledOrder);
         if (order.invoice_id) throw conflict(invoiceMsg.alreadyIssued);
         const [business, settings, items, slug] = await Promise.all([
-          invoicesRepo.business(trx, storeId),
-          invoicesRepo.settings(trx, storeId),
+          invoicesRepo(trx).business(storeId),
+          invoicesRepo(trx).settings(storeId),
           orderSteps.itemsInPrintOrder(trx, order.id),
-          invoicesRepo.slugOf(trx, storeId),
+          invoicesRepo(trx).slugOf(storeId),
         ]);
         const seller = sellerOf(business, settings);
         if (!seller) throw conflict(invoiceMsg.sellerIncomplete);
@@ -162,7 +162,7 @@ export function invoicesService(ctx: AppContext) {
      * invoice (the team issues it once they are complete) and the payment is not affected.
      */
     async issueIfAutomatic(storeId: string, orderId: string): Promise<void> {
-      const s = await invoicesRepo.settings(db, storeId);
+      const s = await invoicesRepo(db).settings(storeId);
       if (!s?.auto_issue) return;
       try {
         await this.issue(storeId, orderId);
@@ -178,12 +178,12 @@ export function invoicesService(ctx: AppContext) {
       await loadFatturapa();
       try {
         const id = await db.transaction().execute(async (trx) => {
-          const invoice = await invoicesRepo.find(trx, storeId, invoiceId);
+          const invoice = await invoicesRepo(trx).find(storeId, invoiceId);
           if (!invoice) throw notFound(invoiceMsg.notFound);
           if (invoice.kind === 'credit_note') throw badRequest(invoiceMsg.creditOfCredit);
-          if (await invoicesRepo.creditNoteOf(trx, invoice.id)) throw conflict(invoiceMsg.alreadyCredited);
+          if (await invoicesRepo(trx).creditNoteOf(invoice.id)) throw conflict(invoiceMsg.alreadyCredited);
           const original = JSON.parse(invoice.document) as InvoiceDocument;
-          const [token, slug] = await Promise.all([orderSteps.tokenOf(trx, invoice.order_id), invoicesRepo.slugOf(trx, storeId)]);
+          const [token, slug] = await Promise.all([orderSteps.tokenOf(trx, invoice.order_id), invoicesRepo(trx).slugOf(storeId)]);
           const id = newId();
           const doc = await write(trx, { id, storeId, orderId: invoice.order_id, refersTo: invoice.id, issuedBy }, (number, date, transmissionId) => ({
             ...original,
@@ -213,7 +213,7 @@ export function invoicesService(ctx: AppContext) {
 
     /** An invoice of the store, with its documents (404 for another store's). */
     async document(storeId: string, invoiceId: string): Promise<InvoiceRow> {
-      const row = await invoicesRepo.find(db, storeId, invoiceId);
+      const row = await invoicesRepo(db).find(storeId, invoiceId);
       if (!row) throw notFound(invoiceMsg.notFound);
       return row;
     },
@@ -230,7 +230,7 @@ export function invoicesService(ctx: AppContext) {
       async function* pages() {
         let after: { year: number; seq: number } | null = null;
         for (;;) {
-          const page = await invoicesRepo.documentsAfter(db, storeId, { from, to }, after, ARCHIVE_PAGE);
+          const page = await invoicesRepo(db).documentsAfter(storeId, { from, to }, after, ARCHIVE_PAGE);
           if (page.length) yield page;
           if (page.length < ARCHIVE_PAGE) return;
           const last = page.at(-1)!;
@@ -242,7 +242,7 @@ export function invoicesService(ctx: AppContext) {
 
     /** The courtesy copy of an order's invoice for whoever holds the order's link. */
     async publicCopy(storeId: string, token: string, invoiceId: string): Promise<string> {
-      const row = await invoicesRepo.find(db, storeId, invoiceId);
+      const row = await invoicesRepo(db).find(storeId, invoiceId);
       const orderToken = row ? await orderSteps.tokenOf(db, row.order_id) : null;
       if (!row || !orderToken || orderToken !== token) throw notFound(invoiceMsg.notFound);
       return courtesyCopyHtml(JSON.parse(row.document) as InvoiceDocument);
@@ -255,6 +255,6 @@ export type InvoicesService = ReturnType<typeof invoicesService>;
 export function invoicesForOrders(ctx: AppContext): OrderInvoicesPort {
   return {
     ofOrder: (storeId, orderId) => listInvoices(ctx.db, storeId, { orderId }),
-    defaultVatCode: (storeId) => invoicesRepo.defaultVatCode(ctx.db, storeId),
+    defaultVatCode: (storeId) => invoicesRepo(ctx.db).defaultVatCode(storeId),
   };
 }

@@ -75,8 +75,8 @@ export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Pr
 
 async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
   const repo = ordersRepo(trx);
-  const order = loaded?.order ?? (await repo.byId(trx, orderId));
-  const items = loaded ? [...loaded.items].sort((a, b) => byCodeUnits(a.title, b.title)) : await repo.itemsByTitle(trx, orderId);
+  const order = loaded?.order ?? (await repo.byId(orderId));
+  const items = loaded ? [...loaded.items].sort((a, b) => byCodeUnits(a.title, b.title)) : await repo.itemsByTitle(orderId);
   const brand = audience?.brand ?? (await storeMailBrand(ctx, trx, order.store_id));
   const itemRows: [string, string][] = items.map((i) => [
     `${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`,

@@ -207,18 +207,18 @@ export function ordersRepo(db: Db) {
     },
 
     /** The whole order row, in the store (null: not this store's). */
-    find(trx: Db, storeId: string, orderId: string) {
-      return trx.selectFrom('orders').selectAll().where('id', '=', orderId).where('store_id', '=', storeId).executeTakeFirst();
+    find(storeId: string, orderId: string) {
+      return db.selectFrom('orders').selectAll().where('id', '=', orderId).where('store_id', '=', storeId).executeTakeFirst();
     },
 
     /** The whole order row by its id alone (mails written in the order's own transaction). */
-    byId(trx: Db, orderId: string) {
-      return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    byId(orderId: string) {
+      return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     },
 
     /** What the shipment mail says of the order, in the store. */
-    mailHeader(trx: Db, storeId: string, orderId: string) {
-      return trx
+    mailHeader(storeId: string, orderId: string) {
+      return db
         .selectFrom('orders')
         .select(['order_number', 'customer_name', 'customer_email', 'public_token'])
         .where('id', '=', orderId)
@@ -227,18 +227,18 @@ export function ordersRepo(db: Db) {
     },
 
     /** The order's lines by title, as the mails list them. */
-    itemsByTitle(trx: Db, orderId: string) {
-      return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
+    itemsByTitle(orderId: string) {
+      return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('title').execute();
     },
 
     /** The order's lines as the inventory moves their stock. */
-    async stockLinesOf(trx: Db, orderId: string): Promise<OrderStockLine[]> {
-      const rows = await trx.selectFrom('order_items').select(['product_id', 'variant_id', 'quantity', 'title']).where('order_id', '=', orderId).execute();
+    async stockLinesOf(orderId: string): Promise<OrderStockLine[]> {
+      const rows = await db.selectFrom('order_items').select(['product_id', 'variant_id', 'quantity', 'title']).where('order_id', '=', orderId).execute();
       return rows.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity, title: i.title }));
     },
 
-    itemsOf(trx: Db, orderId: string) {
-      return trx.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
+    itemsOf(orderId: string) {
+      return db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).execute();
     },
 
     /** The order page's secret (null for orders from before it existed). */
@@ -247,19 +247,19 @@ export function ordersRepo(db: Db) {
     },
 
     /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
-    async insert(trx: Db, order: NewOrder, later?: PendingWrites): Promise<void> {
+    async insert(order: NewOrder, later?: PendingWrites): Promise<void> {
       const at = order.row.created_at;
       // One statement on PostgreSQL (runTogether): the order, its lines and its events, with the
       // unit's other pending writes when it has them.
       await writeNowOrLater(
-        trx,
+        db,
         [
-          ...insertOrderRow.compile(trx, order.row),
+          ...insertOrderRow.compile(db, order.row),
           ...insertOrderItem.compile(
-            trx,
+            db,
             order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
           ),
-          ...insertOrderEvent.compile(trx, [
+          ...insertOrderEvent.compile(db, [
             { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
             { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
           ]),
@@ -274,7 +274,6 @@ export function ordersRepo(db: Db) {
      * moves the home's numbers (orderStats.moved in modules/stats) as the last step of its transaction.
      */
     async transition(
-      trx: Db,
       orderId: string,
       expect: { status: OrderStatus; paymentStatus: PaymentStatus },
       set: OrderTransition,
@@ -282,7 +281,7 @@ export function ordersRepo(db: Db) {
       actorId: string | null = null,
     ): Promise<boolean> {
       const now = clock.iso();
-      const r = await trx
+      const r = await db
         .updateTable('orders')
         .set({ ...set, updated_at: now })
         .where('id', '=', orderId)
@@ -295,7 +294,7 @@ export function ordersRepo(db: Db) {
         ...(set.payment_status && set.payment_status !== expect.paymentStatus ? [{ kind: 'payment' as const, value: set.payment_status }] : []),
       ];
       if (events.length)
-        await trx
+        await db
           .insertInto('order_events')
           .values(events.map((e) => ({ id: newId(), order_id: orderId, created_at: now, actor_user_id: actorId, ...e })))
           .execute();
@@ -324,8 +323,8 @@ export function ordersRepo(db: Db) {
     },
 
     /** Makes the invoice the order's live one, only if it has none: false when another got there first. */
-    async claimInvoice(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<boolean> {
-      const r = await trx
+    async claimInvoice(storeId: string, orderId: string, invoiceId: string): Promise<boolean> {
+      const r = await db
         .updateTable('orders')
         .set({ invoice_id: invoiceId })
         .where('id', '=', orderId)
@@ -336,8 +335,8 @@ export function ordersRepo(db: Db) {
     },
 
     /** A credit note cancelled the order's invoice: the order may be invoiced again. */
-    async releaseInvoice(trx: Db, storeId: string, orderId: string, invoiceId: string): Promise<void> {
-      await trx
+    async releaseInvoice(storeId: string, orderId: string, invoiceId: string): Promise<void> {
+      await db
         .updateTable('orders')
         .set({ invoice_id: null })
         .where('id', '=', orderId)

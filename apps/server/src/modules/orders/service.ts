@@ -29,7 +29,7 @@ export function ordersService(ctx: AppContext, { invoices }: Pick<OrderPorts, 'i
   return {
     /** One page of a store's orders, with the dashboard's 'Da confermare' count. */
     async list(storeId: string, q: OrderListFilter): Promise<OrdersPage> {
-      const [page, awaitingConfirmation] = await Promise.all([repo.page(storeId, q), confirmationRepo.awaitingInStore(db, storeId)]);
+      const [page, awaitingConfirmation] = await Promise.all([repo.page(storeId, q), confirmationRepo(db).awaitingInStore(storeId)]);
       return { ...page, page: q.page, pageSize: q.pageSize, awaitingConfirmation };
     },
 
@@ -38,11 +38,11 @@ export function ordersService(ctx: AppContext, { invoices }: Pick<OrderPorts, 'i
       if (!o) return null;
       const [items, shipment, invoiceList, defaultVatCode, confirmedByMember, internalNotes, events, invoiceEvents] = await Promise.all([
         repo.itemsInPrintOrder(o.id),
-        fulfilmentRepo.shipmentOf(db, storeId, o.id),
+        fulfilmentRepo(db).shipmentOf(storeId, o.id),
         invoices.ofOrder(storeId, o.id),
         invoices.defaultVatCode(storeId),
-        o.confirmed_by_user_id ? confirmationRepo.memberEmail(db, o.confirmed_by_user_id) : null,
-        orderNotesRepo.list(db, o.id),
+        o.confirmed_by_user_id ? confirmationRepo(db).memberEmail(o.confirmed_by_user_id) : null,
+        orderNotesRepo(db).list(o.id),
         repo.eventsWithActors(o.id),
         repo.invoiceEvents(o.id),
       ]);
@@ -123,7 +123,7 @@ export function ordersService(ctx: AppContext, { invoices }: Pick<OrderPorts, 'i
         confirmation: confirmationOf(o),
         timeline,
         // The shopper sees the parcel only while it is on its way or arrived.
-        shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo.shipmentOf(db, storeId, o.id) : null,
+        shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo(db).shipmentOf(storeId, o.id) : null,
         vatCents: storedOrderVat(o, items, defaultVatCode).vatCents,
         invoiceRequested: invoiceRequestOf(o) !== null,
         invoices: invoiceList.map((i) => ({
@@ -145,14 +145,14 @@ export type OrdersService = ReturnType<typeof ordersService>;
  */
 export const orderSteps = {
   /** The whole order row, in the store (undefined: not this store's). */
-  find: (trx: Db, storeId: string, orderId: string) => ordersRepo(trx).find(trx, storeId, orderId),
+  find: (trx: Db, storeId: string, orderId: string) => ordersRepo(trx).find(storeId, orderId),
   /** Changes the order's status and payment status only if they are still those it was read with (see ordersRepo.transition). */
   transition: (trx: Db, orderId: string, expect: { status: OrderStatus; paymentStatus: PaymentStatus }, set: OrderTransition, actorId: string | null = null) =>
-    ordersRepo(trx).transition(trx, orderId, expect, set, actorId),
+    ordersRepo(trx).transition(orderId, expect, set, actorId),
   /** The order's lines as the inventory moves their stock. */
-  stockLinesOf: (trx: Db, orderId: string) => ordersRepo(trx).stockLinesOf(trx, orderId),
+  stockLinesOf: (trx: Db, orderId: string) => ordersRepo(trx).stockLinesOf(orderId),
   /** The order's lines as stored. */
-  itemsOf: (trx: Db, orderId: string) => ordersRepo(trx).itemsOf(trx, orderId),
+  itemsOf: (trx: Db, orderId: string) => ordersRepo(trx).itemsOf(orderId),
   /** The order's lines in the order its pages and documents print them. */
   itemsInPrintOrder: (trx: Db, orderId: string) => ordersRepo(trx).itemsInPrintOrder(orderId),
   /** The order page's secret (null for orders from before it existed). */
@@ -163,9 +163,9 @@ export const orderSteps = {
   /** Unpaid orders past their deadline, oldest first, a batch at a time. */
   dueUnpaid: (db: Db, now: string, limit: number) => ordersRepo(db).dueUnpaid(now, limit),
   /** The team's confirmation of an order still 'Da confermare', recorded with money received. */
-  confirmByTeam: (trx: Db, orderId: string, actorId: string | null, at: string) => confirmationRepo.confirm(trx, orderId, 'team', actorId, at),
+  confirmByTeam: (trx: Db, orderId: string, actorId: string | null, at: string) => confirmationRepo(trx).confirm(orderId, 'team', actorId, at),
   /** Makes the invoice the order's live one, only if it has none: false when another got there first. */
-  claimInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).claimInvoice(trx, storeId, orderId, invoiceId),
+  claimInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).claimInvoice(storeId, orderId, invoiceId),
   /** A credit note cancelled the order's invoice: the order may be invoiced again. */
-  releaseInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).releaseInvoice(trx, storeId, orderId, invoiceId),
+  releaseInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).releaseInvoice(storeId, orderId, invoiceId),
 };

@@ -1,47 +1,39 @@
 import {
-  PAYMENT_LIMITS,
-  bankTransferCausale,
   checkoutMsg,
   DOMESTIC_COUNTRY,
   ITALIAN_POSTAL_CODE,
   formatEuro,
   invoiceRequestMsg,
-  lineTotalCents,
   needsConfirmation,
-  orderVat,
-  methodCharges,
   orderTotals,
   paymentMsg,
   provinceMsg,
   type CheckoutInput,
   type CheckoutResult,
   type InvoiceRequest,
-  type PaymentInstructions,
   type ShippingDestination,
-  type VatCode,
 } from '@vetrina/shared';
 import type { AppContext } from '../../../lib/context.js';
 import { isUniqueViolation } from '../../../db/index.js';
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
 import { clock } from '../../../lib/clock.js';
 import { newId, newToken } from '../../../lib/ids.js';
-import type { ChosenMethod } from '../../payments/service.js';
 import { checkoutSettings } from './settings.js';
-import { discountRedemption, type AcceptedDiscount } from '../../discounts/redemption-service.js';
+import { discountRedemption } from '../../discounts/redemption-service.js';
 import { countDiscountAttempt } from '../../discounts/attempts.js';
-import { confirmationCodeHash, confirmationDueAt, confirmationService } from '../confirmation/service.js';
-import { mergeLines, priceLines, type PricedLine } from './lines.js';
+import { confirmationService } from '../confirmation/service.js';
+import { mergeLines, priceLines } from './lines.js';
 import { checkoutFingerprint, previousOrder } from './idempotency.js';
 import { reserveOrderSlot } from './quota.js';
+import { instructionsFor, newOrderOf, priceOf, type PlaceOrderInput } from './new-order.js';
 import { checkoutReads, handled, inOrderUnit, type OrderUnit } from './repo.js';
 import { audienceOf, queueOrderMails } from '../mails.js';
-import { noticeAudience, notificationsChanged, type NotifiedMember } from '../../notifications/service.js';
-import { ordersRepo, type NewOrder } from '../repo.js';
+import { noticeAudience, notificationsChanged } from '../../notifications/service.js';
+import { ordersRepo } from '../repo.js';
 import { announceOrderChange, orderStats } from '../../stats/service.js';
 import type { OrderPorts } from '../ports.js';
 import { isValidCodiceFiscale } from '@vetrina/shared/business-settings';
 import { canonicalEmail } from '@vetrina/shared/email-canonical';
-import { breakdownJson } from '../vat.js';
 
 /**
  * 'Richiedi fattura': the checks the form cannot run (the codice fiscale's check letter) and the
@@ -54,75 +46,21 @@ function checkInvoiceRequest(request: InvoiceRequest, destination: ShippingDesti
   if (request.taxCode !== undefined && !isValidCodiceFiscale(request.taxCode)) throw badRequest(invoiceRequestMsg.taxCode, 'invoice.taxCode');
 }
 
-/** Everything the checkout settled before the order is written. */
-export interface PlaceOrderInput {
-  store: { id: string; name: string };
-  slug: string;
-  input: CheckoutInput;
-  lines: PricedLine[];
-  fingerprint: string;
-  chosen: ChosenMethod;
-  destination: ShippingDestination;
-  discount: AcceptedDiscount | null;
-  defaultVatCode: VatCode;
-  /** The members the order's mails and bell go to. */
-  team: NotifiedMember[];
-  /** The number taken with the checkout's reads (PostgreSQL); null: the order's transaction takes it. */
-  number: number | null;
-}
-
 interface Placed {
   result: CheckoutResult;
   replayed: boolean;
 }
 
-const DAY_MS = 86_400_000;
-
-/** What the shopper is told about paying, fixed at checkout (later settings changes do not rewrite it). */
-function instructionsFor(chosen: ChosenMethod, orderNumber: number, storeName: string, now: number): { details: PaymentInstructions; dueAt: string | null } {
-  const s = chosen.settings;
-  switch (chosen.option.method) {
-    case 'bank_transfer': {
-      const dueAt = new Date(now + s.bankTransfer.deadlineDays * DAY_MS).toISOString();
-      return {
-        details: {
-          method: 'bank_transfer',
-          iban: s.bankTransfer.iban,
-          holder: s.bankTransfer.holder,
-          bank: s.bankTransfer.bank || null,
-          causale: bankTransferCausale(orderNumber, storeName),
-          dueAt,
-        },
-        dueAt,
-      };
-    }
-    case 'cod':
-      return { details: { method: 'cod', surchargeCents: s.cod.surchargeCents }, dueAt: null };
-    case 'pickup':
-      return { details: { method: 'pickup', address: s.pickup.address, hours: s.pickup.hours }, dueAt: null };
-    case 'card':
-      return { details: { method: 'card', checkoutUrl: null }, dueAt: new Date(now + PAYMENT_LIMITS.cardHoldHours * 3_600_000).toISOString() };
-  }
-}
-
 export function checkoutService(ctx: AppContext, ports: OrderPorts) {
   const { db } = ctx;
-  const repo = ordersRepo(db);
   const storeSettings = checkoutSettings(ctx, ports);
   const discounts = discountRedemption(db);
   const confirmations = confirmationService(ctx);
 
   /** Prices the cart for the chosen method, checks the total the shopper saw, and writes the order with its stock in one transaction. */
   async function placeOrder(order: PlaceOrderInput): Promise<Placed> {
-    const { store, slug, input, lines, fingerprint, chosen, destination, discount, defaultVatCode, team } = order;
-    const totals = orderTotals(lines, { charges: methodCharges(chosen.option), shipping: destination, discount: discount?.applied });
-    const vat = orderVat({
-      items: lines.map((l) => ({ grossCents: lineTotalCents(l), vatCode: l.vatCode ?? defaultVatCode })),
-      discountCents: totals.discountCents,
-      shippingCents: totals.shippingCents,
-      surchargeCents: totals.surchargeCents,
-      defaultCode: defaultVatCode,
-    });
+    const { store, slug, input, lines, fingerprint, chosen, discount, team } = order;
+    const { totals, vat } = priceOf(order);
     // The shopper is never charged a price they did not see.
     if (input.totalCents !== totals.totalCents) {
       ctx.stockChanged(slug);
@@ -135,8 +73,6 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
     const orderId = newId();
     const token = newToken();
     const nowMs = clock.nowMs();
-    const now = new Date(nowMs).toISOString();
-    const c = input.customer;
     const awaiting = needsConfirmation(chosen.option.method);
     // Only the confirmation mail carries it (the answer below carries the order page's token).
     const confirmationCode = awaiting ? newToken() : null;
@@ -151,71 +87,8 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
     const orderWrites = async (unit: OrderUnit, number: number) => {
       const { db: trx, later: writes } = unit;
       const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
-      const newOrder: NewOrder = {
-        row: {
-          id: orderId,
-          store_id: store.id,
-          order_number: number,
-          status: 'pending',
-          customer_name: c.customerName,
-          customer_email: c.customerEmail.toLowerCase(),
-          customer_phone: c.customerPhone || null,
-          shipping_street: c.street,
-          shipping_city: c.city,
-          shipping_postal_code: c.postalCode,
-          // Asked (and required) for Italy only: abroad a sigla typed earlier means nothing.
-          shipping_province: destination.name === DOMESTIC_COUNTRY ? c.province || null : null,
-          shipping_country: destination.name,
-          subtotal_cents: totals.subtotalCents,
-          discount_code: discount?.applied.code ?? null,
-          discount_kind: discount?.applied.kind ?? null,
-          discount_value: discount?.applied.value ?? null,
-          discount_cents: totals.discountCents,
-          terms_accepted_at: now,
-          // Only an explicit tick of the optional box (GDPR: never pre-ticked, apart from the terms).
-          marketing_consent_at: input.marketingConsent === true ? now : null,
-          shipping_cents: totals.shippingCents,
-          surcharge_cents: totals.surchargeCents,
-          total_cents: totals.totalCents,
-          notes: c.notes || null,
-          idempotency_key: input.idempotencyKey,
-          idempotency_fingerprint: fingerprint,
-          payment_method: chosen.option.method,
-          payment_status: 'unpaid',
-          payment_details: JSON.stringify(details),
-          payment_due_at: dueAt,
-          paid_at: null,
-          stripe_session_id: null,
-          public_token: token,
-          created_at: now,
-          updated_at: now,
-          taxable_cents: vat.taxableCents,
-          vat_cents: vat.vatCents,
-          vat_breakdown: breakdownJson(vat),
-          invoice_request: input.invoice ? JSON.stringify(input.invoice) : null,
-          invoice_id: null,
-          confirmation: awaiting ? 'awaiting' : null,
-          confirmation_due_at: awaiting ? confirmationDueAt(nowMs) : null,
-          confirmation_code_hash: confirmationCode ? confirmationCodeHash(confirmationCode) : null,
-          confirmed_at: null,
-          confirmed_by: null,
-          confirmed_by_user_id: null,
-          customer_email_key: canonicalEmail(c.customerEmail),
-        },
-        items: lines.map((l, k) => ({
-          product_id: l.productId,
-          variant_id: l.variantId,
-          title: l.title,
-          variant_label: l.variantLabel,
-          quantity: l.quantity,
-          unit_price_cents: l.unitPriceCents,
-          total_price_cents: l.unitPriceCents * l.quantity,
-          vat_code: vat.items[k]?.vatCode ?? defaultVatCode,
-          taxable_cents: vat.items[k]?.taxableCents ?? 0,
-          vat_cents: vat.items[k]?.vatCents ?? 0,
-        })),
-      };
-      await repo.insert(trx, newOrder, writes);
+      const newOrder = newOrderOf(order, { id: orderId, token, number, nowMs, totals, vat, details, dueAt, confirmationCode });
+      await ordersRepo(trx).insert(newOrder, writes);
       // Counted here, after the stock: the last use of a code goes to exactly one order.
       if (discount) {
         // The redemption names the order: the order's row is written first.

@@ -29,14 +29,13 @@ export const confirmationDueAt = (nowMs: number) => new Date(nowMs + ORDER_CONFI
  */
 export function confirmationService(ctx: AppContext) {
   const { db } = ctx;
-  const repo = ordersRepo(db);
 
   /** Confirms one order read in `trx`; an order already confirmed stays as it is. */
   async function confirmIn(trx: Db, o: OrderRow, by: OrderConfirmer, userId: string | null): Promise<boolean> {
     if (o.confirmation === 'confirmed') return false;
     if (o.confirmation === null) throw conflict(confirmationMsg.notAwaiting);
     if (o.status === 'cancelled') throw conflict(o.confirmation === 'expired' ? confirmationMsg.tooLate : confirmationMsg.cancelled);
-    if (!(await confirmationRepo.confirm(trx, o.id, by, userId, clock.iso()))) throw changedMeanwhile();
+    if (!(await confirmationRepo(trx).confirm(o.id, by, userId, clock.iso()))) throw changedMeanwhile();
     return true;
   }
 
@@ -48,7 +47,7 @@ export function confirmationService(ctx: AppContext) {
     async checkRoom(storeId: string, emailKey: string): Promise<void> {
       const max = ctx.config.unconfirmedOrdersPerEmail;
       if (max === 0) return;
-      if ((await confirmationRepo.awaitingOf(db, storeId, emailKey)) >= max) {
+      if ((await confirmationRepo(db).awaitingOf(storeId, emailKey)) >= max) {
         throw new AppError(409, 'too_many_unconfirmed', confirmationMsg.tooManyAwaiting(max), { title: 'Ordine non creato' });
       }
     },
@@ -73,7 +72,7 @@ export function confirmationService(ctx: AppContext) {
     /** 'Conferma ordine' in the order's details, after the team heard from the shopper. */
     async byTeam(storeId: string, orderId: string, userId: string): Promise<void> {
       const changed = await db.transaction().execute(async (trx) => {
-        const o = await repo.find(trx, storeId, orderId);
+        const o = await ordersRepo(trx).find(storeId, orderId);
         if (!o) throw notFound('Ordine non trovato');
         return confirmIn(trx, o, 'team', userId);
       });
@@ -86,11 +85,11 @@ export function confirmationService(ctx: AppContext) {
      */
     async expireDue(limit = 100): Promise<number> {
       const now = clock.iso();
-      const due = await confirmationRepo.due(db, now, limit);
+      const due = await confirmationRepo(db).due(now, limit);
       return expireEach(ctx, due, async (trx, d) => {
-        const o = await repo.find(trx, d.store_id, d.id);
-        if (!o || !(await confirmationRepo.expire(trx, o, now))) return false;
-        await inventory.release(trx, o.store_id, await repo.stockLinesOf(trx, o.id), o.status, { orderId: o.id, reason: 'expiry' });
+        const o = await ordersRepo(trx).find(d.store_id, d.id);
+        if (!o || !(await confirmationRepo(trx).expire(o, now))) return false;
+        await inventory.release(trx, o.store_id, await ordersRepo(trx).stockLinesOf(o.id), o.status, { orderId: o.id, reason: 'expiry' });
         await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: 'cancelled', paymentStatus: 'expired' });
         return true;
       });

@@ -18,7 +18,7 @@ const SUBJECTS: Record<ShipmentMailKind, (n: number) => string> = {
  * carrier, tracking number and the link to follow the parcel, and the link to their order page.
  */
 export async function queueShipmentMail(ctx: AppContext, trx: Db, storeId: string, orderId: string, kind: ShipmentMailKind, shipment: Shipment | null) {
-  const order = await ordersRepo(trx).mailHeader(trx, storeId, orderId);
+  const order = await ordersRepo(trx).mailHeader(storeId, orderId);
   const { brand } = await mailAudience(ctx, trx, storeId);
   const orderUrl = order.public_token ? `${ctx.publicUrl()}/store/${encodeURIComponent(brand.slug)}/ordine/${order.public_token}` : null;
   const n = order.order_number;

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { fulfilmentRepo } from './repo.js';
 import { queueShipmentMail, type ShipmentMailKind } from './mails.js';
 import { ordersRepo } from '../repo.js';
-import { recordTeamEvent } from '../notes/repo.js';
+import { orderNotesRepo } from '../notes/repo.js';
 import { clock } from '../../../lib/clock.js';
 import { changeOrderStatus } from '../status/service.js';
 import { announceOrderChange } from '../../stats/service.js';
@@ -23,10 +23,10 @@ const trackingChanged = (before: Shipment | null, after: Shipment | null) =>
 export function fulfilmentService(ctx: AppContext) {
   /** Saves what the team gave and says which mail (if any) the change deserves, with the shipment as saved. */
   async function applyShipment(trx: Db, storeId: string, orderId: string, from: string, input: ShipmentValues | undefined) {
-    const before = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
-    if (input) await fulfilmentRepo.saveDetails(trx, storeId, orderId, input);
-    if (from !== 'shipped') await fulfilmentRepo.stamp(trx, storeId, orderId, 'shipped');
-    const after = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
+    const before = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
+    if (input) await fulfilmentRepo(trx).saveDetails(storeId, orderId, input);
+    if (from !== 'shipped') await fulfilmentRepo(trx).stamp(storeId, orderId, 'shipped');
+    const after = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
     // Back from 'Consegnato' is a correction the shopper was already told about.
     const kind: ShipmentMailKind | null = from !== 'shipped' && from !== 'delivered' ? 'shipped' : trackingChanged(before, after) ? 'updated' : null;
     return { kind, shipment: after };
@@ -45,8 +45,8 @@ export function fulfilmentService(ctx: AppContext) {
           let mail: { kind: ShipmentMailKind | null; shipment: Shipment | null } = { kind: null, shipment: null };
           if (to === 'shipped') mail = await applyShipment(trx, storeId, orderId, from, input.shipment);
           else if (to === 'delivered' && from !== 'delivered') {
-            await fulfilmentRepo.stamp(trx, storeId, orderId, 'delivered');
-            mail = { kind: 'delivered', shipment: await fulfilmentRepo.shipmentOf(trx, storeId, orderId) };
+            await fulfilmentRepo(trx).stamp(storeId, orderId, 'delivered');
+            mail = { kind: 'delivered', shipment: await fulfilmentRepo(trx).shipmentOf(storeId, orderId) };
           }
           if (!mail.kind) return;
           await queueShipmentMail(ctx, trx, storeId, orderId, mail.kind, mail.shipment);
@@ -62,13 +62,13 @@ export function fulfilmentService(ctx: AppContext) {
     async updateShipment(storeId: string, orderId: string, input: ShipmentValues, actorId?: string) {
       let mailed = false;
       await ctx.db.transaction().execute(async (trx) => {
-        const order = await ordersRepo(trx).find(trx, storeId, orderId);
+        const order = await ordersRepo(trx).find(storeId, orderId);
         if (!order) throw notFound('Ordine non trovato');
         if (order.status !== 'shipped' && order.status !== 'delivered') throw conflict(fulfilmentMsg.notShipped);
-        const before = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
-        await fulfilmentRepo.saveDetails(trx, storeId, orderId, input);
-        const after = await fulfilmentRepo.shipmentOf(trx, storeId, orderId);
-        if (actorId) await recordTeamEvent(trx, { orderId, kind: 'shipment', value: after?.carrier ?? '', actorId, at: clock.iso() });
+        const before = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
+        await fulfilmentRepo(trx).saveDetails(storeId, orderId, input);
+        const after = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
+        if (actorId) await orderNotesRepo(trx).recordTeamEvent({ orderId, kind: 'shipment', value: after?.carrier ?? '', actorId, at: clock.iso() });
         // Once delivered, a correction is bookkeeping: nobody needs a mail about it.
         if (order.status === 'shipped' && trackingChanged(before, after)) {
           await queueShipmentMail(ctx, trx, storeId, orderId, 'updated', after);

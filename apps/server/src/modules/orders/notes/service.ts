@@ -11,9 +11,9 @@ export function orderNotesService(ctx: AppContext) {
     async add(storeId: string, orderId: string, input: OrderNoteInput, authorId: string): Promise<string> {
       return ctx.db.transaction().execute(async (trx) => {
         // Loaded through the store: another store's order is simply not found.
-        const order = await ordersRepo(trx).find(trx, storeId, orderId);
+        const order = await ordersRepo(trx).find(storeId, orderId);
         if (!order) throw notFound('Ordine non trovato');
-        return orderNotesRepo.add(trx, { storeId, orderId, authorId, body: input.body, at: clock.iso() });
+        return orderNotesRepo(trx).add({ storeId, orderId, authorId, body: input.body, at: clock.iso() });
       });
     },
   };

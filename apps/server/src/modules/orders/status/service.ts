@@ -22,7 +22,7 @@ export type StatusFollowUp = (trx: Db, change: { from: OrderStatus; to: OrderSta
  */
 export async function changeOrderStatus(db: Db, storeId: string, orderId: string, to: OrderStatus, followUp?: StatusFollowUp, actorId?: string) {
   return db.transaction().execute(async (trx) => {
-    const order = await ordersRepo(trx).find(trx, storeId, orderId);
+    const order = await ordersRepo(trx).find(storeId, orderId);
     if (!order) throw notFound('Ordine non trovato');
     return moveOrderStatus(trx, storeId, order, to, followUp, actorId);
   });
@@ -40,16 +40,15 @@ export async function moveOrderStatus(trx: Db, storeId: string, order: OrderRow,
   const reopenExpired = from === 'cancelled' && order.payment_status === 'expired';
   // Conditional on what we read: two concurrent changes cannot both apply their stock moves.
   const claimed = await repo.transition(
-    trx,
     orderId,
     { status: from, paymentStatus: order.payment_status },
     reopenExpired ? { status: to, payment_status: 'unpaid', payment_due_at: null } : { status: to },
     actorId ?? null,
   );
   if (!claimed) throw new AppError(409, 'conflict', 'Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
-  await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(trx, orderId), from, to, { orderId, actorId: actorId ?? undefined });
+  await inventory.followOrderStatus(trx, storeId, await repo.stockLinesOf(orderId), from, to, { orderId, actorId: actorId ?? undefined });
   if (to !== 'cancelled' && (order.confirmation === 'awaiting' || order.confirmation === 'expired')) {
-    await confirmationRepo.confirm(trx, orderId, 'team', actorId ?? null, clock.iso(), true);
+    await confirmationRepo(trx).confirm(orderId, 'team', actorId ?? null, clock.iso(), true);
   }
   await followUp?.(trx, { from, to });
   const paymentStatus = order.payment_status;
