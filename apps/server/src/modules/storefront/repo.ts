@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/index.js';
 import { inList, prepared } from '../../db/prepared.js';
 import { parseColors } from '../stores/repo.js';
-import { parseSrcset } from '../catalog/image-files.js';
+import { parseSrcset } from '../catalog/images/files.js';
 import { availableSql } from '../inventory/repo.js';
 import { publicBusinessOf } from '../legal/public-business.js';
 

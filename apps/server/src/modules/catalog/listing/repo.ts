@@ -6,7 +6,7 @@ import type { Database } from '../../../db/schema.js';
 import { readsOf } from '../../../db/sqlite-workers.js';
 import { containsIgnoreCase } from '../../../db/like.js';
 import { availableUnitsSql } from '../../inventory/repo.js';
-import { searchMatch, searchScore } from '../../search/match.js';
+import { searchMatch, searchScore } from '../../search/repo.js';
 
 /**
  * The listing engine's SQL (./service.ts holds its steps): which products of one store match a

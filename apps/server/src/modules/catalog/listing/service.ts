@@ -1,7 +1,7 @@
 import { LISTING_LIMITS, type ProductSort, type SortDir, type StockFilter, type StorefrontSort } from '@vetrina/shared';
 import type { Db, Dialect } from '../../../db/index.js';
 import { badRequest } from '../../../lib/errors.js';
-import { searchMatchValue, searchScorePatterns } from '../../search/match.js';
+import { searchMatchValue, searchScorePatterns } from '../../search/repo.js';
 import { parseSearchQuery } from '../../search/normalise.js';
 import { refreshStale } from '../../search/repo.js';
 import {

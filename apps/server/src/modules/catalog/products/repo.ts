@@ -4,7 +4,7 @@ import type { Db } from '../../../db/index.js';
 import type { ProductImagesTable, ProductsTable } from '../../../db/schema.js';
 import { clock } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
-import { IMAGE_FILE_COLUMNS } from '../image-files.js';
+import { IMAGE_FILE_COLUMNS } from '../images/files.js';
 
 /** The product row's columns a list or a detail shows, with its category. */
 const PRODUCT_COLUMNS = [

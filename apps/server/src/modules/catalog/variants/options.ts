@@ -15,7 +15,7 @@ import { clock } from '../../../lib/clock.js';
 import { badRequest } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import { stockUnits, type StockSource } from '../../inventory/service.js';
-import { keysOf } from '../image-files.js';
+import { keysOf } from '../images/files.js';
 import { parseJson } from '../json.js';
 import { productsRepo } from '../products/repo.js';
 import { skuRegistry } from '../skus/service.js';

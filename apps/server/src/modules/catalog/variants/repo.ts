@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { CATALOG_LIMITS, type Variant } from '@vetrina/shared';
 import type { Db } from '../../../db/index.js';
 import type { ProductVariantsTable } from '../../../db/schema.js';
-import { IMAGE_FILE_COLUMNS } from '../image-files.js';
+import { IMAGE_FILE_COLUMNS } from '../images/files.js';
 import { parseJson } from '../json.js';
 
 /** The only SQL of the `product_variants` rows. */

@@ -1,2 +1,0 @@
-/** Kept for the product saves' import until they move into their sub-folder: the rules live in categories/service.ts. */
-export { assertCategoryOf } from './categories/service.js';
