@@ -25,7 +25,7 @@ export function oneTimeLinks(ctx: AppContext) {
       const token = newToken();
       const now = clock.iso();
       await ctx.db.transaction().execute((trx) =>
-        repo.replaceAuthToken(trx, {
+        authRepo(trx).replaceAuthToken({
           id: newId(),
           userId,
           kind,
@@ -42,6 +42,6 @@ export function oneTimeLinks(ctx: AppContext) {
     find: (token: string, kind: LinkKind) => repo.findLiveAuthToken(hashToken(token), kind, clock.iso()),
 
     /** Marks the link used inside the transaction; false when another request used it first. */
-    consume: (trx: Db, id: string) => repo.consumeAuthToken(trx, id, clock.iso()),
+    consume: (trx: Db, id: string) => authRepo(trx).consumeAuthToken(id, clock.iso()),
   };
 }

@@ -44,7 +44,7 @@ export function mailboxService(ctx: AppContext) {
 
   return {
     /** Another mailed link of ours (an invitation) was opened by this account: its mailbox is proved. */
-    markVerified: (trx: typeof ctx.db, userId: string) => repo.markVerified(trx, userId, clock.iso()),
+    markVerified: (trx: typeof ctx.db, userId: string) => authRepo(trx).markVerified(userId, clock.iso()),
 
     /**
      * Mails a verification link unless the limits say enough were sent; returns whether it was sent.
@@ -63,7 +63,7 @@ export function mailboxService(ctx: AppContext) {
       return useLink(token, 'email_verify', async (trx, row) => {
         const user = await authRepo(trx).findUserById(row.user_id);
         if (!user) throw new Error('account of a live link not found');
-        await repo.markVerified(trx, row.user_id, clock.iso());
+        await authRepo(trx).markVerified(row.user_id, clock.iso());
         return { email: user.email };
       });
     },
@@ -71,7 +71,7 @@ export function mailboxService(ctx: AppContext) {
     /** Sign-up confirmation (REQUIRE_EMAIL_CONFIRMATION): the account becomes usable and verified, and signs in. */
     async confirmSignup(token: string, userAgent?: string): Promise<IssuedSession> {
       const userId = await useLink(token, 'email_confirm', async (trx, row) => {
-        await repo.markVerified(trx, row.user_id, clock.iso());
+        await authRepo(trx).markVerified(row.user_id, clock.iso());
         return row.user_id;
       });
       return sessions.start(await account(userId), userAgent);
@@ -111,7 +111,7 @@ export function mailboxService(ctx: AppContext) {
         await useLink(token, 'email_change', async (trx, row) => {
           if (!row.new_email) throw badRequest(msg.linkInvalid, 'token');
           email = row.new_email;
-          await repo.changeEmail(trx, row.user_id, row.new_email, clock.iso());
+          await authRepo(trx).changeEmail(row.user_id, row.new_email, clock.iso());
           await userProfiles.changeEmail(trx, row.user_id, row.new_email);
           const keep = current?.userId === row.user_id ? current.sessionId : undefined;
           revoked = await sessions.revoke(trx, row.user_id, keep ? { except: keep } : 'all');
@@ -142,8 +142,8 @@ export function mailboxService(ctx: AppContext) {
       const passwordHash = await hashPassword(password);
       const revoked = await useLink(token, 'password_reset', async (trx) => {
         const now = clock.iso();
-        await repo.setPassword(trx, user.id, passwordHash, now);
-        await repo.markVerified(trx, user.id, now);
+        await authRepo(trx).setPassword(user.id, passwordHash, now);
+        await authRepo(trx).markVerified(user.id, now);
         return sessions.revoke(trx, user.id, 'all');
       });
       await revoked();

@@ -22,24 +22,24 @@ export function authRepo(db: Db) {
       return !!row && row.revoked_at === null;
     },
 
-    insertSession: (d: Db, s: { id: string; userId: string; userAgent: string | null; now: string }) =>
-      d.insertInto('sessions').values({ id: s.id, user_id: s.userId, created_at: s.now, revoked_at: null, user_agent: s.userAgent }).execute(),
+    insertSession: (s: { id: string; userId: string; userAgent: string | null; now: string }) =>
+      db.insertInto('sessions').values({ id: s.id, user_id: s.userId, created_at: s.now, revoked_at: null, user_agent: s.userAgent }).execute(),
 
-    insertRefreshToken: (d: Db, t: { tokenHash: string; sessionId: string; now: string; expiresAt: string }) =>
-      d
+    insertRefreshToken: (t: { tokenHash: string; sessionId: string; now: string; expiresAt: string }) =>
+      db
         .insertInto('refresh_tokens')
         .values({ token_hash: t.tokenHash, session_id: t.sessionId, created_at: t.now, expires_at: t.expiresAt, used_at: null })
         .execute(),
 
     /** Marks a refresh token used; false when a concurrent refresh used it first. */
-    useRefreshToken: async (d: Db, tokenHash: string, at: string) => {
-      const r = await d.updateTable('refresh_tokens').set({ used_at: at }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+    useRefreshToken: async (tokenHash: string, at: string) => {
+      const r = await db.updateTable('refresh_tokens').set({ used_at: at }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
 
     /** Revokes the user's live sessions (all, only one, or all but one) and returns their ids. */
-    revokeSessions: async (d: Db, userId: string, at: string, opts: { only?: string; except?: string }): Promise<string[]> => {
-      let q = d.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    revokeSessions: async (userId: string, at: string, opts: { only?: string; except?: string }): Promise<string[]> => {
+      let q = db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
       if (opts.only) q = q.where('id', '=', opts.only);
       if (opts.except) q = q.where('id', '!=', opts.except);
       return (await q.returning('id').execute()).map((r) => r.id);
@@ -55,8 +55,8 @@ export function authRepo(db: Db) {
         .where('expires_at', '>', now)
         .executeTakeFirst(),
 
-    insertAccount: async (d: Db, a: { id: string; email: string; passwordHash: string; confirmedAt: string | null; now: string }) => {
-      await d
+    insertAccount: async (a: { id: string; email: string; passwordHash: string; confirmedAt: string | null; now: string }) => {
+      await db
         .insertInto('auth_users')
         .values({
           id: a.id,
@@ -71,34 +71,39 @@ export function authRepo(db: Db) {
     },
 
     /** A mailed link was opened: the mailbox is proved (and an unconfirmed account becomes usable). */
-    markVerified: (d: Db, userId: string, at: string) =>
-      d
+    markVerified: (userId: string, at: string) =>
+      db
         .updateTable('auth_users')
         .set((eb) => ({ email_verified_at: at, email_confirmed_at: eb.fn.coalesce('email_confirmed_at', eb.val(at)), updated_at: at }))
         .where('id', '=', userId)
         .execute(),
 
-    setPassword: (d: Db, userId: string, passwordHash: string, at: string) =>
-      d.updateTable('auth_users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute(),
+    setPassword: (userId: string, passwordHash: string, at: string) =>
+      db.updateTable('auth_users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute(),
 
     /** The new address was proved by its own link: it is the account's, and verified. */
-    changeEmail: async (d: Db, userId: string, email: string, at: string) => {
-      await d.updateTable('auth_users').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', userId).execute();
+    changeEmail: async (userId: string, email: string, at: string) => {
+      await db.updateTable('auth_users').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', userId).execute();
     },
 
     /** Stores a new one-time link; the previous live one of its kind stops working. */
-    replaceAuthToken: async (
-      d: Db,
-      t: { id: string; userId: string; kind: AuthTokensTable['kind']; newEmail: string | null; tokenHash: string; expiresAt: string; now: string },
-    ) => {
-      await d
+    replaceAuthToken: async (t: {
+      id: string;
+      userId: string;
+      kind: AuthTokensTable['kind'];
+      newEmail: string | null;
+      tokenHash: string;
+      expiresAt: string;
+      now: string;
+    }) => {
+      await db
         .updateTable('auth_tokens')
         .set({ used_at: t.now })
         .where('user_id', '=', t.userId)
         .where('kind', '=', t.kind)
         .where('used_at', 'is', null)
         .execute();
-      await d
+      await db
         .insertInto('auth_tokens')
         .values({
           id: t.id,
@@ -114,8 +119,8 @@ export function authRepo(db: Db) {
     },
 
     /** Marks a one-time link used; false when another request used it first. */
-    consumeAuthToken: async (db2: Db, id: string, now: string) => {
-      const r = await db2.updateTable('auth_tokens').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+    consumeAuthToken: async (id: string, now: string) => {
+      const r = await db.updateTable('auth_tokens').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
   };

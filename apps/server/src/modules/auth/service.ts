@@ -37,7 +37,13 @@ export function authService(ctx: AppContext) {
       try {
         // The account and its profile (the users module's row) in one transaction.
         await ctx.db.transaction().execute(async (trx) => {
-          await repo.insertAccount(trx, { id: user.id, email: user.email, passwordHash, confirmedAt: ctx.config.requireEmailConfirmation ? null : now, now });
+          await authRepo(trx).insertAccount({
+            id: user.id,
+            email: user.email,
+            passwordHash,
+            confirmedAt: ctx.config.requireEmailConfirmation ? null : now,
+            now,
+          });
           await userProfiles.insert(trx, user, now);
         });
       } catch (err) {

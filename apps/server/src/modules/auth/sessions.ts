@@ -44,7 +44,7 @@ export function sessionsService(ctx: AppContext) {
 
   async function newRefreshToken(db: Db, sessionId: string): Promise<string> {
     const token = newToken();
-    await repo.insertRefreshToken(db, {
+    await authRepo(db).insertRefreshToken({
       tokenHash: hashToken(token),
       sessionId,
       now: clock.iso(),
@@ -58,7 +58,7 @@ export function sessionsService(ctx: AppContext) {
    * to call after commit: it makes every instance refuse their access tokens and sockets at once.
    */
   async function revoke(db: Db, userId: string, scope: RevokeScope): Promise<() => Promise<void>> {
-    const ids = await repo.revokeSessions(db, userId, clock.iso(), scope === 'all' ? {} : scope);
+    const ids = await authRepo(db).revokeSessions(userId, clock.iso(), scope === 'all' ? {} : scope);
     return () => ctx.sessions.revoked(userId, ids);
   }
 
@@ -76,7 +76,7 @@ export function sessionsService(ctx: AppContext) {
     async start(user: AccountRow, userAgent: string | undefined): Promise<IssuedSession> {
       const sessionId = newId();
       return ctx.db.transaction().execute(async (trx) => {
-        await repo.insertSession(trx, { id: sessionId, userId: user.id, userAgent: userAgent?.slice(0, 300) ?? null, now: clock.iso() });
+        await authRepo(trx).insertSession({ id: sessionId, userId: user.id, userAgent: userAgent?.slice(0, 300) ?? null, now: clock.iso() });
         const refreshToken = await newRefreshToken(trx, sessionId);
         return { session: accessToken(user, sessionId), refreshToken };
       });
@@ -98,7 +98,7 @@ export function sessionsService(ctx: AppContext) {
         throw unauthenticated(msg.sessionExpired);
       }
       return ctx.db.transaction().execute(async (trx) => {
-        if (!(await repo.useRefreshToken(trx, row.token_hash, clock.iso()))) return { session: accessToken(user, row.session_id) };
+        if (!(await authRepo(trx).useRefreshToken(row.token_hash, clock.iso()))) return { session: accessToken(user, row.session_id) };
         const refreshToken = await newRefreshToken(trx, row.session_id);
         return { session: accessToken(user, row.session_id), refreshToken };
       });

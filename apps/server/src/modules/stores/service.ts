@@ -7,7 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { confirmPassword } from '../auth/throttle.js';
-import { themesRepo } from '../themes/repo.js';
+import { themesService } from '../themes/service.js';
 import { topics } from '../realtime/bus.js';
 import type { ReadsTogether } from '../../db/prepared.js';
 import type { MailBrand } from '../mail/templates.js';
@@ -29,7 +29,7 @@ export interface NewStore {
 
 /** The chosen theme if it exists and is active, else the first active one when none was chosen. */
 async function resolveTheme(db: Db, themeId: string | undefined): Promise<string | null> {
-  const themes = themesRepo(db);
+  const themes = themesService({ db });
   if (themeId !== undefined) {
     const theme = await themes.findActive(themeId);
     if (!theme) throw badRequest(storeMsg.themeInvalid, 'themeId');

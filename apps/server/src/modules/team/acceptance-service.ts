@@ -47,7 +47,7 @@ export function acceptanceService(ctx: AppContext) {
         if (proved) await mailbox.markVerified(trx, userId);
         // Accounts from before profiles existed get theirs when they join a store.
         await userProfiles.ensure(trx, { id: userId, email }, now);
-        await repo.insertMember(trx, { id: newId(), storeId: row.store_id, userId, role: row.role, createdAt: now });
+        await teamRepo(trx).insertMember({ id: newId(), storeId: row.store_id, userId, role: row.role, createdAt: now });
         await userProfiles.activateIfNone(trx, userId, row.store_id);
       });
     } catch (err) {

@@ -54,7 +54,7 @@ export function membersService(ctx: AppContext) {
       const member = await memberOf(team, memberId);
       if (member.isOwner) throw forbidden(teamMsg.cannotChangeOwnRole);
       if (member.role === role) throw badRequest(teamMsg.roleUnchanged, 'role');
-      if (!(await repo.setRole(ctx.db, team.storeId, member.id, member.role, role))) throw conflict(teamMsg.roleChangeFailed);
+      if (!(await repo.setRole(team.storeId, member.id, member.role, role))) throw conflict(teamMsg.roleChangeFailed);
       const updated = (await repo.members(team.storeId)).find((m) => m.id === member.id);
       if (!updated) throw notFound(teamMsg.memberNotFound);
       return updated;

@@ -40,10 +40,10 @@ export function teamRepo(db: Db) {
     },
 
     /** Conditional on the role read before, so two owners' tabs cannot interleave. */
-    setRole: async (d: Db, storeId: string, memberId: string, from: Role, to: Role) =>
+    setRole: async (storeId: string, memberId: string, from: Role, to: Role) =>
       Number(
         (
-          await d
+          await db
             .updateTable('store_members')
             .set({ role: to })
             .where('store_id', '=', storeId)
@@ -188,8 +188,8 @@ export function teamRepo(db: Db) {
         ).numUpdatedRows,
       ) === 1,
 
-    insertMember: (d: Db, m: { id: string; storeId: string; userId: string; role: Role; createdAt: string }) =>
-      d.insertInto('store_members').values({ id: m.id, store_id: m.storeId, user_id: m.userId, role: m.role, created_at: m.createdAt }).execute(),
+    insertMember: (m: { id: string; storeId: string; userId: string; role: Role; createdAt: string }) =>
+      db.insertInto('store_members').values({ id: m.id, store_id: m.storeId, user_id: m.userId, role: m.role, created_at: m.createdAt }).execute(),
   };
 }
 export type TeamRepo = ReturnType<typeof teamRepo>;

@@ -12,5 +12,5 @@ export { acceptanceService } from './acceptance-service.js';
  * writer of `store_members` (a new store's creator becomes its admin through here).
  */
 export const storeMembers = {
-  add: (trx: Db, m: { storeId: string; userId: string; role: Role; createdAt: string }) => teamRepo(trx).insertMember(trx, { id: newId(), ...m }),
+  add: (trx: Db, m: { storeId: string; userId: string; role: Role; createdAt: string }) => teamRepo(trx).insertMember({ id: newId(), ...m }),
 };
