@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices (docs/decisions/accessibility-checks.md). */
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices (docs/decisions/0026-accessibility-checks.md). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**

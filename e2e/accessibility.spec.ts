@@ -8,7 +8,7 @@ import { expect, hydrated, test } from './fixtures';
 /**
  * Every page of the product, and the states that appear after an action (a toast, an open dialog,
  * an open menu), checked with axe at a laptop's and a phone's width: no critical or serious
- * violation may remain (docs/decisions/accessibility-checks.md).
+ * violation may remain (docs/decisions/0026-accessibility-checks.md).
  */
 const VIEWPORTS = [
   { name: '1366×900', viewport: { width: 1366, height: 900 }, isMobile: false },

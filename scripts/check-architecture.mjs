@@ -9,7 +9,11 @@
  *    5 % of all SQL sites.
  * 2. One writer per table: a table is inserted into, updated or deleted from only by the module
  *    the architecture page names as its owner; a table missing from that list is an error too.
- * 3. No two-way dependency between modules, counting run-time imports (`import type` is erased).
+ * 3. No circle of modules importing each other, counting run-time imports (`import type` is erased),
+ *    and no module reaching into another's repo except from its own repo (an SQL fragment).
+ *
+ * 4. Paths the README, the docs and the code comments name (`apps/…`, `docs/…`) exist, so a
+ *    moved file cannot leave a pointer to nowhere.
  *
  * `--report` prints the figures per file and per module as well.
  */
@@ -128,10 +132,15 @@ for (const file of walk(src)) {
     for (const m of text.matchAll(DYNAMIC_IMPORT)) targets.push(m[1]);
     for (const spec of targets) {
       if (!spec.startsWith('.')) continue;
-      const other = moduleOf(path.resolve(path.dirname(file), spec));
+      const target = path.resolve(path.dirname(file), spec);
+      const other = moduleOf(target);
       if (other && other !== mod) {
         if (!deps.has(mod)) deps.set(mod, new Set());
         deps.get(mod).add(other);
+        // A repo may build on another repo's SQL fragment; anything else goes through the service.
+        if (path.basename(target, '.js') === 'repo' && path.basename(file) !== 'repo.ts') {
+          problems.push(`${name}: imports ${other}'s repo (${spec}); call the ${other} service instead`);
+        }
       }
     }
   }
@@ -141,14 +150,52 @@ for (const exception of exceptions) {
   if (!perFile.some(([, name]) => name === exception))
     problems.push(`docs/architecture.md names ${exception} as an SQL exception, but it holds no SQL outside a repo: remove it from the list`);
 }
+// 4. Paths named in the docs and in comments exist (`apps/…`, `packages/…`, `docs/…`, `e2e/…`, `bench/…`).
+const NAMED_PATH = /\b((?:apps|packages|docs|e2e|bench)\/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.(?:tsx|ts|mjs|cjs|md|json|css|html))\b/g;
+const documented = [
+  path.join(root, 'README.md'),
+  ...walkAll(path.join(root, 'docs')),
+  ...walkAll(path.join(root, 'apps')),
+  ...walkAll(path.join(root, 'packages')),
+];
+function walkAll(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) return [];
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return walkAll(full);
+    return /\.(tsx?|mjs|cjs|md|html)$/.test(e.name) ? [full] : [];
+  });
+}
+for (const file of documented) {
+  const text = fs.readFileSync(file, 'utf8');
+  for (const m of text.matchAll(NAMED_PATH)) {
+    if (!fs.existsSync(path.join(root, m[1]))) problems.push(`${rel(file)}: names ${m[1]}, which does not exist (moved? say where it is now)`);
+  }
+}
+
 const share = sites ? outside / sites : 0;
 if (share > MAX_EXCEPTION_SHARE)
   problems.push(`SQL outside repo files: ${outside} of ${sites} sites (${(share * 100).toFixed(1)} %), more than ${MAX_EXCEPTION_SHARE * 100} %`);
 
-for (const [a, targets] of deps) {
-  for (const b of targets)
-    if (a < b && deps.get(b)?.has(a)) problems.push(`modules ${a} and ${b} import each other at run time: one of them must not know the other`);
+// Any circle of modules (a → b → … → a), found by a depth-first walk of the module graph.
+const state = new Map(); // module -> 'open' | 'done'
+const seenCircles = new Set();
+function visit(mod, trail) {
+  state.set(mod, 'open');
+  for (const next of [...(deps.get(mod) ?? [])].sort()) {
+    if (state.get(next) === 'open') {
+      const circle = [...trail.slice(trail.indexOf(next)), next];
+      const key = circle.slice(0, -1).sort().join(',');
+      if (!seenCircles.has(key)) {
+        seenCircles.add(key);
+        problems.push(`modules import each other in a circle at run time: ${circle.join(' → ')} (one of them must not know the next)`);
+      }
+    } else if (!state.has(next)) visit(next, [...trail, next]);
+  }
+  state.set(mod, 'done');
 }
+for (const mod of [...deps.keys()].sort()) if (!state.has(mod)) visit(mod, [mod]);
 
 console.log(`SQL sites: ${sites}; outside repo files: ${outside} (${(share * 100).toFixed(1)} %, at most ${MAX_EXCEPTION_SHARE * 100} %)`);
 if (report) {
@@ -163,4 +210,4 @@ if (problems.length) {
   console.error(`${problems.length} architecture problem(s); the rules are in docs/architecture.md.`);
   process.exit(1);
 }
-console.log('Architecture rules hold: SQL in repos, one writer per table, no two-way module dependency.');
+console.log('Architecture rules hold: SQL in repos, one writer per table, no circle of modules.');

@@ -8,7 +8,7 @@ const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
 
 /**
  * The public build: storefront and public site, rendered on the server and hydrated with Preact
- * (docs/decisions/public-rendering.md). The same components as the dashboard build, with React's
+ * (docs/decisions/0009-public-rendering.md). The same components as the dashboard build, with React's
  * API served by preact/compat (about 10 KB instead of react-dom's 70) and React Router's by the
  * small router in src/ssr/router.tsx. `vite build --ssr` with this file makes the server bundle.
  */

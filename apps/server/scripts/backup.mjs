@@ -2,7 +2,7 @@
  * npm run backup — a consistent copy of a running SQLite deployment: the database through SQLite's
  * online backup API (one snapshot, taken while the server keeps serving), then the uploaded files
  * and the generated JWT secret, into a new timestamped folder. PostgreSQL and S3 have their own
- * tools (docs/decisions/production-runtime.md, "Backups").
+ * tools (docs/decisions/0011-production-runtime.md, "Backups").
  *
  *   npm run backup                         -> ./backups/<UTC time>/
  *   npm run backup -- --dir /srv/backups   -> /srv/backups/<UTC time>/   (or BACKUP_DIR=/srv/backups)

@@ -1,7 +1,7 @@
 /**
  * Compiles the server for production: one ES module, apps/server/dist/main.js, with the workspace's
  * own TypeScript (server and @vetrina/shared) bundled in and every installed package left to Node's
- * resolver. No TypeScript transpiler runs when the server starts (docs/decisions/production-runtime.md).
+ * resolver. No TypeScript transpiler runs when the server starts (docs/decisions/0011-production-runtime.md).
  * The CSV import's worker thread is a second bundle beside it, dist/csv-import-worker.js, which
  * modules/csv/import-job.ts finds next to main.js (docs/decisions/0034-csv-import-isolation.md).
  */

@@ -60,7 +60,7 @@ import { registerTeamRoutes } from './modules/team/routes.js';
 import { registerCatalogRoutes } from './modules/catalog/routes.js';
 import { registerCsvRoutes } from './modules/csv/routes.js';
 import { searchColumns } from './modules/catalog/search-columns/service.js';
-import { writeSortTitlesWith } from './modules/search/repo.js';
+import { writeSortTitlesWith } from './modules/search/service.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 
 /** How long closing waits for requests still running after their connections ended. */
@@ -147,7 +147,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // checkpoints; modules/storefront/list-cache.ts): at most ~8 MB by its entries' weight (a
   // 10,000-product store's cards with its totals and checkpoints take about half) and 50,000
   // entries. A bound of 10,000 entries left a third of such a store's cards unkept: every deep
-  // page read its missing cards again (docs/decisions/search.md).
+  // page read its missing cards again (docs/decisions/0014-search.md).
   const publicLists = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 50_000, maxBytes: 8_000_000 });
   const storeSettings = listCache({ ttlMs: config.publicListCacheMs, maxEntries: 10_000 });
   const invalidation = storefrontCacheInvalidation(publicCache, publicLists, storeSettings, bus, app.log);

@@ -559,7 +559,7 @@ export const MATRIX: Record<string, Entry> = {
     },
   },
 
-  // Invoices (docs/decisions/invoices.md). Issued documents are never edited: every allowed caller gets 409.
+  // Invoices (docs/decisions/0030-invoices.md). Issued documents are never edited: every allowed caller gets 409.
   'GET /api/stores/{storeId}/invoice-settings': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/invoice-settings') }) },
   'PUT /api/stores/{storeId}/invoice-settings': {
     level: 'admin',
@@ -598,7 +598,7 @@ export const MATRIX: Record<string, Entry> = {
     },
   },
 
-  // CSV export and import (docs/decisions/csv.md): no object ids, so another store's admin acts on their own store.
+  // CSV export and import (docs/decisions/0022-csv.md): no object ids, so another store's admin acts on their own store.
   'GET /api/stores/{storeId}/export/products.csv': {
     level: 'staff',
     status: 200,
@@ -642,7 +642,7 @@ export const MATRIX: Record<string, Entry> = {
   },
   'DELETE /api/stores/{storeId}/products/{productId}': { level: 'staff', status: 204, request: product((id) => `/products/${id}`) },
   'POST /api/stores/{storeId}/products/{productId}/duplicate': { level: 'staff', status: 201, request: product((id) => `/products/${id}/duplicate`) },
-  // Bulk actions (docs/decisions/back-office-tables.md): the ids travel in the body; another store's admin gets 404 for them.
+  // Bulk actions (docs/decisions/0027-back-office-tables.md): the ids travel in the body; another store's admin gets 404 for them.
   'POST /api/stores/{storeId}/products/bulk': {
     level: 'staff',
     status: 200,

@@ -5,7 +5,7 @@ import { checkoutBody, insertCategory, insertProduct } from './catalog-factory.j
 import { merchant } from './catalog-fixtures.js';
 import { expectApiError } from './team-helpers.js';
 
-/** The dashboard tables' sorting and filters, applied by the server (docs/decisions/back-office-tables.md). */
+/** The dashboard tables' sorting and filters, applied by the server (docs/decisions/0027-back-office-tables.md). */
 let server: TestServer;
 let owner: Client;
 let store: { id: string; slug: string };

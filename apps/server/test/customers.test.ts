@@ -9,7 +9,7 @@ import { checkoutBody, insertProduct } from './catalog-factory.js';
 import { member, merchant } from './catalog-fixtures.js';
 import { expectApiError } from './team-helpers.js';
 
-/** 'Clienti' (docs/decisions/customers.md): shoppers by e-mail, their totals read from the orders. */
+/** 'Clienti' (docs/decisions/0048-customers.md): shoppers by e-mail, their totals read from the orders. */
 let server: TestServer;
 let owner: Client;
 let staff: Client;

@@ -303,7 +303,7 @@ describe('npm run backup (SQLite)', () => {
     server.proc.kill('SIGTERM');
     expect((await server.exited)[0]).toBe(0);
 
-    // Restore as the README says: the copy's database, files and key into an empty DATA_DIR.
+    // Restore as docs/operations.md says: the copy's database, files and key into an empty DATA_DIR.
     const restoredDir = tempDir('restored');
     fs.copyFileSync(path.join(target, 'vetrina.db'), path.join(restoredDir, 'vetrina.db'));
     fs.copyFileSync(path.join(target, 'jwt-secret'), path.join(restoredDir, 'jwt-secret'));

@@ -3,7 +3,7 @@ import { productStatusField } from './catalog.js';
 import { orderStatusSchema } from './orders.js';
 
 /**
- * Bulk actions on the rows ticked in the dashboard's tables (docs/decisions/back-office-tables.md).
+ * Bulk actions on the rows ticked in the dashboard's tables (docs/decisions/0027-back-office-tables.md).
  * Every id must be the store's, or nothing changes.
  */
 export const BULK_LIMITS = {

@@ -4,7 +4,7 @@ import { selectedIdsParam } from './bulk.js';
 import { formatNumber } from './italian-format.js';
 
 /**
- * CSV export and import of the catalogue and export of orders (docs/decisions/csv.md). Kept out of
+ * CSV export and import of the catalogue and export of orders (docs/decisions/0022-csv.md). Kept out of
  * the package index: only the dashboard and the server use it, never the storefront's bundle.
  */
 

@@ -5,7 +5,7 @@ import { paymentStatusSchema } from './payments.js';
 import { CSV_FORMATS } from './csv.js';
 
 /**
- * 'Clienti' (docs/decisions/customers.md): every shopper of a store by e-mail, built from the
+ * 'Clienti' (docs/decisions/0048-customers.md): every shopper of a store by e-mail, built from the
  * store's orders at read time. A customer is named in paths by the id of one of their orders
  * (`customerKey`), so no shopper's e-mail travels in a URL or a log line.
  */

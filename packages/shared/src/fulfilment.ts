@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shipping an order (docs/decisions/fulfilment.md): the carriers an Italian shop uses, the public
+ * Shipping an order (docs/decisions/0019-fulfilment.md): the carriers an Italian shop uses, the public
  * page where a shopper follows each parcel, and the rules for what the team types when it ships.
  */
 export const CARRIERS = ['brt', 'gls', 'poste', 'sda', 'dhl', 'ups', 'altro'] as const;

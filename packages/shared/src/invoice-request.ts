@@ -3,7 +3,7 @@ import { isProvinceCode } from './provinces.js';
 import { hasCodiceFiscaleShape, isValidPartitaIva, normaliseCodiceFiscale, normalisePartitaIva } from './tax-ids.js';
 
 /**
- * 'Richiedi fattura' at checkout (docs/decisions/invoices.md). A private buyer gives a codice
+ * 'Richiedi fattura' at checkout (docs/decisions/0030-invoices.md). A private buyer gives a codice
  * fiscale; a business gives its name, Partita IVA and where the Exchange System (SdI) delivers the
  * invoice: a 7-character codice destinatario or a PEC. The invoice is addressed to the billing
  * address when one is given, else to the order's shipping address. The form runs these checks; the server also verifies the codice fiscale's

@@ -3,7 +3,7 @@ import { vatCodeSchema } from './vat.js';
 
 /**
  * Invoices (fatture) and credit notes (note di credito) of a store: numbering per store and year,
- * FatturaPA XML, the courtesy copy (docs/decisions/invoices.md).
+ * FatturaPA XML, the courtesy copy (docs/decisions/0030-invoices.md).
  */
 
 export const invoiceMsg = {

@@ -1,6 +1,6 @@
 /**
  * Italian numbers and amounts, written out instead of asking `Intl`
- * (docs/decisions/runtime-memory.md). The first `Intl` formatter a Node process builds loads ICU's
+ * (docs/decisions/0028-runtime-memory.md). The first `Intl` formatter a Node process builds loads ICU's
  * locale and time-zone data: about 10 MB of the server's resident memory, for a handful of fixed
  * formats. Rome's calendar has the same reason (shop-day.ts). The unit tests compare these functions
  * with `Intl` over wide ranges: the text is the one Intl printed before.

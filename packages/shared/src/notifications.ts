@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatEuro } from './pricing.js';
 
-/** What the bell and the notice mails are about (docs/decisions/notifications.md). */
+/** What the bell and the notice mails are about (docs/decisions/0024-notifications.md). */
 export const NOTIFICATION_KINDS = ['order', 'message'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Sale prices (docs/decisions/sale-prices.md): a compare-at price ('Prezzo pieno') shown struck
+ * Sale prices (docs/decisions/0020-sale-prices.md): a compare-at price ('Prezzo pieno') shown struck
  * beside the selling price, with its discount. Only what a shopper sees: the charged price is
  * always the selling price (pricing.ts), never this one. Plain functions without dependencies, so
  * the storefront bundle can import this file alone.

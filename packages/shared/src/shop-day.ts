@@ -2,7 +2,7 @@
  * An Italian shop counts its days in Italy's time (Europe/Rome), whatever the server's or the
  * browser's zone. Rome's calendar is computed from the EU's clock-change rule instead of `Intl`'s
  * time-zone data: the first `Intl` formatter loads ICU's data, about 10 MB of the server's resident
- * memory (docs/decisions/runtime-memory.md). The unit tests compare these functions with `Intl` for
+ * memory (docs/decisions/0028-runtime-memory.md). The unit tests compare these functions with `Intl` for
  * every hour of 2000–2040.
  */
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];

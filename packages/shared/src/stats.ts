@@ -2,7 +2,7 @@ import { z } from 'zod';
 import './zod-it.js';
 
 /**
- * The dashboard home's numbers (docs/decisions/dashboard-numbers.md). Kept out of the package
+ * The dashboard home's numbers (docs/decisions/0023-dashboard-numbers.md). Kept out of the package
  * index: only the dashboard and the server use them, never the storefront's bundle.
  */
 

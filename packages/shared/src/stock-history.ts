@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The inventory page's 'Storico' (docs/decisions/stock-history.md): why a sellable unit's counters
+ * The inventory page's 'Storico' (docs/decisions/0029-stock-history.md): why a sellable unit's counters
  * changed. Dashboard only (imported as '@vetrina/shared/stock-history').
  * - created: the unit was created (product, variant or sample data) with its initial stock
  * - manual: a member set the quantity (inventory page, product or variant form)

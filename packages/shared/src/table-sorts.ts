@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ordersQuerySchema } from './orders.js';
 
 /**
- * The dashboard's product and order tables (docs/decisions/back-office-tables.md): the columns
+ * The dashboard's product and order tables (docs/decisions/0027-back-office-tables.md): the columns
  * the server sorts by and the product list's stock filter. Every value travels in the page's URL
  * and in the list's query string; absent, the lists keep their order (newest first).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * VAT (IVA) on VAT-inclusive prices: the one home of how an order's amounts split into taxable
- * amount and tax (docs/decisions/invoices.md). Prices stay as the shopper sees them ('IVA
+ * amount and tax (docs/decisions/0030-invoices.md). Prices stay as the shopper sees them ('IVA
  * inclusa'); the split is stored with every order and printed on its invoice.
  *
  * Rounding, as an accountant checks it: each line separately, taxable = gross × 100 / (100 +

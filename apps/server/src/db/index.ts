@@ -57,7 +57,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     }
     // Named statements (./pg-statements.ts) keep one generic plan each: left to choose, PostgreSQL
     // planned a listing again for every run's values (half its CPU on a listing; measured in
-    // docs/decisions/search.md). Only named statements are affected, and each list shape has an
+    // docs/decisions/0014-search.md). Only named statements are affected, and each list shape has an
     // index whose leading columns are all equalities, so one plan serves every value.
     const settings = [...(schema ? [`-c search_path="${schema}"`] : []), '-c plan_cache_mode=force_generic_plan'];
     const pool = new pg.Pool({

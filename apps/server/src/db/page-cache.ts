@@ -6,7 +6,7 @@ import type { Database } from './schema.js';
  * caches filled to it under the bench's load: 25–30 MB of the server's resident memory for a 56 MB
  * database. The read worker runs the searches and lists (their pages: the search words, their rows,
  * the narrow index of migration 021); the request thread writes orders and reads one product at a
- * time. Measured side by side (docs/decisions/runtime-memory.md): 2 and 8 MB kept checkout, product
+ * time. Measured side by side (docs/decisions/0028-runtime-memory.md): 2 and 8 MB kept checkout, product
  * pages and searches at their speed, with about 28 MB less at peak.
  */
 export const PAGE_CACHE_KIB = { requestThread: 2000, readWorker: 8000, largeWrite: 8000 } as const;
@@ -16,7 +16,7 @@ export const PAGE_CACHE_KIB = { requestThread: 2000, readWorker: 8000, largeWrit
  * back the size it had: for transactions that write thousands of rows (a CSV import, the search
  * rows of a catalogue rebuilt). Their pages outgrow the request thread's 2 MB cache, which then
  * writes them to the log and reads them back: rebuilding 10,000 products' search rows took 2.1 s
- * with 2 MB and 0.9–1.0 s with 4–32 MB (docs/decisions/search.md). Only inside a transaction, where
+ * with 2 MB and 0.9–1.0 s with 4–32 MB (docs/decisions/0014-search.md). Only inside a transaction, where
  * the connection is the work's alone until it ends (other requests wait for it), so no other work
  * sees the size change or changes it meanwhile. PostgreSQL's caches are its server's: `work` runs
  * as it is.

@@ -4,7 +4,7 @@ import type { PoolClient } from 'pg';
  * PostgreSQL named statements for the queries compiled once (`prepared`, ./prepared.ts). An
  * unnamed statement is parsed, analysed and planned again on every run; a named one is parsed
  * once per connection and then only bound and run, and PostgreSQL may keep its plan. Measured on
- * two instances over one PostgreSQL (docs/decisions/search.md): listings +14 %, checkouts +28 %,
+ * two instances over one PostgreSQL (docs/decisions/0014-search.md): listings +14 %, checkouts +28 %,
  * with less of the database's CPU per request.
  *
  * Only SQL from `prepared` is named: its text is fixed per query shape, so the statements a

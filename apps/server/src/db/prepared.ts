@@ -59,7 +59,7 @@ export type ReadFrom<DB = Database> = Kysely<DB> | ReadsTogether<DB>;
  * Reads that need nothing from one another, gathered and answered by one statement on PostgreSQL:
  * each is a sub-select whose rows come back as JSON (`json_agg`), one column per read, so a use
  * case that reads from several modules makes one round trip instead of one per read (the checkout
- * read its idempotency key, products, variants, units and team in five; docs/decisions/orders.md).
+ * read its idempotency key, products, variants, units and team in five; docs/decisions/0002-orders.md).
  * Each module keeps its own SQL: a compiled query given `reads` instead of a database is added here
  * and its promise settles when `run` has run. The rows are as the driver gives them for the types
  * this schema uses (text, integers, nulls). SQLite has no round trips: the reads run one by one.
@@ -253,7 +253,7 @@ export async function writeNowOrLater<DB>(db: Kysely<DB>, queries: readonly Comp
  * becomes a data-modifying `WITH` of the last (PostgreSQL runs them all, on one snapshot, and checks
  * foreign keys at the end of the statement, so an order's lines may name the order written beside
  * them). Every statement is a round trip, and the checkout's writes were most of its round trips
- * (docs/decisions/orders.md). SQLite has no data-modifying `WITH` and no round trips: the
+ * (docs/decisions/0002-orders.md). SQLite has no data-modifying `WITH` and no round trips: the
  * statements run one after another. The combined text depends only on the statements' texts, so it
  * is a named statement like theirs.
  */

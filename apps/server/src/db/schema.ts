@@ -394,7 +394,7 @@ export interface OrderShipmentsTable {
 }
 export interface StorePaymentSettingsTable {
   store_id: string;
-  /** JSON without secrets (modules/payments/settings.ts). */
+  /** JSON without secrets (modules/payments/service.ts, `StoredSettings`). */
   settings: string;
   /** Encrypted with the server's payments key (modules/payments/secrets.ts). */
   stripe_secret_key: string | null;

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
 
 /**
- * SQLite's work off the request thread (docs/decisions/sqlite-workers.md). better-sqlite3 runs
+ * SQLite's work off the request thread (docs/decisions/0032-sqlite-workers.md). better-sqlite3 runs
  * every statement on the thread that calls it, so a search ranking 2,000 matches (2–4 ms) held
  * the one JavaScript thread, and every other request waited behind it while the machine's other
  * core was idle. A few worker threads each open the database file and answer read-only queries

@@ -22,7 +22,7 @@ const SPA_PATH = /^\/(?:login|register|forgot-password|reset-password|onboarding
 /**
  * Serves the web build: the hashed assets of both builds (cached for a year), the dashboard app's
  * index.html for its paths, and every other page path through the page handler (the pages
- * rendered on the server, docs/decisions/public-rendering.md). Paths of the API and of files that
+ * rendered on the server, docs/decisions/0009-public-rendering.md). Paths of the API and of files that
  * are not there are a 404.
  */
 export async function registerWeb(app: FastifyInstance, pages: PagesFactory, distDir = webDistDir) {

@@ -3,7 +3,7 @@ import { formatEuro } from '@vetrina/shared/pricing';
 /**
  * A formatter built on first use: this module is part of the pages the server renders, and the
  * first `Intl` formatter in a process loads ICU's data (~10 MB of the server's memory, see
- * docs/decisions/runtime-memory.md); a page without a date never pays for it.
+ * docs/decisions/0028-runtime-memory.md); a page without a date never pays for it.
  */
 const lazy = (options: Intl.DateTimeFormatOptions) => {
   let f: Intl.DateTimeFormat | undefined;

@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The browser side of a session. The access token lives in memory only; the refresh
- * token is an httpOnly cookie the page cannot read (see README, "Where tokens live").
+ * token is an httpOnly cookie the page cannot read (see docs/security.md, "Where tokens live").
  * Emits the auth events of the spec to whoever listens.
  */
 class SessionManager {

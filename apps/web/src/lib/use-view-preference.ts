@@ -17,7 +17,7 @@ function read(key: string | null): ListView {
 
 /**
  * 'Vista a schede' or 'Vista tabella' of a dashboard list, remembered per signed-in user on this
- * browser (docs/decisions/back-office-tables.md). The spec's cards until the user picks the table.
+ * browser (docs/decisions/0027-back-office-tables.md). The spec's cards until the user picks the table.
  */
 export function useViewPreference(list: 'products' | 'orders'): [ListView, (view: ListView) => void] {
   const userId = useAuth().session?.user.id ?? null;

@@ -3,7 +3,7 @@
  * hydrated with Preact). The public build resolves `react-router` to this file (see
  * vite.public.config.ts), so the components shared with the dashboard keep their imports and
  * behave the same; it implements just the part of React Router's API those components use, in
- * about 2 KB instead of React Router's 30. Why: docs/decisions/public-rendering.md.
+ * about 2 KB instead of React Router's 30. Why: docs/decisions/0009-public-rendering.md.
  */
 import {
   createContext,

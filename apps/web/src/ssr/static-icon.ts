@@ -30,7 +30,7 @@ const labelled = (props: Record<string, unknown>) =>
  * icon modules here). The same <svg> as lucide's — its attributes, the `lucide lucide-{name}`
  * classes, aria-hidden unless labelled — but the shapes inside are one string written once per
  * icon, not a tree of elements built on every render: a product page draws a few dozen icons, and
- * building them was a tenth of the server's time rendering it (docs/decisions/public-rendering.md).
+ * building them was a tenth of the server's time rendering it (docs/decisions/0009-public-rendering.md).
  */
 export default function createStaticIcon(icon: IconData) {
   let inner: { __html: string } | undefined;

@@ -5,7 +5,7 @@ type Db = Kysely<any>;
 /**
  * Catalogue (issue 4).
  * - Stock lives only in `inventory` (one row per sellable unit): the copies on products and
- *   variants are dropped so nothing can read a stale number (docs/decisions/catalog.md).
+ *   variants are dropped so nothing can read a stale number (docs/decisions/0005-catalog.md).
  * - Indexes for the foreign keys that deleting a product or variant cascades through, so that
  *   removing one product (or a whole catalogue with sample data) never scans a whole table.
  */

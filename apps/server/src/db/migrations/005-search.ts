@@ -4,7 +4,7 @@ import { rebuildStaleRows } from './frozen/search-rows-026.js';
 type Db = Kysely<any>;
 
 /**
- * Search and listings that stay fast with 10,000 products per store (docs/decisions/search.md).
+ * Search and listings that stay fast with 10,000 products per store (docs/decisions/0014-search.md).
  * - `product_search`: one row per product with its stemmed words by weight (title; SKU, variants
  *   and category; description), written by modules/search. SQLite indexes it with an FTS5 table
  *   (external content, kept in sync by triggers); PostgreSQL with a generated tsvector and GIN.

@@ -4,7 +4,7 @@ type Db = Kysely<any>;
 
 /**
  * Listings and searches that cost well under a millisecond of database time on a 10,000-product
- * store (docs/decisions/search.md, "Making every list cheap").
+ * store (docs/decisions/0014-search.md, "Making every list cheap").
  * - `products.in_stock`: 1 when a unit of the product has qty > reserved (the 'Solo disponibili'
  *   rule), kept by triggers on `inventory` in the writer's transaction, so the filter is a column
  *   read from an index instead of an EXISTS per product.

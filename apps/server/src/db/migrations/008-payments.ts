@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Getting paid (docs/decisions/payments.md):
+ * Getting paid (docs/decisions/0016-payments.md):
  * - `store_payment_settings`: one row per store that changed its methods (no row: cash on delivery
  *   only). `settings` is JSON without secrets; Stripe's keys sit apart, encrypted (AES-256-GCM).
  * - `orders` gain the payment method, its status beside the order status, the method's surcharge,

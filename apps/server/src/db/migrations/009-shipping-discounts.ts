@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Shipping rates and discount codes (docs/decisions/shipping-discounts.md):
+ * Shipping rates and discount codes (docs/decisions/0021-shipping-discounts.md):
  * - `store_shipping_settings`: one row per store that changed its rates (no row: Italy at 5,99 €).
  * - `discount_codes`: a store's codes; `uses` is the counter the order transaction raises with a
  *   conditional update, so concurrent orders never use a code more times than allowed.

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Shipping an order (docs/decisions/fulfilment.md): `order_shipments`, one row per order the team
+ * Shipping an order (docs/decisions/0019-fulfilment.md): `order_shipments`, one row per order the team
  * shipped or delivered, beside the order rather than in it. The carrier and tracking number, the
  * link given for 'Altro' (other carriers' links are built from their pattern, never stored), and
  * when the order last became shipped and delivered.

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Sale prices (docs/decisions/sale-prices.md): a 'Prezzo pieno' shown struck beside the price.
+ * Sale prices (docs/decisions/0020-sale-prices.md): a 'Prezzo pieno' shown struck beside the price.
  * - `products.compare_at_cents`: the product's (null: not on sale).
  * - `product_variants.compare_at_cents`: a variant's own, as a full price in cents (null: the
  *   product's plus the variant's price difference).

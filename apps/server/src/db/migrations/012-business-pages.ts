@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Business details and legal pages (docs/decisions/business-legal.md):
+ * Business details and legal pages (docs/decisions/0017-business-legal.md):
  * - `store_business_details`: one row per store that saved its company details (no row: none
  *   shown). Empty text means "not given"; the P.IVA is kept as 11 digits.
  * - `store_legal_pages`: the merchant's own Markdown of a page ('termini', 'privacy',

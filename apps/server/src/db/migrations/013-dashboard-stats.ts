@@ -4,7 +4,7 @@ import { romeDay } from '@vetrina/shared/shop-day';
 type Db = Kysely<any>;
 
 /**
- * The dashboard home's numbers (docs/decisions/dashboard-numbers.md):
+ * The dashboard home's numbers (docs/decisions/0023-dashboard-numbers.md):
  * - `store_daily_stats`: per store and Rome calendar day, the orders placed that day and not
  *   cancelled, their revenue and units, and the revenue of those paid. Kept in the order's own
  *   transaction by modules/stats, never recounted.

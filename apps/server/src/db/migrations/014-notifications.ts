@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * Notifications (docs/decisions/notifications.md):
+ * Notifications (docs/decisions/0024-notifications.md):
  * - `users.notify_order_mail`, `users.notify_message_mail`: the member's own choice of notice mails
  *   (1: wanted, the default), for every store where they are an admin.
  * - `notifications`: the bell, one row per member per event (a new order, a contact or chat

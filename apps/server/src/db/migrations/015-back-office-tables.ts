@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * The dashboard's product and order tables, sorted by the server (docs/decisions/back-office-tables.md).
+ * The dashboard's product and order tables, sorted by the server (docs/decisions/0027-back-office-tables.md).
  * - `products.stock_total`: units on hand across the product's sellable units (the list's 'Stock'),
  *   kept by triggers on `inventory` in the writer's transaction, like `in_stock` (migration 007),
  *   so sorting by stock reads an index instead of summing every product's units. Only a change of

@@ -3,7 +3,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * The inventory page's 'Storico' (docs/decisions/stock-history.md): one row per change of a
+ * The inventory page's 'Storico' (docs/decisions/0029-stock-history.md): one row per change of a
  * sellable unit's counters, written by modules/inventory in the change's own transaction.
  * - `qty_change` / `reserved_change`: the differences; `qty_after` / `reserved_after`: the unit
  *   as the change left it (so a page of history needs no running sum).

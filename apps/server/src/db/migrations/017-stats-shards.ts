@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * The store's day row split into shards (docs/decisions/dashboard-numbers.md): each order adds to
+ * The store's day row split into shards (docs/decisions/0023-dashboard-numbers.md): each order adds to
  * one of a few rows of its day, chosen by its id, and the home sums them. On PostgreSQL one row per
  * store and day was locked by every checkout of the store from its update to its commit, so the
  * store's checkouts queued on it (measured: 232 → 140 orders/s on two instances). SQLite keeps the

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 type Db = Kysely<any>;
 
 /**
- * VAT and invoices (docs/decisions/invoices.md):
+ * VAT and invoices (docs/decisions/0030-invoices.md):
  * - `products.vat_code`: the product's own VAT code; null uses the store's.
  * - `order_items` and `orders` keep the VAT computed at checkout (per line and in total;
  *   `orders.vat_breakdown` holds the discount, shipping and surcharge lines and the summary per

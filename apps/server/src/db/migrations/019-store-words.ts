@@ -5,7 +5,7 @@ type Db = Kysely<any>;
 type Run = (text: string) => Promise<unknown>;
 
 /**
- * Every indexed word belongs to its store (docs/decisions/search.md, "Words marked with their
+ * Every indexed word belongs to its store (docs/decisions/0014-search.md, "Words marked with their
  * store"): `product_search`'s words are rewritten with the store's mark (`storeWordPrefix`), so
  * the index holds one posting list per store and word. SQLite's FTS5 table no longer indexes the
  * store id (a search no longer intersects with a list of every product of the store) nor the

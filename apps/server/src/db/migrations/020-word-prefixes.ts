@@ -14,7 +14,7 @@ const create = (prefix: string) =>
  * (migration 019), so those are prefixes of 14 to 17 characters. Without them a prefix query
  * merges the posting lists of every word that starts alike ('la' → 'lana', 'lampada', 'lavoro'…):
  * 'pelle la' on the 10,000-product store read its 2,152 matches in 576 µs, with them in 178 µs
- * (docs/decisions/search.md). A longer prefix is still matched, by merging, as before.
+ * (docs/decisions/0014-search.md). A longer prefix is still matched, by merging, as before.
  */
 export async function up(db: Db): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;

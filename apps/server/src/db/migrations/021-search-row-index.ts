@@ -7,7 +7,7 @@ type Db = Kysely<any>;
  * and orders on (store, status, category, price, stock, date). With this index it finds them in one
  * seek of a narrow index (1.7 MB at 11,000 products) instead of the id index and then the product
  * row (0.6 + 4.4 MB). Fewer pages per search is what lets the read connections keep smaller page
- * caches (docs/decisions/runtime-memory.md): with 8 MB instead of SQLite's 16 MB the bench's
+ * caches (docs/decisions/0028-runtime-memory.md): with 8 MB instead of SQLite's 16 MB the bench's
  * searches ran as fast as before, and slower without this index. PostgreSQL plans the join by itself.
  */
 export async function up(db: Db): Promise<void> {

@@ -4,7 +4,7 @@ type Db = Kysely<any>;
 
 /**
  * A search row carries its product's status and creation time, kept by triggers whoever writes
- * (docs/decisions/search.md). A search with no other filter, in order of relevance (the storefront
+ * (docs/decisions/0014-search.md). A search with no other filter, in order of relevance (the storefront
  * search box and its suggestions, the dashboard's search), is then answered from the search rows
  * alone: each match no longer reaches its product's row for the status and the tie-breaking date.
  * On PostgreSQL that lookup was most of a broad search's cost (500 matches: 3.5 ms → 1.4 ms).

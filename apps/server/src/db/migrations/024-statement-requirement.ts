@@ -5,7 +5,7 @@ type Db = Kysely<any>;
 /**
  * PostgreSQL only: `vetrina_require(ok, what)` stops the statement it is part of, with SQLSTATE
  * VT409, when `ok` is not true. An order on PostgreSQL is one statement (its stock, rows, mails,
- * bell and numbers as data-modifying WITHs, docs/decisions/orders.md): the statement's result
+ * bell and numbers as data-modifying WITHs, docs/decisions/0002-orders.md): the statement's result
  * calls this with whether every line's units were reserved, so a short line undoes all of it, as
  * a rolled-back transaction did. SQLite runs an order as a transaction of statements and needs none.
  */

@@ -13,7 +13,7 @@ const marked = (row: string, column: string) =>
   `case when ${row}.${column} = '' then '' else ${row}.word_mark || replace(${row}.${column}, ' ', ' ' || ${row}.word_mark) end`;
 
 /**
- * SQLite only (docs/decisions/search.md, "Bare words in the rows"): `product_search` keeps each
+ * SQLite only (docs/decisions/0014-search.md, "Bare words in the rows"): `product_search` keeps each
  * word once, without its store's mark, and the mark once per row (`word_mark`). FTS5 still indexes
  * marked words (one posting list per store and word, migration 019, and 020's prefix indexes): its
  * content is a view that puts the mark back, and its sync triggers write the same expression. The

@@ -17,7 +17,7 @@ const UNWEIGHTED = `setweight(array_to_tsvector(string_to_array(title_terms, ' '
 const WEIGHTED = `(${field('title_terms', 1, 'A')} || ' ' || ${field('meta_terms', 2, 'B')} || ' ' || ${field('body_terms', 3, 'C')})::tsvector`;
 
 /**
- * PostgreSQL only (docs/decisions/search.md, "Relevance from the tsvector's weights"): the search
+ * PostgreSQL only (docs/decisions/0014-search.md, "Relevance from the tsvector's weights"): the search
  * document holds the same words as before, now with each field's weight (title A, SKU/variants/
  * category B, description C), so the relevance score asks the document (`'word':A`) instead of
  * testing LIKE patterns over the three texts. The column is generated, so it is dropped and added

@@ -1,6 +1,6 @@
 /**
  * CSV cells as spreadsheets read them (RFC 4180 quoting) and the formula-injection guard
- * (docs/decisions/csv.md): a cell that a spreadsheet would run as a formula is written with a
+ * (docs/decisions/0022-csv.md): a cell that a spreadsheet would run as a formula is written with a
  * leading apostrophe, and the import takes that apostrophe off again, so a round trip is exact.
  */
 

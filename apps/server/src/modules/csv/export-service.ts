@@ -57,7 +57,7 @@ function productColumns(options: number): string[] {
 }
 
 /**
- * The store's catalogue as Shopify's product CSV (docs/decisions/csv.md): one row per variant (a
+ * The store's catalogue as Shopify's product CSV (docs/decisions/0022-csv.md): one row per variant (a
  * product without variants is one row); product fields only on a product's first row; the
  * gallery's images one per row after the first as Shopify does, on rows of their own when they
  * outnumber the variants. In the dialect asked (./dialect.ts). With `ids`, only those products (assertSelection first).

@@ -37,7 +37,7 @@ async function storeState(ctx: AppContext, storeId: string, names: { handles: st
 }
 
 /**
- * Product import (docs/decisions/csv.md, docs/decisions/0034-csv-import-isolation.md): the file is read
+ * Product import (docs/decisions/0022-csv.md, docs/decisions/0034-csv-import-isolation.md): the file is read
  * and checked in a worker thread (./import-job.ts). Both modes read and check every row, then write the whole
  * plan in one transaction; the preview (dry run) rolls it back, so it meets every rule the real
  * import will, including those only the database can check. Apply keeps it only without errors.

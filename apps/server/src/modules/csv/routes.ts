@@ -57,7 +57,7 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** CSV export of products and orders, and product import (docs/decisions/csv.md). */
+/** CSV export of products and orders, and product import (docs/decisions/0022-csv.md). */
 export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
   const csvExports = csvExportService(ctx);
 

@@ -12,7 +12,7 @@ import { customersService } from './service.js';
 
 const tags = ['customers'];
 
-/** 'Clienti': list, detail and CSV export, with the orders' permission (docs/decisions/customers.md). */
+/** 'Clienti': list, detail and CSV export, with the orders' permission (docs/decisions/0048-customers.md). */
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = customersService(ctx);
 

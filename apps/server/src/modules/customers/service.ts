@@ -11,7 +11,7 @@ const EXPORT_PAGE = 500;
 const DETAIL_ORDERS = 100;
 const DETAIL_MESSAGES = 50;
 
-/** 'Clienti' (docs/decisions/customers.md): the store's shoppers by e-mail, from their orders. */
+/** 'Clienti' (docs/decisions/0048-customers.md): the store's shoppers by e-mail, from their orders. */
 export function customersService(ctx: AppContext) {
   const repo = customersRepo(ctx.db);
 

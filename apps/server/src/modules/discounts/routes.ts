@@ -11,7 +11,7 @@ const discountParams = storeIdParams.extend({
   discountId: z.string({ error: discountMsg.notFound }).min(1, discountMsg.notFound).max(64, discountMsg.notFound),
 });
 
-/** Codici sconto (dashboard): the whole team reads them, admins change them (docs/decisions/discount-codes-admin.md). */
+/** Codici sconto (dashboard): the whole team reads them, admins change them (docs/decisions/0018-discount-codes-admin.md). */
 export function registerDiscountRoutes(app: FastifyInstance, ctx: AppContext) {
   const discounts = discountsService(ctx.db);
 

@@ -98,7 +98,7 @@ export async function recordMovements(
 }
 
 /**
- * The only SQL that writes `inventory` (docs/decisions/inventory-module.md). The stock record of a
+ * The only SQL that writes `inventory` (docs/decisions/0015-inventory-module.md). The stock record of a
  * sellable unit (a variant, or a product without variants): qty on hand and reserved by open
  * orders. The catalogue creates and edits units through ./service.ts (`stockUnits`), and orders
  * move their counters through it too: the service holds the rules.

@@ -11,7 +11,7 @@ import { inventoryRepo, inventoryUnits, recordMovements, type InventoryPageRow, 
 export type { StockSource } from './repo.js';
 
 /**
- * The stock rules, in one place (docs/decisions/inventory-module.md): an open order holds its units
+ * The stock rules, in one place (docs/decisions/0015-inventory-module.md): an open order holds its units
  * in `reserved`; shipping commits them (they leave `qty`); cancelling or expiring releases them.
  * Checkout, order status changes, the payment expiry job and Stripe's webhooks call only this.
  */
@@ -165,6 +165,7 @@ export const stockUnits = {
   retireProductUnit: inventoryUnits.retireProductUnit,
   retireVariantUnit: inventoryUnits.retireVariantUnit,
   restoreProductUnit: inventoryUnits.restoreProductUnit,
+  unitsOf: inventoryUnits.unitsOf,
 };
 
 /** The caller of the inventory page: the store, and the member named in the history. */

@@ -3,7 +3,7 @@ import type * as Fatturapa from '@digitalia/fatturapa';
 /**
  * @digitalia/fatturapa, loaded the first time a document is built or checked: the library and what
  * it brings (yup, fast-xml-parser, lodash) hold ~20 MB of memory, which a server whose shops never
- * issue an invoice should not pay at start (docs/decisions/runtime-memory.md).
+ * issue an invoice should not pay at start (docs/decisions/0028-runtime-memory.md).
  */
 let loaded: typeof Fatturapa | undefined;
 

@@ -36,7 +36,7 @@ function sendFile(reply: FastifyReply, type: string, body: string | Buffer | Rea
   return reply.send(body);
 }
 
-/** Impostazioni → Fatturazione; issuing, crediting, downloading invoices (docs/decisions/invoices.md). */
+/** Impostazioni → Fatturazione; issuing, crediting, downloading invoices (docs/decisions/0030-invoices.md). */
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   const invoices = invoicesService(ctx);
 

@@ -42,7 +42,7 @@ function fatturaXmlOrRefuse(doc: InvoiceDocument): string {
   }
 }
 
-/** Invoices and credit notes of a store (docs/decisions/invoices.md). */
+/** Invoices and credit notes of a store (docs/decisions/0030-invoices.md). */
 export function invoicesService(ctx: AppContext) {
   const { db } = ctx;
 

@@ -5,7 +5,7 @@ const ALLOWED_LINK = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
  * text), pictures are off (no third-party requests from a legal page), and links go only to
  * http(s), mailto, tel or a path of this site; anything else (javascript:, data:…) stays plain text.
  * The parser is loaded by the first page rendered, not by every start of the server
- * (docs/decisions/production-runtime.md).
+ * (docs/decisions/0011-production-runtime.md).
  */
 async function loadRenderer(): Promise<(markdown: string) => string> {
   const { default: MarkdownIt } = await import('markdown-it');

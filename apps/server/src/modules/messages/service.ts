@@ -1,4 +1,6 @@
 import type { ContactInput } from '@vetrina/shared';
+import type { DashboardStats } from '@vetrina/shared/stats';
+import type { Db } from '../../db/index.js';
 import { contactMsg } from '@vetrina/shared';
 import { NOTIFICATION_LIMITS, chatNotificationTitle, messageNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
@@ -145,3 +147,21 @@ export function messagesService(ctx: AppContext) {
   };
 }
 export type MessagesService = ReturnType<typeof messagesService>;
+
+const LATEST_MESSAGES = 5;
+
+/** The home's 'Ultimi messaggi': the newest contact-form messages and chats together, newest first. */
+export async function latestMessages(db: Db, storeId: string): Promise<DashboardStats['latestMessages']> {
+  const messages = messagesRepo(db);
+  const [contacts, chats] = await Promise.all([messages.contacts(storeId), messages.conversations(storeId)]);
+  return [
+    ...contacts
+      .slice(0, LATEST_MESSAGES)
+      .map((m) => ({ kind: 'contact' as const, id: m.id, from: m.customer_name, text: m.message, createdAt: m.created_at, unread: m.is_read === 0 })),
+    ...chats
+      .slice(0, LATEST_MESSAGES)
+      .map((c) => ({ kind: 'chat' as const, id: c.userId, from: c.customerEmail, text: c.lastMessage, createdAt: c.lastTime, unread: c.unreadCount > 0 })),
+  ]
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+    .slice(0, LATEST_MESSAGES);
+}

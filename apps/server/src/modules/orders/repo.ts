@@ -89,7 +89,7 @@ const insertOrderItem = preparedInsert('order_items', ITEM_COLUMNS);
 const insertOrderEvent = preparedInsert('order_events', ['id', 'order_id', 'kind', 'value', 'created_at']);
 
 /**
- * The table's order (docs/decisions/back-office-tables.md): the column, then what the column's
+ * The table's order (docs/decisions/0027-back-office-tables.md): the column, then what the column's
  * index carries after it, ending on the order number (unique in the store), all one direction so
  * each page is read off an index (migrations 001, 008 and 015). Default: newest first.
  */

@@ -21,7 +21,7 @@ export interface StoredSettings {
   card: { enabled: boolean };
 }
 
-/** A store that never opened 'Pagamenti' takes cash on delivery only (docs/decisions/payments.md). */
+/** A store that never opened 'Pagamenti' takes cash on delivery only (docs/decisions/0016-payments.md). */
 export const DEFAULT_SETTINGS: StoredSettings = {
   bankTransfer: { enabled: false, iban: '', holder: '', bank: '', deadlineDays: PAYMENT_LIMITS.deadlineDaysDefault },
   cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },

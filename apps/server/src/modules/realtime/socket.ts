@@ -36,7 +36,7 @@ function admit(limits: IpLimits, ip: string): boolean {
  * (never in the URL, which would land in logs) and again after every refresh. Frames of a socket
  * are handled one at a time, in order, so a subscription always sees the token sent before it.
  * Access is enforced for as long as the socket stays open, not only when it subscribes (see
- * registry.ts and docs/decisions/realtime.md).
+ * registry.ts and docs/decisions/0003-realtime.md).
  */
 export function registerRealtime(app: FastifyInstance, ctx: AppContext) {
   const registry = connectionRegistry(ctx.bus);

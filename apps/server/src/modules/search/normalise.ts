@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * The one normaliser of catalogue search, applied identically to the text that is indexed and to
- * what shoppers type, on SQLite and on PostgreSQL (docs/decisions/search.md).
+ * what shoppers type, on SQLite and on PostgreSQL (docs/decisions/0014-search.md).
  *
  * 1. Fold: Unicode NFD, combining marks removed, lower case ('Caffè' → 'caffe').
  * 2. Split into words of letters and digits; everything else (punctuation, quotes, operators,

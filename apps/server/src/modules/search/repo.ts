@@ -36,7 +36,7 @@ interface StaleRow {
 /**
  * How a row holds its words: `marked`, each word behind its store's mark (PostgreSQL, whose tsvector
  * is generated from the row; SQLite before migration 025), or `bare`, the words alone and the mark
- * once in `word_mark` (SQLite, whose FTS5 index puts the mark back: docs/decisions/search.md).
+ * once in `word_mark` (SQLite, whose FTS5 index puts the mark back: docs/decisions/0014-search.md).
  */
 export type WordForm = 'marked' | 'bare';
 const wordFormOf = (db: AnyDb): WordForm => (db.getExecutor().adapter instanceof PostgresAdapter ? 'marked' : 'bare');

@@ -5,7 +5,7 @@ import type { PendingWrites } from '../../db/prepared.js';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { topics } from '../realtime/bus.js';
-import { messagesRepo } from '../messages/repo.js';
+import { latestMessages } from '../messages/service.js';
 import { setLowStockThreshold } from '../stores/service.js';
 import { statsRepo, type ProductDelta } from './repo.js';
 
@@ -69,7 +69,7 @@ async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: num
 
 /**
  * The home's daily aggregates, moved in the order's own transaction: by the checkout and by every
- * status or payment change (docs/decisions/dashboard-numbers.md). Call them last in the
+ * status or payment change (docs/decisions/0023-dashboard-numbers.md). Call them last in the
  * transaction: on PostgreSQL the shard row of the store's day is held from here to the commit, so
  * another checkout of the store landing on it waits for that moment only; and after the stock moves, so the locks are
  * always taken in the same order (stock, then numbers) and two transactions cannot deadlock.
@@ -100,26 +100,8 @@ export function announceOrderChange(ctx: AppContext, storeId: string): void {
   ctx.bus.publish(topics.store(storeId), { type: 'orders.changed', storeId }).catch((err: unknown) => ctx.log.error({ err }, 'realtime publish failed'));
 }
 
-const LATEST_MESSAGES = 5;
-
 export function statsService(ctx: AppContext) {
   const { db } = ctx;
-  const messages = messagesRepo(db);
-
-  async function latestMessages(storeId: string): Promise<DashboardStats['latestMessages']> {
-    const [contacts, chats] = await Promise.all([messages.contacts(storeId), messages.conversations(storeId)]);
-    return [
-      ...contacts
-        .slice(0, LATEST_MESSAGES)
-        .map((m) => ({ kind: 'contact' as const, id: m.id, from: m.customer_name, text: m.message, createdAt: m.created_at, unread: m.is_read === 0 })),
-      ...chats
-        .slice(0, LATEST_MESSAGES)
-        .map((c) => ({ kind: 'chat' as const, id: c.userId, from: c.customerEmail, text: c.lastMessage, createdAt: c.lastTime, unread: c.unreadCount > 0 })),
-    ]
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
-      .slice(0, LATEST_MESSAGES);
-  }
-
   return {
     /** The home's numbers for the period ending today (Rome), with the chart's days and what needs doing. */
     async forPeriod(storeId: string, period: StatsPeriod): Promise<DashboardStats> {
@@ -134,7 +116,7 @@ export function statsService(ctx: AppContext) {
         statsRepo.topProducts(db, storeId, from, today),
         statsRepo.toHandle(db, storeId),
         statsRepo.lowStock(db, storeId, threshold),
-        latestMessages(storeId),
+        latestMessages(db, storeId),
       ]);
       const byDay = new Map(rows.map((r) => [r.day, r]));
       const visitsByDay = new Map(visits.map((v) => [v.day, Number(v.visitors)]));

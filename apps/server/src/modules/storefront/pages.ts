@@ -21,7 +21,7 @@ const RENDER_CONCURRENCY = 4;
 
 /**
  * The pages rendered on the server (storefront and public site, apps/web/src/ssr) with their data,
- * meta and status (docs/decisions/public-rendering.md): loads the web build's renderer, answers its
+ * meta and status (docs/decisions/0009-public-rendering.md): loads the web build's renderer, answers its
  * loaders' API calls in-process and serves each page from the storefront cache. app.ts hands this
  * to plugins/web.ts, which calls it once the build is there.
  */
@@ -46,7 +46,7 @@ function pageServer(ctx: AppContext, renderer: PageRenderer, built: { template: 
   // The entry's chunks are already in the template; a page adds the stylesheets of its modules. Its
   // scripts are not preloaded: the page is complete as HTML, and on a slow phone a dozen script
   // requests would compete with the stylesheet and the main picture before the first paint (the
-  // entry imports them right after; docs/decisions/public-rendering.md).
+  // entry imports them right after; docs/decisions/0009-public-rendering.md).
   const inTemplate = new Set<string>();
   const chunksOf = (key: string, into: Set<string>) => {
     const chunk = built.manifest[key];

@@ -68,7 +68,7 @@ const takeOrderNumber = prepared((db: Db, a: { storeId: string }) => counterIncr
  * commits after it, synchronously, and PostgreSQL's log is one sequence: waiting for the order's
  * commit record waits for this increment too. After a crash an acknowledged order's number is
  * never given again; an increment lost with a crash was on no committed order
- * (docs/decisions/orders.md).
+ * (docs/decisions/0002-orders.md).
  */
 const takeOrderNumberBesideReads = prepared((db: Db, a: { storeId: string; key: string; take: number }) =>
   counterIncrement(db, a.storeId)

@@ -116,7 +116,7 @@ function HeaderCell<T extends RowData>({
 }
 
 /**
- * A dense table (docs/decisions/back-office-tables.md): a real <table> with a caption, column
+ * A dense table (docs/decisions/0027-back-office-tables.md): a real <table> with a caption, column
  * headers, sortable headers as buttons carrying aria-sort, and a row header per row. It scrolls
  * inside its own frame on narrow screens; the page never scrolls sideways.
  */

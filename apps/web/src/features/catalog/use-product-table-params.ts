@@ -17,7 +17,7 @@ export interface ProductTableFilter {
 }
 
 /**
- * The products table's state in the URL (docs/decisions/back-office-tables.md): page and search as
+ * The products table's state in the URL (docs/decisions/0027-back-office-tables.md): page and search as
  * the cards have them, plus the sorted column and the filters. A new sort or filter starts from
  * page 1 and replaces the history entry, as typing a search does.
  */

@@ -57,6 +57,6 @@ export const monthlyPriceCents = (plan: PricingPlan, period: BillingPeriod) =>
 
 /**
  * "29 €" for round amounts, "23,20 €" otherwise. The shared formatters, not an `Intl` one: the first
- * `Intl.NumberFormat` a page builds loads the browser's locale data (docs/decisions/public-rendering.md).
+ * `Intl.NumberFormat` a page builds loads the browser's locale data (docs/decisions/0009-public-rendering.md).
  */
 export const formatPlanPrice = (cents: number) => (cents % 100 === 0 ? `${formatNumber(cents / 100)}\u00a0€` : formatEuro(cents));

@@ -18,7 +18,7 @@ export function setMarkupKeeper(k: MarkupKeeper | null) {
 
 /**
  * A part whose server markup depends only on what `keyOf` names: rendered once per key, then
- * written from the kept copy (docs/decisions/public-rendering.md). `keyOf` runs on the server only.
+ * written from the kept copy (docs/decisions/0009-public-rendering.md). `keyOf` runs on the server only.
  * A part under it must not call `useId`: ids count the components rendered before them, and a kept
  * part renders none.
  */

@@ -5,7 +5,7 @@ import { clock } from '../../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import type { StoreMembership } from '../../../plugins/guard.js';
-import { refreshStale } from '../../search/repo.js';
+import { refreshStale } from '../../search/service.js';
 import { categoriesRepo, type CategoriesRepo } from './repo.js';
 
 type CategoryData = Required<CategoryInput>;

@@ -8,8 +8,8 @@ import { newId } from '../../../lib/ids.js';
 import { nextTurn } from '../../../lib/limit.js';
 import type { StoreMembership } from '../../../plugins/guard.js';
 import type { ImportPlan, PlannedProduct } from '../../csv/import-plan.js';
-import { inventoryUnits, type StockSource } from '../../inventory/repo.js';
-import { refreshStale } from '../../search/repo.js';
+import { stockUnits, type StockSource } from '../../inventory/service.js';
+import { refreshStale } from '../../search/service.js';
 import { categories } from '../categories/service.js';
 import { removeFiles } from '../images/files.js';
 import { writeProductUpdate } from '../products/service.js';
@@ -114,7 +114,7 @@ async function insertNewProducts(
     ...rows.map(({ p, id }) => ({ sku: p.data.sku, productId: id, variantId: null })),
     ...variants.map((v) => ({ sku: v.data.sku, productId: v.productId, variantId: v.variantId })),
   ]);
-  await inventoryUnits.createMany(
+  await stockUnits.createMany(
     trx,
     [
       ...rows.flatMap(({ p, id }) => (p.variants ? [] : [{ storeId, productId: id, variantId: null, qty: p.data.stock }])),

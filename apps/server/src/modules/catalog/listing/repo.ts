@@ -136,7 +136,7 @@ function filteredRows(db: Db, dialect: Dialect, shape: Shape, a: Values, literal
   if (shape.category) base = base.where(rowOnly ? onRow('p.category_id') : sql.ref('p.category_id'), '=', a.categoryId);
   // A price range on a list in another order is checked on the order's own index (SQLite reads its
   // entries in order and stops at the page) instead of seeking the price index and sorting every
-  // product in the range: that plan cost 2.5–5 ms a page against 0.1–0.6 ms (docs/decisions/search.md).
+  // product in the range: that plan cost 2.5–5 ms a page against 0.1–0.6 ms (docs/decisions/0014-search.md).
   // PostgreSQL's generic plan of a named statement (db/pg-statements.ts) cannot see how wide the
   // range is and chose the price index too (5.7 ms against 0.2 ms): `+ 0` keeps it off that index.
   const price = !shape.priceOnOrder

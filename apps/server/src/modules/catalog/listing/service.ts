@@ -1,9 +1,9 @@
 import { LISTING_LIMITS, type ProductSort, type SortDir, type StockFilter, type StorefrontSort } from '@vetrina/shared';
 import type { Db, Dialect } from '../../../db/index.js';
 import { badRequest } from '../../../lib/errors.js';
-import { searchMatchValue, searchScorePatterns } from '../../search/repo.js';
+import { searchMatchValue, searchScorePatterns } from '../../search/service.js';
 import { parseSearchQuery } from '../../search/normalise.js';
-import { refreshStale } from '../../search/repo.js';
+import { refreshStale } from '../../search/service.js';
 import {
   listingRepo,
   ORDERS,
@@ -19,7 +19,7 @@ import {
 
 /**
  * Which products of one store a list shows, in which order, and how many there are: the one
- * listing engine of the storefront, the suggestions and the dashboard (docs/decisions/search.md).
+ * listing engine of the storefront, the suggestions and the dashboard (docs/decisions/0014-search.md).
  * It returns ids only; each caller loads the columns it shows for that one page.
  */
 export interface ListingSpec {

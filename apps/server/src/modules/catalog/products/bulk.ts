@@ -2,7 +2,7 @@ import { bulkMsg, type ProductBulkData, type ProductBulkResult } from '@vetrina/
 import type { Db } from '../../../db/index.js';
 import type { AppContext } from '../../../lib/context.js';
 import { notFound } from '../../../lib/errors.js';
-import { refreshStale } from '../../search/repo.js';
+import { refreshStale } from '../../search/service.js';
 import { assertCategoryOf } from '../categories/service.js';
 import { removeFiles } from '../images/files.js';
 import type { CatalogMember } from '../member.js';
@@ -21,7 +21,7 @@ async function lockSelection(trx: Db, storeId: string, ids: string[]): Promise<s
 }
 
 /**
- * The products table's bulk actions (docs/decisions/back-office-tables.md): all the selected
+ * The products table's bulk actions (docs/decisions/0027-back-office-tables.md): all the selected
  * products change, or none. Deleting goes through the single delete's own steps (variants, stock,
  * SKUs, then image files once committed).
  */

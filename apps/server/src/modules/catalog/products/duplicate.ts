@@ -5,7 +5,7 @@ import { clock } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import { stockUnits } from '../../inventory/service.js';
-import { refreshStale } from '../../search/repo.js';
+import { refreshStale } from '../../search/service.js';
 import { copyImageFiles, type ImageCopy } from '../images/copies.js';
 import { filesOf, removeFiles } from '../images/files.js';
 import { setProductGallery, setVariantImage } from '../images/service.js';
@@ -121,7 +121,7 @@ async function writeCopy(trx: Db, storeId: string, o: Original, copies: Map<stri
 }
 
 /**
- * 'Duplica' (docs/decisions/stock-history.md): a draft copy titled '<title> (copia)' with a new slug,
+ * 'Duplica' (docs/decisions/0029-stock-history.md): a draft copy titled '<title> (copia)' with a new slug,
  * the same description, prices, category and variants (labels, attributes, prices), SKUs made
  * unique with '-COPIA', no stock, and copies of the pictures. Deleting a product deletes its
  * picture files, so the copy gets files of its own, copied through the storage before the

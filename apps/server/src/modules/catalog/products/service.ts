@@ -16,7 +16,7 @@ import { clock } from '../../../lib/clock.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import { stockUnits, type StockSource } from '../../inventory/service.js';
-import { refreshStale } from '../../search/repo.js';
+import { refreshStale } from '../../search/service.js';
 import { assertCategoryOf } from '../categories/service.js';
 import { keysOf, removeFiles, toProductImage } from '../images/files.js';
 import { setProductGallery } from '../images/service.js';

@@ -5,11 +5,11 @@ import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import type { StoreMembership } from '../../../plugins/guard.js';
 import { filesOf, folderOf, imageRowFiles, keysOf, putImageFiles, removeFiles, type StoredImage } from '../images/files.js';
-import { inventoryUnits } from '../../inventory/repo.js';
+import { stockUnits } from '../../inventory/service.js';
 import { skuRegistry } from '../skus/service.js';
 import { SAMPLE_CATEGORIES, SAMPLE_PRODUCTS, type SampleProduct } from './catalog.js';
 import { samplePictures } from './pictures.js';
-import { refreshStale } from '../../search/repo.js';
+import { refreshStale } from '../../search/service.js';
 import { storeSkuCounter } from '../../stores/service.js';
 import { categoriesRepo } from '../categories/repo.js';
 import { sampleDataRepo } from './repo.js';
@@ -104,7 +104,7 @@ async function insertProduct(trx: Db, storeId: string, { product: p, sku, slug, 
     );
   }
   if (!p.variants?.length) {
-    await inventoryUnits.create(trx, { storeId, productId, variantId: null, qty: p.stock }, { reason: 'created' });
+    await stockUnits.create(trx, { storeId, productId, variantId: null, qty: p.stock }, { reason: 'created' });
     return 0;
   }
   for (const [i, v] of p.variants.entries()) {
@@ -124,7 +124,7 @@ async function insertProduct(trx: Db, storeId: string, { product: p, sku, slug, 
       created_at: at,
     });
     await skuRegistry.add(trx, storeId, variantSku, { productId, variantId });
-    await inventoryUnits.create(trx, { storeId, productId, variantId, qty: v.stock }, { reason: 'created' });
+    await stockUnits.create(trx, { storeId, productId, variantId, qty: v.stock }, { reason: 'created' });
   }
   return p.variants.length;
 }

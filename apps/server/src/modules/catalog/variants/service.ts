@@ -5,7 +5,7 @@ import { clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import { stockUnits, type StockSource } from '../../inventory/service.js';
-import { refreshStale } from '../../search/repo.js';
+import { refreshStale } from '../../search/service.js';
 import { keysOf, removeFiles } from '../images/files.js';
 import { setVariantImage } from '../images/service.js';
 import type { CatalogMember } from '../member.js';

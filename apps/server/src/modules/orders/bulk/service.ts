@@ -5,7 +5,7 @@ import { fulfilmentService } from '../fulfilment/service.js';
 import { ordersRepo } from '../repo.js';
 
 /**
- * The orders table's bulk status change (docs/decisions/back-office-tables.md). Every id must be
+ * The orders table's bulk status change (docs/decisions/0027-back-office-tables.md). Every id must be
  * the store's, or nothing happens (404). Then each order goes through the single change, one at a
  * time in its own transaction, so stock, figures, mails and live events follow exactly as when the
  * team changes it alone; an order whose change is refused (e.g. the stock to reopen it is gone)

@@ -1,6 +1,6 @@
 import { CHECKOUT_MAX_QTY, checkoutMsg, unitPriceCents, type CheckoutInput, type VatCode } from '@vetrina/shared';
 import type { ReadFrom } from '../../../db/prepared.js';
-import { inventoryUnits } from '../../inventory/repo.js';
+import { stockUnits } from '../../inventory/service.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { outOfStock } from '../../inventory/service.js';
 import { checkoutRepo } from './repo.js';
@@ -45,7 +45,7 @@ export async function priceLines(db: ReadFrom, storeId: string, lines: CartLine[
   const [read, variants, units] = await Promise.all([
     checkoutRepo(db).products(productIds),
     checkoutRepo(db).variants(productIds),
-    inventoryUnits.unitsOf(db, storeId, productIds),
+    stockUnits.unitsOf(db, storeId, productIds),
   ]);
   const products = read.filter((p) => p.store_id === storeId);
 

@@ -100,7 +100,7 @@ export interface OrderUnit {
  * Reserves the order's stock and runs `write` with the order's number, as one unit. PostgreSQL
  * with the number taken and nothing to send in between (`inOneStatement`): the stock and every
  * write of the order in one statement that commits by itself (no transaction holds a unit's or the
- * day's row across a round trip); a short line undoes all of it (docs/decisions/orders.md).
+ * day's row across a round trip); a short line undoes all of it (docs/decisions/0002-orders.md).
  * Otherwise one transaction, which takes the number if the reads did not: on SQLite the order
  * shares its commit with the checkouts that arrived meanwhile (db/group-commit.ts).
  */

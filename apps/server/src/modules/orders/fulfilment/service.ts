@@ -16,7 +16,7 @@ const trackingChanged = (before: Shipment | null, after: Shipment | null) =>
   (before?.carrier !== after?.carrier || before?.trackingNumber !== after?.trackingNumber || before?.trackingUrl !== after?.trackingUrl);
 
 /**
- * Shipping and delivering orders (docs/decisions/fulfilment.md). The shipment, its times and the
+ * Shipping and delivering orders (docs/decisions/0019-fulfilment.md). The shipment, its times and the
  * shopper's mail are written in the status change's own transaction: the mail exists iff the
  * change does, and one request queues at most one mail.
  */

@@ -18,7 +18,7 @@ const SWITCHES: Array<{ field: keyof NotificationPreferences; label: string; hin
 ];
 
 /**
- * The member's notice mails (docs/decisions/notifications.md). One choice for every store where
+ * The member's notice mails (docs/decisions/0024-notifications.md). One choice for every store where
  * they are an admin; staff receive no notice mails, and the bell lists everything either way.
  */
 export function NotificationPreferencesCard() {

@@ -15,7 +15,7 @@ import { ProductBulkBar } from './product-bulk-bar';
 import { ProductTableFilters } from './product-table-filters';
 import { ProductsTable } from './products-table';
 
-/** 'Vista tabella' of the products (docs/decisions/back-office-tables.md): filters, sorting and pages in the URL, bulk actions on the ticked rows. */
+/** 'Vista tabella' of the products (docs/decisions/0027-back-office-tables.md): filters, sorting and pages in the URL, bulk actions on the ticked rows. */
 export function ProductsTableView({ storeId, actions }: { storeId: string; actions: ReactNode }) {
   const { filter, setPage, setQuery, setSort, setFilter, clearFilters } = useProductTableParams();
   const products = useProducts(storeId, filter);

@@ -86,7 +86,7 @@ const columns: DataColumn<ProductListItem>[] = [
   },
 ];
 
-/** The products table (docs/decisions/back-office-tables.md): one page, sorted by the server. */
+/** The products table (docs/decisions/0027-back-office-tables.md): one page, sorted by the server. */
 export function ProductsTable(props: {
   items: ProductListItem[];
   sort: TableSort | null;

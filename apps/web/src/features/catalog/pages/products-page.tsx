@@ -10,7 +10,7 @@ import { ProductsTableView } from '../components/products-table-view';
 
 /**
  * /dashboard/products: the spec's cards, or a dense table with filters, sorting and bulk actions
- * ('Vista a schede' / 'Vista tabella', remembered per user; docs/decisions/back-office-tables.md).
+ * ('Vista a schede' / 'Vista tabella', remembered per user; docs/decisions/0027-back-office-tables.md).
  */
 export default function ProductsPage() {
   const storeId = useStoreId();

@@ -12,7 +12,7 @@ import { CustomersList } from '../components/customers-list';
 import { CustomersTable } from '../components/customers-table';
 import { useCustomersParams } from '../use-customers-params';
 
-/** /dashboard/customers: every shopper of the active store by e-mail, from their orders (docs/decisions/customers.md). */
+/** /dashboard/customers: every shopper of the active store by e-mail, from their orders (docs/decisions/0048-customers.md). */
 export default function CustomersPage() {
   const store = useActiveStore().store!;
   const { filter, setSearch, setPage, setSort } = useCustomersParams();

@@ -83,7 +83,7 @@ function columnsFor(fromList: string): DataColumn<OrderSummary>[] {
   ];
 }
 
-/** The orders table (docs/decisions/back-office-tables.md): one page, sorted by the server; the number opens the order's page. */
+/** The orders table (docs/decisions/0027-back-office-tables.md): one page, sorted by the server; the number opens the order's page. */
 export function OrdersTable(props: {
   items: OrderSummary[];
   sort: TableSort;

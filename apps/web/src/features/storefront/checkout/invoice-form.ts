@@ -5,7 +5,7 @@ import { DOMESTIC_COUNTRY } from '@vetrina/shared/shipping';
 /**
  * 'Richiedi fattura' in the checkout form. The fields hold what was typed, all of them whatever the
  * kind, so switching between 'Privato' and 'Azienda o professionista' keeps it; the shared
- * invoiceRequestSchema alone judges the request (docs/decisions/invoices.md).
+ * invoiceRequestSchema alone judges the request (docs/decisions/0030-invoices.md).
  */
 export const invoiceFieldsSchema = z.object({
   requested: z.boolean(),

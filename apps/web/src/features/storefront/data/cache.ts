@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * A small fetch cache for the storefront (see docs/decisions/storefront.md): it dedupes requests,
+ * A small fetch cache for the storefront (see docs/decisions/0006-storefront.md): it dedupes requests,
  * keeps data fresh for a while, shows the previous page while the next loads, and refetches in the
  * background without flashing what is on screen. The browser has one; the server renders each page
  * with a fresh one, fills it through the same loaders, and embeds what it loaded in the page, so the

@@ -1,6 +1,6 @@
 /**
  * The progress of an import: the upload's real fraction, then — once every byte has left and the
- * server is checking or writing — an indeterminate bar until it answers (docs/decisions/csv.md).
+ * server is checking or writing — an indeterminate bar until it answers (docs/decisions/0022-csv.md).
  */
 export function ImportProgress({ fraction, label }: { fraction: number; label: string }) {
   const uploading = fraction < 1;

@@ -31,7 +31,7 @@ export function TopProductsCard({ products }: { products: DashboardStats['topPro
                 <span className="min-w-0 flex-1 truncate" title={p.title}>
                   {p.title}
                 </span>
-                {/* Figures are never cut (docs/decisions/dashboard-numbers.md): only the name gives way. */}
+                {/* Figures are never cut (docs/decisions/0023-dashboard-numbers.md): only the name gives way. */}
                 <span className="shrink-0 whitespace-nowrap text-muted-foreground">{countOf(p.units, 'pezzo', 'pezzi')}</span>
                 <span className="min-w-20 shrink-0 whitespace-nowrap text-right font-medium tabular-nums">{formatCents(p.revenueCents)}</span>
               </li>

@@ -2,7 +2,7 @@ import { formatNumber } from '@vetrina/shared/italian-format';
 
 // Written with the shared Italian formatter, not `Intl`: the first `Intl.NumberFormat` a page builds
 // loads the browser's locale data, 50-75 ms of the main thread on a fast machine and four times that
-// at Lighthouse's mobile slowdown (docs/decisions/public-rendering.md). The text is what Intl printed.
+// at Lighthouse's mobile slowdown (docs/decisions/0009-public-rendering.md). The text is what Intl printed.
 const NBSP = '\u00a0';
 /** The landing page's figures (the specification's marketing claims), as the stats band shows them. */
 export const LANDING_STATS = [
