@@ -21,18 +21,26 @@ import { rateLimited } from '../../lib/errors.js';
 import { guardGuess } from '../../lib/guess-limit.js';
 import { requireUser } from '../../plugins/guard.js';
 import { assertSameOrigin } from '../../plugins/same-origin.js';
-import { mailboxService } from './mailbox-service.js';
-import { REFRESH_TTL_MS, authService, type IssuedSession } from './service.js';
+import { mailboxService, type MailboxService } from './mailbox-service.js';
+import { REFRESH_TTL_MS, authService, type AuthService, type IssuedSession } from './service.js';
 
 export const REFRESH_COOKIE = 'vetrina_rt';
 /** Readable marker so the browser knows a refresh is worth trying; it holds no secret. */
 export const SESSION_MARKER_COOKIE = 'vetrina_session';
 
+/** What every group of auth routes shares: the services, built once, and the session cookies. */
+interface AuthRoutesKit {
+  ctx: AppContext;
+  auth: AuthService;
+  mailbox: MailboxService;
+  setSessionCookies(reply: FastifyReply, issued: IssuedSession): void;
+  clearSessionCookies(reply: FastifyReply): void;
+}
+
+const tags = ['auth'];
+
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = authService(ctx);
-  const mailbox = mailboxService(ctx);
   const secure = () => ctx.publicUrl().startsWith('https://');
-  const tags = ['auth'];
 
   function setSessionCookies(reply: FastifyReply, issued: IssuedSession) {
     if (!issued.refreshToken) return;
@@ -45,6 +53,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
   }
 
+  const kit: AuthRoutesKit = { ctx, auth: authService(ctx), mailbox: mailboxService(ctx), setSessionCookies, clearSessionCookies };
+  registerSignUpRoute(app, kit);
+  registerSessionRoutes(app, kit);
+  registerEmailRoutes(app, kit);
+  registerPasswordRoutes(app, kit);
+  registerSignUpConfirmRoute(app, kit);
+}
+
+/** Registrazione: a session at once, or a confirmation mail first. */
+function registerSignUpRoute(app: FastifyInstance, { auth, setSessionCookies }: AuthRoutesKit) {
   addRoute(
     app,
     { method: 'POST', url: '/api/auth/signup', auth: 'public', summary: 'Registrazione', tags, body: signUpSchema, response: { 201: signUpResultSchema } },
@@ -55,7 +73,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       return { session: issued.session };
     },
   );
+}
 
+/** Sign in, refresh, sign out and the session's user. */
+function registerSessionRoutes(app: FastifyInstance, { auth, setSessionCookies, clearSessionCookies }: AuthRoutesKit) {
   addRoute(
     app,
     {
@@ -125,7 +146,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       return { user: await auth.getUser(requireUser(req).id) };
     },
   );
+}
 
+/** Changing and verifying the e-mail address, from the links the mails carry. */
+function registerEmailRoutes(app: FastifyInstance, { ctx, mailbox }: AuthRoutesKit) {
   addRoute(
     app,
     {
@@ -191,7 +215,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ok: true as const };
     },
   );
+}
 
+/** Password recovery: the mail with the link, then the new password. */
+function registerPasswordRoutes(app: FastifyInstance, { ctx, mailbox, setSessionCookies }: AuthRoutesKit) {
   addRoute(
     app,
     {
@@ -228,7 +255,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       return { session: issued.session };
     },
   );
+}
 
+/** The link of the sign-up confirmation mail opens a session. */
+function registerSignUpConfirmRoute(app: FastifyInstance, { ctx, mailbox, setSessionCookies }: AuthRoutesKit) {
   addRoute(
     app,
     {

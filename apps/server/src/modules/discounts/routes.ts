@@ -13,7 +13,7 @@ const discountParams = storeIdParams.extend({
 
 /** Codici sconto (dashboard): the whole team reads them, admins change them (docs/decisions/0018-discount-codes-admin.md). */
 export function registerDiscountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const discounts = discountsService(ctx.db);
+  const discounts = discountsService(ctx);
 
   addRoute(
     app,

@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import { DISCOUNT_LIMITS, discountMsg, type DiscountCode, type DiscountCodeData } from '@vetrina/shared';
-import { isUniqueViolation, type Db } from '../../db/index.js';
+import { isUniqueViolation } from '../../db/index.js';
 import type { DiscountCodesTable } from '../../db/schema.js';
 import { clock } from '../../lib/clock.js';
+import type { AppContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { discountsRepo } from './repo.js';
@@ -50,8 +51,8 @@ async function guardDuplicate<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Codici sconto in the dashboard: the store's codes and their terms (orders count the uses). */
-export function discountsService(db: Db) {
-  const repo = discountsRepo(db);
+export function discountsService(ctx: AppContext) {
+  const repo = discountsRepo(ctx.db);
 
   async function get(storeId: string, discountId: string): Promise<DiscountCode> {
     const row = await repo.byId(storeId, discountId);

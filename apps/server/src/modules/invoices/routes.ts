@@ -19,7 +19,7 @@ import { guardGuess } from '../../lib/guess-limit.js';
 import { addRoute } from '../../lib/route.js';
 import { storeBySlug } from '../tenancy/service.js';
 import { requireMember } from '../../plugins/guard.js';
-import { invoicesService } from './service.js';
+import { invoicesService, type InvoicesService } from './service.js';
 
 const id = z.string().min(1).max(64);
 const storeParams = z.strictObject({ storeId: id });
@@ -35,11 +35,18 @@ function sendFile(reply: FastifyReply, type: string, body: string | Buffer | Rea
   if (filename) reply.header('content-disposition', `attachment; filename="${filename}"`);
   return reply.send(body);
 }
-
 /** Impostazioni → Fatturazione; issuing, crediting, downloading invoices (docs/decisions/0030-invoices.md). */
 export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
   const invoices = invoicesService(ctx);
+  registerInvoiceSettingsRoutes(app, invoices);
+  registerInvoiceIssueRoutes(app, invoices);
+  registerInvoiceDownloadRoutes(app, invoices);
+  registerImmutableInvoiceRoutes(app, invoices);
+  registerCustomerInvoiceRoute(app, ctx, invoices);
+}
 
+/** Impostazioni → Fatturazione. */
+function registerInvoiceSettingsRoutes(app: FastifyInstance, invoices: InvoicesService) {
   addRoute(
     app,
     {
@@ -68,7 +75,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, { body }) => ({ settings: await invoices.saveSettings(requireMember(req).storeId, body) }),
   );
+}
 
+/** An order's invoice and the credit note that reverses it. */
+function registerInvoiceIssueRoutes(app: FastifyInstance, invoices: InvoicesService) {
   addRoute(
     app,
     {
@@ -104,7 +114,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
       return { invoice: await invoices.creditNote(storeId, params.invoiceId, user.id) };
     },
   );
+}
 
+/** A month's documents, its ZIP for the accountant, one document's XML and printable copy. */
+function registerInvoiceDownloadRoutes(app: FastifyInstance, invoices: InvoicesService) {
   addRoute(
     app,
     {
@@ -165,8 +178,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendFile(reply, 'text/html; charset=utf-8', html);
     },
   });
+}
 
-  // An issued document is never edited or deleted: the answer says what to do instead.
+/** An issued document is never edited or deleted: the answer says what to do instead. */
+function registerImmutableInvoiceRoutes(app: FastifyInstance, invoices: InvoicesService) {
   for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
     addRoute(
       app,
@@ -185,7 +200,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
   }
+}
 
+/** The customer's copy, reached from the order page and the mail. */
+function registerCustomerInvoiceRoute(app: FastifyInstance, ctx: AppContext, invoices: InvoicesService) {
   app.route({
     method: 'GET',
     url: '/api/public/stores/:slug/orders/:token/invoices/:invoiceId',

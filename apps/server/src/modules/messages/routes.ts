@@ -16,19 +16,25 @@ import {
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { requireMember, requireUser } from '../../plugins/guard.js';
-import { messagesService } from './service.js';
+import { messagesService, type MessagesService } from './service.js';
 
 const id = z.string().min(1).max(64);
 const slugParams = z.strictObject({ slug: z.string().min(1).max(120) });
 const storeParams = z.strictObject({ storeId: id });
 const contactParams = z.strictObject({ storeId: id, messageId: id });
 const chatParams = z.strictObject({ storeId: id, userId: id });
+const tags = ['messages'];
 
 export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = messagesService(ctx);
-  const tags = ['messages'];
+  registerStorefrontMessageRoutes(app, service);
+  registerContactRoutes(app, service);
+  registerChatRoutes(app, service);
+  registerPresenceRoute(app, ctx);
+}
 
-  // Storefront side.
+/** Storefront side: a guest's contact form and a signed-in visitor's chat with the store. */
+function registerStorefrontMessageRoutes(app: FastifyInstance, service: MessagesService) {
   addRoute(
     app,
     {
@@ -81,8 +87,10 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
       return { message: await service.sendChat(store.id, requireUser(req).id, 'customer', body.message) };
     },
   );
+}
 
-  // Dashboard side: contacts.
+/** Dashboard side: contact messages, read and answered. */
+function registerContactRoutes(app: FastifyInstance, service: MessagesService) {
   addRoute(
     app,
     {
@@ -147,8 +155,10 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
       return { message: await service.replyToContact(requireMember(req).storeId, params.messageId, body.response) };
     },
   );
+}
 
-  // Dashboard side: live chat.
+/** Dashboard side: live chat with the visitors. */
+function registerChatRoutes(app: FastifyInstance, service: MessagesService) {
   const requireConversation = service.requireConversation;
 
   addRoute(
@@ -221,7 +231,10 @@ export function registerMessageRoutes(app: FastifyInstance, ctx: AppContext) {
       return { message: await service.sendChat(storeId, params.userId, 'store', body.message) };
     },
   );
+}
 
+/** Dashboard side: who has the shop window open. */
+function registerPresenceRoute(app: FastifyInstance, ctx: AppContext) {
   addRoute(
     app,
     {
