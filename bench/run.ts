@@ -526,6 +526,8 @@ async function main() {
   // The higher of the two readings: a disturbed reading would flatter every share.
   const ceiling = Math.max(bare!.requestsPerSec, bareAgain!.requestsPerSec);
   log(`Ceiling: ${ceiling} req/s (readings ${bare!.requestsPerSec} and ${bareAgain!.requestsPerSec})`);
+  // Every target is a share of the ceiling: without one, no figure of this run means anything.
+  if (!ceiling) throw new Error('The bare node:http server answered nothing: is port 29100 still held by another run?');
   const firstLoad = Object.fromEntries(Object.entries(PAGES).map(([name, modules]) => [name, firstLoadJs(modules)]));
   const jsKb = Math.max(
     ...Object.entries(firstLoad)
