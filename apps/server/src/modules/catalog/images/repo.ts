@@ -1,22 +1,10 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../../db/index.js';
+import type { ProductImagesTable } from '../../../db/schema.js';
 import { IMAGE_FILE_COLUMNS } from './files.js';
 
-/** A new product_images row; staged rows have no product and no variant. */
-export interface ImageRow {
-  id: string;
-  store_id: string;
-  product_id: string | null;
-  variant_id: string | null;
-  position: number;
-  url: string;
-  thumb_url: string;
-  storage_key: string;
-  thumb_key: string;
-  width: number | null;
-  height: number | null;
-  srcset: string;
-  created_at: string;
-}
+/** A new product_images row, every column given; staged rows have no product and no variant. */
+export type ImageRow = Required<Insertable<ProductImagesTable>>;
 
 /**
  * The only SQL of product pictures: the product_images rows, and the picture URLs that products
