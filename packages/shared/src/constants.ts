@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'payments:payout': ['owner'],
   'catalog:write': ['owner', 'admin', 'staff'],
   'orders:write': ['owner', 'admin', 'staff'],
+  /** Send money back to a shopper (docs/decisions/0051-returns.md); returns themselves are 'orders:write'. */
+  'refunds:write': ['owner', 'admin'],
   'messages:write': ['owner', 'admin', 'staff'],
   'team:read': ['owner', 'admin', 'staff'],
   'team:manage': ['owner', 'admin'],

@@ -35,7 +35,7 @@ export const ORDER_ACTOR_LABELS = { shopper: 'Cliente', system: 'Sistema', forme
 /** One line of the merchant's timeline (the shopper's page shows only status, payment and confirmation). */
 export const merchantOrderEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['status', 'payment', 'confirmation', 'shipment', 'note', 'invoice']),
+  kind: z.enum(['status', 'payment', 'confirmation', 'shipment', 'note', 'invoice', 'return', 'refund']),
   value: z.string(),
   label: z.string(),
   actor: orderActorSchema,

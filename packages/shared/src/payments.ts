@@ -15,11 +15,12 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 /** Beside the order's own status: whether the money arrived. 'expired': cancelled at the payment deadline. */
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded', 'expired'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'partially_refunded', 'refunded', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   unpaid: 'Da pagare',
   paid: 'Pagato',
+  partially_refunded: 'Rimborsato parzialmente',
   refunded: 'Rimborsato',
   expired: 'Scaduto',
 };

@@ -10,8 +10,9 @@ import { z } from 'zod';
  * - shipment / order_status / reopen: an order's status change moved them (shipped, back from
  *   shipped, reopened after a cancellation)
  * - cancellation: the team cancelled the order; expiry: the payment deadline or Stripe did
+ * - return: a returned item came back to stock ('Ricevuto' on a return, migration 038)
  */
-export const STOCK_REASONS = ['created', 'manual', 'import', 'order', 'shipment', 'order_status', 'reopen', 'cancellation', 'expiry'] as const;
+export const STOCK_REASONS = ['created', 'manual', 'import', 'order', 'shipment', 'order_status', 'reopen', 'cancellation', 'expiry', 'return'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export const STOCK_HISTORY_PAGE_SIZE = 20;
@@ -72,6 +73,8 @@ export function stockMovementLabel(m: Pick<StockMovement, 'reason' | 'order' | '
       return `Annullamento ${orderRef(m)}`;
     case 'expiry':
       return `Pagamento scaduto, ${orderRef(m)}`;
+    case 'return':
+      return `Reso ${orderRef(m)}`;
   }
 }
 

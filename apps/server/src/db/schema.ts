@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { Carrier, PaymentMethod, PaymentStatus, VatCode } from '@vetrina/shared';
 import type { NotificationKind } from '@vetrina/shared/notifications';
 import type { StockReason } from '@vetrina/shared/stock-history';
+import type { RefundMethod, RefundStatus, ReturnOrigin, ReturnStatus, WithdrawalExclusion } from '@vetrina/shared/returns';
 
 /**
  * Table types. Both engines store ids as text UUIDs, times as UTC ISO-8601 text,
@@ -55,6 +56,11 @@ export interface Database {
   store_invoice_settings: StoreInvoiceSettingsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
+  refunds: RefundsTable;
+  refund_items: RefundItemsTable;
+  store_return_settings: StoreReturnSettingsTable;
 }
 
 export interface ThemesTable {
@@ -221,6 +227,8 @@ export interface ProductsTable {
   stock_total: Generated<number>;
   /** The product's VAT code (migration 018); null: the store's default. */
   vat_code: Generated<VatCode | null>;
+  /** 'Escluso dal recesso' and why (migration 038); null: the shopper may withdraw. */
+  withdrawal_exclusion: Generated<WithdrawalExclusion | null>;
 }
 export interface ProductImagesTable {
   id: string;
@@ -356,6 +364,8 @@ export interface OrdersTable {
   confirmed_by_user_id: string | null;
   /** The address in canonical form (packages/shared email-canonical), compared for per-address limits. */
   customer_email_key: string | null;
+  /** Refunds pending and done (migration 038); a conditional update keeps it at most total_cents. */
+  refunded_cents: Generated<number>;
 }
 export interface OrderEventsTable {
   id: string;
@@ -363,8 +373,9 @@ export interface OrderEventsTable {
   /**
    * 'confirmation': value 'shopper', 'team' (who confirmed) or 'expired'. 'shipment': the team
    * corrected carrier or tracking (value: the carrier). 'note': an internal note (value: its id).
+   * 'return': a withdrawal or return moved (value `{status}:{return number}`); 'refund': `{status}:{amount in cents}` (migration 038).
    */
-  kind: 'status' | 'payment' | 'confirmation' | 'shipment' | 'note';
+  kind: 'status' | 'payment' | 'confirmation' | 'shipment' | 'note' | 'return' | 'refund';
   value: string;
   created_at: string;
   /** The member who made the change (migration 033); null: the shopper or the system. */
@@ -601,4 +612,78 @@ export interface InvoicesTable {
   issued_at: string;
   /** The member who issued it (migration 033); null: issued automatically. */
   issued_by_user_id: string | null;
+}
+
+/** A withdrawal (the shopper's) or a return (the team's) of an order (migration 038). */
+export interface ReturnsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  /** 1, 2, 3… per store: 'Reso n. 3'. */
+  number: number;
+  origin: ReturnOrigin;
+  status: ReturnStatus;
+  customer_name: string;
+  customer_email: string;
+  reason: string | null;
+  /** 'Rifiutato': why, as mailed to the shopper. */
+  reject_reason: string | null;
+  /** Electronic form; where a manual refund is sent. */
+  refund_iban: string | null;
+  /** The key the withdrawal form made once; a replayed confirmation finds it taken. */
+  request_key: string | null;
+  created_by_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+  authorized_at: string | null;
+  received_at: string | null;
+  /** When it became 'Rimborsato' or 'Rifiutato'. */
+  closed_at: string | null;
+}
+export interface ReturnItemsTable {
+  id: string;
+  return_id: string;
+  store_id: string;
+  order_item_id: string;
+  quantity: number;
+  /** Units put back in stock on 'Ricevuto'. */
+  restocked_quantity: Generated<number>;
+}
+export interface RefundsTable {
+  id: string;
+  store_id: string;
+  order_id: string;
+  return_id: string | null;
+  method: RefundMethod;
+  status: RefundStatus;
+  items_cents: number;
+  shipping_cents: number;
+  /** May be negative: a deduction. */
+  adjustment_cents: number;
+  amount_cents: number;
+  iban: string | null;
+  note: string | null;
+  stripe_refund_id: string | null;
+  /** Stripe calls made; each has its own idempotency key. */
+  attempts: Generated<number>;
+  failure_reason: string | null;
+  /** The nota di credito issued for it. */
+  credit_note_id: string | null;
+  created_by_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+  succeeded_at: string | null;
+}
+export interface RefundItemsTable {
+  refund_id: string;
+  store_id: string;
+  order_item_id: string;
+  quantity: number;
+  amount_cents: number;
+}
+export interface StoreReturnSettingsTable {
+  store_id: string;
+  /** JSON ReturnSettings (packages/shared/src/returns.ts). */
+  settings: string;
+  updated_at: string;
 }

@@ -36,6 +36,7 @@ import * as m034 from './034-variant-options.js';
 import * as m035 from './035-customer-index.js';
 import * as m036 from './036-store-setup.js';
 import * as m037 from './037-marketing-consent.js';
+import * as m038 from './038-returns.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '035-customer-index': m035,
   '036-store-setup': m036,
   '037-marketing-consent': m037,
+  '038-returns': m038,
 };

@@ -1,8 +1,10 @@
+import { REFUND_STATUS_LABELS, RETURN_STATUS_LABELS, type RefundStatus, type ReturnStatus } from '@vetrina/shared/returns';
 import {
   ORDER_ACTOR_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   confirmationEventLabel,
+  formatEuro,
   type MerchantOrderEvent,
   type OrderActor,
   type OrderStatus,
@@ -10,7 +12,16 @@ import {
 } from '@vetrina/shared';
 
 /** Events of the same instant in the order they happen (money, then confirmation, then the status it brings). */
-const KIND_ORDER: Record<MerchantOrderEvent['kind'], number> = { payment: 1, confirmation: 2, status: 3, shipment: 4, invoice: 5, note: 6 };
+const KIND_ORDER: Record<MerchantOrderEvent['kind'], number> = {
+  payment: 1,
+  confirmation: 2,
+  status: 3,
+  shipment: 4,
+  invoice: 5,
+  note: 6,
+  return: 7,
+  refund: 8,
+};
 
 function labelOf(kind: MerchantOrderEvent['kind'], value: string): string {
   switch (kind) {
@@ -26,6 +37,14 @@ function labelOf(kind: MerchantOrderEvent['kind'], value: string): string {
       return 'Nota interna aggiunta';
     case 'invoice':
       return value;
+    case 'return': {
+      const [status, number] = value.split(':');
+      return `Reso n. ${number}: ${RETURN_STATUS_LABELS[status as ReturnStatus] ?? status}`;
+    }
+    case 'refund': {
+      const [status, cents] = value.split(':');
+      return `Rimborso di ${formatEuro(Number(cents))}: ${(REFUND_STATUS_LABELS[status as RefundStatus] ?? status).toLowerCase()}`;
+    }
   }
 }
 

@@ -66,6 +66,7 @@ const ORDER_COLUMNS = [
   'confirmed_by',
   'confirmed_by_user_id',
   'customer_email_key',
+  'refunded_cents',
 ] as const satisfies readonly (keyof OrderRow)[];
 // Every column of an order is written: a column added to the table and not listed here fails to compile.
 const everyOrderColumn: Exclude<keyof OrderRow, (typeof ORDER_COLUMNS)[number]> extends never ? true : never = true;

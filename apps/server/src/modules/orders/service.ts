@@ -19,6 +19,7 @@ import { orderNotesRepo } from './notes/repo.js';
 import { confirmationOf, discountOf, instructionsOf, invoiceRequestOf, toSummary } from './order-view.js';
 import { merchantTimeline } from './order-timeline.js';
 import type { OrderPorts } from './ports.js';
+import { refundHoldRepo } from './refund-hold/repo.js';
 import { ordersRepo, type OrderTransition } from './repo.js';
 import { storedOrderVat } from './vat.js';
 
@@ -168,4 +169,11 @@ export const orderSteps = {
   claimInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).claimInvoice(storeId, orderId, invoiceId),
   /** A credit note cancelled the order's invoice: the order may be invoiced again. */
   releaseInvoice: (trx: Db, storeId: string, orderId: string, invoiceId: string) => ordersRepo(trx).releaseInvoice(storeId, orderId, invoiceId),
+  /** Holds a refund's amount if the order's refunds stay within what was paid: false when they would not. */
+  holdRefund: (trx: Db, storeId: string, orderId: string, cents: number) => refundHoldRepo(trx).hold(storeId, orderId, cents),
+  /** Gives back the amount of a refund Stripe failed. */
+  releaseRefund: (trx: Db, storeId: string, orderId: string, cents: number) => refundHoldRepo(trx).release(storeId, orderId, cents),
+  /** A return's step or a refund on the order's timeline. */
+  recordReturnEvent: (trx: Db, e: { orderId: string; kind: 'return' | 'refund'; value: string; actorId: string | null; at: string }) =>
+    refundHoldRepo(trx).recordEvent(e),
 };

@@ -14,6 +14,7 @@ import {
 export const PAYMENT_BADGE_CLASS = {
   unpaid: 'border-amber-400 text-amber-800',
   paid: 'border-emerald-400 text-emerald-800',
+  partially_refunded: 'border-sky-400 text-sky-800',
   refunded: 'border-slate-400 text-slate-700',
   expired: 'border-red-400 text-red-800',
 } as const satisfies Record<PaymentStatus, string>;

@@ -155,6 +155,7 @@ export function newOrderOf(
       confirmed_by: null,
       confirmed_by_user_id: null,
       customer_email_key: canonicalEmail(c.customerEmail),
+      refunded_cents: 0,
     },
     items: lines.map((l, k) => ({
       product_id: l.productId,

@@ -8,7 +8,7 @@ export const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCas
 
 /** An amount as a bank's form takes it: '1234,50' (Italian decimal comma, no thousands separator, no €). */
 
-export type PaymentView = 'paid' | 'refunded' | 'expired' | 'cancelled' | 'confirming' | 'not-confirmed' | 'instructions';
+export type PaymentView = 'paid' | 'partially_refunded' | 'refunded' | 'expired' | 'cancelled' | 'confirming' | 'not-confirmed' | 'instructions';
 export type CardConfirmation = 'idle' | 'confirming' | 'timed-out';
 
 /**

@@ -92,6 +92,10 @@ export function PaymentPanel({ order, confirmation }: { order: PublicOrder; conf
         <Status icon={<CircleCheck aria-hidden />} title="Pagamento ricevuto" tone="bg-emerald-50 text-emerald-900">
           Grazie! Abbiamo ricevuto {formatCents(order.totalCents)}.
         </Status>
+      ) : view === 'partially_refunded' ? (
+        <Status icon={<RotateCcw aria-hidden />} title="Rimborsato parzialmente" tone="bg-sky-50 text-sky-900">
+          Il negozio ti ha rimborsato una parte dell’ordine: trovi gli importi nella cronologia.
+        </Status>
       ) : view === 'refunded' ? (
         <Status icon={<RotateCcw aria-hidden />} title="Pagamento rimborsato" tone="bg-sky-50 text-sky-900">
           Il negozio ti ha rimborsato l’importo dell’ordine.

@@ -7,6 +7,7 @@ import { useStorefront } from '../store-context';
 const PAYMENT_TONES: Record<PaymentStatus, string> = {
   unpaid: 'bg-amber-100 text-amber-900',
   paid: 'bg-emerald-100 text-emerald-900',
+  partially_refunded: 'bg-sky-100 text-sky-900',
   refunded: 'bg-sky-100 text-sky-900',
   expired: 'bg-red-100 text-red-900',
 };
