@@ -14,6 +14,9 @@
  *
  * 4. Paths the README, the docs and the code comments name (`apps/…`, `docs/…`) exist, so a
  *    moved file cannot leave a pointer to nowhere.
+ * 5. The checkout's write batch stays behind the repos: outside `db/` and the `repo.ts` files no
+ *    file imports `PendingWrites` or `writeNowOrLater`, nor anything of `db/write-scope.ts` but
+ *    the type `WriteScope`.
  *
  * `--report` prints the figures per file and per module as well.
  */
@@ -73,6 +76,12 @@ const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 /** `catalog` for apps/server/src/modules/catalog/…, null for the kernel and the composition root. */
+/** What only the engine and the repos may import (rule 5): by file, the names, or every name but the type. */
+const BATCH_PLUMBING = [
+  { file: 'db/prepared.js', banned: (n) => n === 'PendingWrites' || n === 'writeNowOrLater' },
+  { file: 'db/write-scope.js', banned: (n) => n !== 'WriteScope' },
+];
+
 const moduleOf = (file) => /^modules\/([^/]+)\//.exec(path.relative(src, file).split(path.sep).join('/'))?.[1] ?? null;
 const inEngine = (file) => /^db\//.test(path.relative(src, file).split(path.sep).join('/'));
 const isMigration = (file) => /^db\/migrations\//.test(path.relative(src, file).split(path.sep).join('/'));
@@ -113,6 +122,26 @@ for (const file of walk(src)) {
       const owner = owners.get(table);
       if (!owner) problems.push(`${name}: writes \`${table}\`, which has no owner in docs/architecture.md`);
       else if (owner !== writer) problems.push(`${name}: writes \`${table}\`, owned by ${owner} (call the ${owner} service instead)`);
+    }
+  }
+
+  if (!allowed) {
+    for (const m of text.matchAll(IMPORT)) {
+      const rule = BATCH_PLUMBING.find((r) => m[4].endsWith(r.file));
+      const names = m[3]
+        .replace(/[{}]/g, '')
+        .split(',')
+        .map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0],
+        )
+        .filter(Boolean);
+      const banned = rule ? names.filter(rule.banned) : [];
+      if (banned.length)
+        problems.push(`${name}: imports ${banned.join(', ')} from ${m[4]}; only db/ and repo.ts files open a write scope (pass the WriteScope on)`);
     }
   }
 

@@ -2,7 +2,8 @@ import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import { catalogMsg } from '@vetrina/shared';
 import type { StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db, type Dialect } from '../../db/index.js';
-import { inList, prepared, preparedInsert, writeNowOrLater, type PendingWrites, type ReadFrom } from '../../db/prepared.js';
+import { inList, prepared, preparedInsert, type ReadFrom } from '../../db/prepared.js';
+import { batchOf, executorOf, writeIn, type WriteScope } from '../../db/write-scope.js';
 import { clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -65,11 +66,11 @@ const insertMovement = preparedInsert('stock_movements', [
  * statement for an order's lines, 500 rows per statement for an import.
  */
 export async function recordMovements(
-  trx: Db,
+  scope: WriteScope,
   moves: ReadonlyArray<{ unit: UnitAfter; qty: number; reserved: number }>,
   source: StockSource,
-  later?: PendingWrites,
 ): Promise<void> {
+  const trx = executorOf(scope);
   const at = clock.iso();
   const rows = moves.map(({ unit, qty, reserved }) => ({
     store_id: unit.store_id,
@@ -87,7 +88,7 @@ export async function recordMovements(
   }));
   // An order's lines: compiled statements, one per eight rows (the checkout's hot path).
   if (rows.length <= 24) {
-    await writeNowOrLater(trx, insertMovement.compile(trx, rows), later);
+    await writeIn(scope, insertMovement.compile(trx, rows));
     return;
   }
   for (let i = 0; i < rows.length; i += 500)
@@ -202,18 +203,20 @@ export const inventoryUnits = {
   },
 
   /** Takes `quantity` units for an order when that many are free (qty - reserved): the unit after, or undefined. */
-  reserve(trx: Db, inventoryId: string, quantity: number): Promise<UnitAfter | undefined> {
-    return reserveUnits.first(trx, { inventoryId, quantity });
+  reserve(scope: WriteScope, inventoryId: string, quantity: number): Promise<UnitAfter | undefined> {
+    return reserveUnits.first(executorOf(scope), { inventoryId, quantity });
   },
 
   /**
-   * PostgreSQL: the reservation of every line as a part of one statement (`PendingWrites.first`,
-   * read there as `stock`): the units are locked in the order of their ids, as `reserve` takes
-   * them one by one, and each takes its quantity only when that many are free. Its history rows are
-   * written from what it returns, in the same statement; `requirement` holds when every line got
-   * its units. The lines must name distinct units.
+   * PostgreSQL: the reservation of every line as a part of one statement (the scope's batch:
+   * `PendingWrites.first`, read there as `stock`): the units are locked in the order of their ids,
+   * as `reserve` takes them one by one, and each takes its quantity only when that many are free.
+   * Its history rows are written from what it returns, in the same statement; `requirement` holds
+   * when every line got its units. The lines must name distinct units.
    */
-  reserveInStatement(db: Db, lines: ReadonlyArray<{ inventoryId: string; quantity: number }>, source: StockSource, later: PendingWrites): void {
+  reserveInStatement(scope: WriteScope, lines: ReadonlyArray<{ inventoryId: string; quantity: number }>, source: StockSource): void {
+    const db = executorOf(scope);
+    const later = batchOf(scope);
     const ids = lines.map((l) => l.inventoryId);
     const quantities = lines.map((l) => String(l.quantity));
     const reserve = sql`update inventory i set reserved = i.reserved + l.q

@@ -2,7 +2,7 @@ import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { CATALOG_LIMITS, catalogMsg, checkoutMsg, stockEffect, type InventoryItem, type InventoryList, type OrderStatus } from '@vetrina/shared';
 import { STOCK_HISTORY_PAGE_SIZE, type StockHistory, type StockReason } from '@vetrina/shared/stock-history';
 import { isCheckViolation, type Db } from '../../db/index.js';
-import type { PendingWrites } from '../../db/prepared.js';
+import type { WriteScope } from '../../db/write-scope.js';
 import type { AppContext } from '../../lib/context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser, StoreMembership } from '../../plugins/guard.js';
@@ -76,26 +76,26 @@ function reasonOf(from: OrderStatus, to: OrderStatus): StockReason {
 
 export const inventory = {
   /**
-   * Reserves every line in the caller's transaction, or refuses the whole order (409 out_of_stock).
-   * The order's history rows are one INSERT (the order row itself may come later in the transaction),
-   * run at once or with the unit's other pending writes.
+   * Reserves every line in the caller's scope (its transaction), or refuses the whole order (409
+   * out_of_stock). The order's history rows are one INSERT (the order row itself may come later in
+   * the transaction), run at once or with the unit's other writes, as the scope says.
    */
-  async reserve(trx: Db, lines: StockLine[], source: OrderStockSource, later?: PendingWrites): Promise<void> {
+  async reserve(scope: WriteScope, lines: StockLine[], source: OrderStockSource): Promise<void> {
     const moves = [];
     for (const line of byUnit(lines)) {
-      const unit = await apply(() => inventoryUnits.reserve(trx, line.inventoryId, line.quantity), line.title);
+      const unit = await apply(() => inventoryUnits.reserve(scope, line.inventoryId, line.quantity), line.title);
       moves.push({ unit, qty: 0, reserved: line.quantity });
     }
-    await recordMovements(trx, moves, { reason: 'order', ...source }, later);
+    await recordMovements(scope, moves, { reason: 'order', ...source });
   },
 
   /**
-   * PostgreSQL: reserves every line within the order's one statement (its pending writes, run on
+   * PostgreSQL: reserves every line within the order's one statement (the scope's batch, run on
    * the database by itself): all lines or, if one is short, nothing of the statement stands and
    * `refusal` tells the shopper which. No transaction holds a unit's row across a round trip.
    */
-  reserveInStatement(db: Db, lines: StockLine[], source: OrderStockSource, later: PendingWrites): void {
-    inventoryUnits.reserveInStatement(db, byUnit(lines), { reason: 'order', ...source }, later);
+  reserveInStatement(scope: WriteScope, lines: StockLine[], source: OrderStockSource): void {
+    inventoryUnits.reserveInStatement(scope, byUnit(lines), { reason: 'order', ...source });
   },
 
   /** Why the order's one statement did not stand: the first line (in lock order) whose unit lacks the units now. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/index.js';
-import type { PendingWrites } from '../../db/prepared.js';
+import type { WriteScope } from '../../db/write-scope.js';
 import { mailOutboxRepo, mailQueueRepo } from './repo.js';
 import { mailQueueWorker, sleep, type WorkerOptions } from './queue-worker.js';
 import { smtpTransport } from './smtp-transport.js';
@@ -20,10 +20,10 @@ export interface Mailer {
    */
   send(mail: Mail): Promise<void>;
   /**
-   * Queues mails with the caller's transaction, so they exist iff it commits (or with the unit's
-   * pending writes, run before it commits); call `wake()` after the commit.
+   * Queues mails in the caller's scope (its transaction, or the checkout's unit), so they exist iff
+   * it commits; call `wake()` after the commit.
    */
-  enqueue(executor: Db, mails: Mail[], later?: PendingWrites): Promise<void>;
+  enqueue(scope: WriteScope, mails: Mail[]): Promise<void>;
   /** Mails were just queued on this instance: deliver them now rather than at the next look. */
   wake(): void;
   /** Starts delivering (the app is ready). */
@@ -55,8 +55,8 @@ export function smtpMailer(url: string, from: string, db: Db, dialect: Dialect, 
       if (!claim || !row) return;
       await Promise.race([worker.sendClaimed(row), sleep(SEND_WAIT_MS)]);
     },
-    async enqueue(executor, mails, later) {
-      await repo.insert(executor, mails, new Date().toISOString(), undefined, later);
+    async enqueue(scope, mails) {
+      await repo.insert(scope, mails, new Date().toISOString());
     },
     wake: worker.wake,
     start: worker.start,
@@ -75,9 +75,9 @@ export function smtpMailer(url: string, from: string, db: Db, dialect: Dialect, 
  */
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   const repo = mailOutboxRepo(db);
-  async function keep(executor: Db, mails: Mail[]) {
+  async function keep(scope: WriteScope, mails: Mail[]) {
     if (!mails.length) return;
-    await repo.keep(executor, mails);
+    await repo.keep(scope, mails);
     for (const m of mails) log.info({ subject: m.subject }, 'mail in outbox (no SMTP_URL set): open /dev/mail on this computer');
   }
   return {

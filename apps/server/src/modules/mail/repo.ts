@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { MailQueueTable } from '../../db/schema.js';
-import { inList, preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { inList, preparedInsert } from '../../db/prepared.js';
+import { executorOf, writeIn, type WriteScope } from '../../db/write-scope.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { Mail } from './mailer.js';
@@ -33,10 +34,11 @@ const insertMail = preparedInsert('mail_queue', [
 export function mailQueueRepo(db: Db, dialect: Dialect) {
   return {
     /**
-     * Writes mails with the given executor (a transaction: they exist iff it commits). `claim`: the
-     * rows are born claimed by this instance, which sends them at once (no other instance races it).
+     * Writes mails in the given scope (a transaction, or the checkout's batch: they exist iff it
+     * commits). `claim`: the rows are born claimed by this instance, which sends them at once (no
+     * other instance races it).
      */
-    async insert(executor: Db, mails: Mail[], nowIso: string, claim?: { worker: string; untilIso: string }, later?: PendingWrites): Promise<QueuedMail[]> {
+    async insert(scope: WriteScope, mails: Mail[], nowIso: string, claim?: { worker: string; untilIso: string }): Promise<QueuedMail[]> {
       if (!mails.length) return [];
       const rows = mails.map((m) => ({
         id: newId(),
@@ -53,7 +55,7 @@ export function mailQueueRepo(db: Db, dialect: Dialect) {
         last_error: null,
       }));
       // Compiled once, every row in one statement: orders queue their mails on the checkout's hot path.
-      await writeNowOrLater(executor, insertMail.compile(executor, rows), later);
+      await writeIn(scope, insertMail.compile(executorOf(scope), rows));
       return rows;
     },
 
@@ -144,9 +146,9 @@ export type MailQueueRepo = ReturnType<typeof mailQueueRepo>;
 /** The development outbox (no SMTP_URL): every mail kept in the database for /dev/mail. */
 export function mailOutboxRepo(db: Db) {
   return {
-    /** Keeps the mails with the given executor (a transaction: they exist iff it commits). */
-    keep: (executor: Db, mails: Mail[]) =>
-      executor
+    /** Keeps the mails at once with the scope's executor (a transaction: they exist iff it commits). */
+    keep: (scope: WriteScope, mails: Mail[]) =>
+      executorOf(scope)
         .insertInto('outbox_mails')
         .values(mails.map((m) => ({ id: newId(), to_address: m.to, subject: m.subject, text: m.text, html: m.html ?? null, created_at: clock.iso() })))
         .execute(),

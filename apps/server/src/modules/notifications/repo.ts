@@ -1,7 +1,8 @@
 import type { Notification, NotificationKind, NotificationPreferences } from '@vetrina/shared/notifications';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared, writeNowOrLater, type PendingWrites, type ReadFrom } from '../../db/prepared.js';
+import { prepared, type ReadFrom } from '../../db/prepared.js';
+import { executorOf, writeIn, type WriteScope } from '../../db/write-scope.js';
 import type { NotificationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
@@ -49,26 +50,29 @@ export async function membersOf(db: ReadFrom, storeId: string): Promise<Notified
   });
 }
 
+/**
+ * One row per member, in the caller's scope (its transaction, or the checkout's batch), in one
+ * statement (it runs in every checkout). The list was read before it: someone who left the team
+ * meanwhile is skipped (their rows hang off the membership), by the membership check on each row.
+ */
+export async function insertNotifications(scope: WriteScope, storeId: string, memberIds: string[], draft: NotificationDraft, now: string) {
+  if (!memberIds.length) return;
+  // A list of (id, member) pairs both engines read the same way: a common table of VALUES.
+  const pairs = memberIds.map((userId) => sql`(${newId()}, ${userId})`);
+  const insert = sql`with v(id, user_id) as (values ${sql.join(pairs)})
+    insert into notifications (id, store_id, user_id, kind, title, link, created_at, read_at)
+    select v.id, ${storeId}, v.user_id, ${draft.kind}, ${draft.title}, ${draft.link}, ${now}, null from v
+    where exists (select 1 from store_members m where m.store_id = ${storeId} and m.user_id = v.user_id)`;
+  await writeIn(scope, [insert.compile(executorOf(scope))]);
+}
+
 export function notificationsRepo(db: Db) {
   return {
     /** Every member of the store, with the mails each one gets. */
     members: (storeId: string): Promise<NotifiedMember[]> => membersOf(db, storeId),
 
-    /**
-     * One row per member, in the caller's transaction, in one statement (it runs in every
-     * checkout's transaction). The list was read before it: someone who left the team meanwhile is
-     * skipped (their rows hang off the membership), by the membership check on each row.
-     */
-    async insert(storeId: string, memberIds: string[], draft: NotificationDraft, now: string, later?: PendingWrites) {
-      if (!memberIds.length) return;
-      // A list of (id, member) pairs both engines read the same way: a common table of VALUES.
-      const pairs = memberIds.map((userId) => sql`(${newId()}, ${userId})`);
-      const insert = sql`with v(id, user_id) as (values ${sql.join(pairs)})
-        insert into notifications (id, store_id, user_id, kind, title, link, created_at, read_at)
-        select v.id, ${storeId}, v.user_id, ${draft.kind}, ${draft.title}, ${draft.link}, ${now}, null from v
-        where exists (select 1 from store_members m where m.store_id = ${storeId} and m.user_id = v.user_id)`;
-      await writeNowOrLater(db, [insert.compile(db)], later);
-    },
+    /** One row per member, written at once (see `insertNotifications`). */
+    insert: (storeId: string, memberIds: string[], draft: NotificationDraft, now: string) => insertNotifications(db, storeId, memberIds, draft, now),
 
     latest: (storeId: string, userId: string, limit: number) =>
       db

@@ -6,27 +6,27 @@ import {
   type NotificationPreferences,
 } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
-import type { Db } from '../../db/index.js';
-import type { PendingWrites, ReadFrom } from '../../db/prepared.js';
+import type { ReadFrom } from '../../db/prepared.js';
+import type { WriteScope } from '../../db/write-scope.js';
 import { clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { topics } from '../realtime/bus.js';
 import { userProfiles } from '../users/service.js';
-import { membersOf, notificationsRepo, toNotification, type NotificationDraft, type NotifiedMember } from './repo.js';
+import { insertNotifications, membersOf, notificationsRepo, toNotification, type NotificationDraft, type NotifiedMember } from './repo.js';
 
 export type { NotificationDraft, NotifiedMember } from './repo.js';
 
 /** Everyone the store's notices reach; read before the event's transaction (it holds locks). */
 export const noticeAudience = (db: ReadFrom, storeId: string): Promise<NotifiedMember[]> => membersOf(db, storeId);
 
-/** The bell entry of every member, written with the caller's transaction: it exists iff the event does. */
-export async function recordNotification(trx: Db, storeId: string, members: NotifiedMember[], draft: NotificationDraft, later?: PendingWrites) {
-  await notificationsRepo(trx).insert(
+/** The bell entry of every member, written in the caller's scope (its transaction): it exists iff the event does. */
+export async function recordNotification(scope: WriteScope, storeId: string, members: NotifiedMember[], draft: NotificationDraft) {
+  await insertNotifications(
+    scope,
     storeId,
     members.map((m) => m.userId),
     draft,
     clock.iso(),
-    later,
   );
 }
 

@@ -5,7 +5,7 @@ import { orderNotificationTitle } from '@vetrina/shared/notifications';
 import type { AppContext } from '../../lib/context.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { PendingWrites } from '../../db/prepared.js';
+import type { WriteScope } from '../../db/write-scope.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
@@ -73,11 +73,16 @@ export async function mailAudience(ctx: AppContext, db: Db, storeId: string): Pr
   return audienceOf(brand, members);
 }
 
-async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience) {
+/** The order read back in the caller's transaction, with its store's brand. */
+async function orderMailParts(ctx: AppContext, trx: Db, orderId: string) {
   const repo = ordersRepo(trx);
-  const order = loaded?.order ?? (await repo.byId(orderId));
-  const items = loaded ? [...loaded.items].sort((a, b) => byCodeUnits(a.title, b.title)) : await repo.itemsByTitle(orderId);
-  const brand = audience?.brand ?? (await storeMailBrand(ctx, trx, order.store_id));
+  const order = await repo.byId(orderId);
+  const items = await repo.itemsByTitle(orderId);
+  return mailParts(ctx, order, items, await storeMailBrand(ctx, trx, order.store_id));
+}
+
+/** What every order mail shows, from the order and its items (in title order). */
+function mailParts(ctx: AppContext, order: OrderRow, items: ItemRow[], brand: MailAudience['brand']) {
   const itemRows: [string, string][] = items.map((i) => [
     `${i.quantity} × ${i.title}${i.variant_label ? ` (${i.variant_label})` : ''}`,
     formatEuro(i.total_price_cents),
@@ -101,10 +106,20 @@ async function orderMailParts(ctx: AppContext, trx: Db, orderId: string, loaded?
  * new-order notice, and puts the order in every member's bell. Card orders do it once Stripe
  * confirms the payment instead. The caller calls notificationsChanged after the commit.
  */
-export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string, loaded?: MailOrder, audience?: MailAudience, later?: PendingWrites) {
-  const { order, brand, itemRows, totals, address, orderUrl } = await orderMailParts(ctx, trx, orderId, loaded, audience);
+export async function queueOrderMails(ctx: AppContext, scope: WriteScope, loaded: MailOrder, audience: MailAudience) {
+  const items = [...loaded.items].sort((a, b) => byCodeUnits(a.title, b.title));
+  await queueMails(ctx, scope, mailParts(ctx, loaded.order, items, audience.brand), loaded.confirmationCode, audience);
+}
+
+/** `queueOrderMails` for an order read back in the caller's transaction (a card order, once paid). */
+export async function queueStoredOrderMails(ctx: AppContext, trx: Db, orderId: string) {
+  const parts = await orderMailParts(ctx, trx, orderId);
+  await queueMails(ctx, trx, parts, undefined, await mailAudience(ctx, trx, parts.order.store_id));
+}
+
+async function queueMails(ctx: AppContext, scope: WriteScope, parts: ReturnType<typeof mailParts>, code: string | null | undefined, audience: MailAudience) {
+  const { order, brand, itemRows, totals, address, orderUrl } = parts;
   const how = instructionLines(instructionsOf(order), order.total_cents);
-  const code = loaded?.confirmationCode;
   const awaiting = order.confirmation === 'awaiting' && Boolean(code);
   // In the fragment: the browser never sends it, so no request line or log holds it.
   const confirmUrl = orderUrl && code ? `${orderUrl}#conferma=${code}` : orderUrl;
@@ -135,7 +150,7 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
     }),
   ];
 
-  const { admins, members } = audience ?? (await mailAudience(ctx, trx, order.store_id));
+  const { admins, members } = audience;
   const dashboard = `${ctx.publicUrl()}/dashboard/orders`;
   for (const admin of admins) {
     mails.push(
@@ -158,18 +173,12 @@ export async function queueOrderMails(ctx: AppContext, trx: Db, orderId: string,
       }),
     );
   }
-  await ctx.mailer.enqueue(trx, mails, later);
-  await recordNotification(
-    trx,
-    order.store_id,
-    members,
-    {
-      kind: 'order',
-      title: orderNotificationTitle(order.order_number, order.total_cents),
-      link: `/dashboard/orders?search=${order.order_number}`,
-    },
-    later,
-  );
+  await ctx.mailer.enqueue(scope, mails);
+  await recordNotification(scope, order.store_id, members, {
+    kind: 'order',
+    title: orderNotificationTitle(order.order_number, order.total_cents),
+    link: `/dashboard/orders?search=${order.order_number}`,
+  });
 }
 
 /** 'Pagamento ricevuto' to the shopper, in the transaction that marks the order paid. */

@@ -2,7 +2,8 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { OrderListFilter, OrderSort, OrderStatus, OrderSummary, PaymentInstructions, PaymentStatus } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
-import { preparedInsert, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { preparedInsert } from '../../db/prepared.js';
+import { writeIn, type WriteScope } from '../../db/write-scope.js';
 import { clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { containsIgnoreCase } from '../../db/like.js';
@@ -248,25 +249,21 @@ export function ordersRepo(db: Db) {
     },
 
     /** A new order, its lines and its first two timeline events (statements compiled once: the checkout's hot path). */
-    async insert(order: NewOrder, later?: PendingWrites): Promise<void> {
+    async insert(order: NewOrder, scope: WriteScope = db): Promise<void> {
       const at = order.row.created_at;
       // One statement on PostgreSQL (runTogether): the order, its lines and its events, with the
-      // unit's other pending writes when it has them.
-      await writeNowOrLater(
-        db,
-        [
-          ...insertOrderRow.compile(db, order.row),
-          ...insertOrderItem.compile(
-            db,
-            order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
-          ),
-          ...insertOrderEvent.compile(db, [
-            { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
-            { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
-          ]),
-        ],
-        later,
-      );
+      // unit's other writes when the scope batches them.
+      await writeIn(scope, [
+        ...insertOrderRow.compile(db, order.row),
+        ...insertOrderItem.compile(
+          db,
+          order.items.map((item) => ({ id: newId(), order_id: order.row.id, ...item })),
+        ),
+        ...insertOrderEvent.compile(db, [
+          { id: newId(), order_id: order.row.id, kind: 'status', value: order.row.status, created_at: at },
+          { id: newId(), order_id: order.row.id, kind: 'payment', value: order.row.payment_status, created_at: at },
+        ]),
+      ]);
     },
 
     /**

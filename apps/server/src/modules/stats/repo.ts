@@ -1,7 +1,8 @@
 import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { prepared, writeNowOrLater, type PendingWrites } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
+import { executorOf, writeIn, type WriteScope } from '../../db/write-scope.js';
 import { availableUnitsSql } from '../inventory/repo.js';
 
 export interface DayDelta {
@@ -58,7 +59,8 @@ export const statsRepo = {
    * (`runTogether`), the same text for every order of that shape, so its rows are always locked
    * in the same order.
    */
-  async addToDay(trx: Db, storeId: string, day: string, shard: number, d: DayDelta, products: ProductDelta[], later?: PendingWrites): Promise<void> {
+  async addToDay(scope: WriteScope, storeId: string, day: string, shard: number, d: DayDelta, products: ProductDelta[]): Promise<void> {
+    const trx = executorOf(scope);
     const sorted = [...products].sort((a, b) => byCodeUnits(a.product_id, b.product_id));
     const productRows =
       sorted.length === 0
@@ -72,7 +74,7 @@ export const statsRepo = {
                 .onConflict((oc) => oc.columns(['store_id', 'day', 'product_id']).doUpdateSet(PRODUCT_ROW_UPDATE))
                 .compile(),
             ];
-    await writeNowOrLater(trx, [addDayRow.compile(trx, { storeId, day, shard, ...d }), ...productRows], later);
+    await writeIn(scope, [addDayRow.compile(trx, { storeId, day, shard, ...d }), ...productRows]);
   },
 
   /** An order's lines as the numbers count them. */

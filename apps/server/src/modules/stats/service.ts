@@ -1,7 +1,7 @@
 import { CHART_MIN_DAYS, periodDays, romeDay, type DashboardStats, type StatsPeriod } from '@vetrina/shared/stats';
 import type { OrderStatus, PaymentStatus } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
-import type { PendingWrites } from '../../db/prepared.js';
+import type { WriteScope } from '../../db/write-scope.js';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { topics } from '../realtime/bus.js';
@@ -53,17 +53,16 @@ function shardOf(orderId: string): number {
   return h % DAY_SHARDS;
 }
 
-async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: number, dp: number, later?: PendingWrites) {
+async function apply(scope: WriteScope, order: CountedOrder, lines: CountedLine[], dc: number, dp: number) {
   const day = romeDay(order.created_at);
   const units = lines.reduce((n, l) => n + l.quantity, 0);
   await statsRepo.addToDay(
-    trx,
+    scope,
     order.store_id,
     day,
     shardOf(order.id),
     { orders: dc, revenue_cents: dc * order.total_cents, paid_cents: dp * order.total_cents, units: dc * units },
     dc ? productDeltas(lines, dc) : [],
-    later,
   );
 }
 
@@ -76,14 +75,9 @@ async function apply(trx: Db, order: CountedOrder, lines: CountedLine[], dc: num
  */
 export const orderStats = {
   /** A new order counts on the Rome day it was placed. */
-  async placed(
-    trx: Db,
-    order: CountedOrder & { status: OrderStatus; payment_status: PaymentStatus },
-    lines: CountedLine[],
-    later?: PendingWrites,
-  ): Promise<void> {
+  async placed(scope: WriteScope, order: CountedOrder & { status: OrderStatus; payment_status: PaymentStatus }, lines: CountedLine[]): Promise<void> {
     const standing = { status: order.status, paymentStatus: order.payment_status };
-    await apply(trx, order, lines, counted(standing), paid(standing), later);
+    await apply(scope, order, lines, counted(standing), paid(standing));
   },
 
   /** An order changed status or payment: its day (the day it was placed) gains or loses the difference. */

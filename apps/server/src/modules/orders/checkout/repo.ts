@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../lib/context.js';
 import { isRequirementFailure, type Db } from '../../../db/index.js';
 import { inList, PendingWrites, prepared, ReadsTogether, type ReadFrom } from '../../../db/prepared.js';
+import { batchedScope, type WriteScope } from '../../../db/write-scope.js';
 import { inventory, type StockLine } from '../../inventory/service.js';
 import { storeOrderNumbers } from '../../stores/service.js';
 
@@ -88,10 +89,13 @@ export function checkoutReads(ctx: AppContext) {
   };
 }
 
-/** Where an order's writes go: `db` (the transaction, or the database), to be sent with the unit's `later` writes. */
+/**
+ * Where an order's writes go: `scope` gathers them in the unit's batch, sent with its one statement
+ * or before its commit; `db` (the transaction, or the database) runs a write at once.
+ */
 export interface OrderUnit {
   db: Db;
-  later: PendingWrites;
+  scope: WriteScope;
   /** Sends the writes added so far (a discount's redemption names the order's row, written first). */
   flush(): Promise<void>;
 }
@@ -113,8 +117,9 @@ export async function inOrderUnit<T>(
   const { lines, orderId, number } = order;
   if (number !== null && order.inOneStatement) {
     const writes = new PendingWrites();
-    inventory.reserveInStatement(db, lines, { orderId }, writes);
-    const done = await write({ db, later: writes, flush: () => writes.run(db) }, number);
+    const scope = batchedScope(db, writes);
+    inventory.reserveInStatement(scope, lines, { orderId });
+    const done = await write({ db, scope, flush: () => writes.run(db) }, number);
     try {
       await writes.run(db);
     } catch (err) {
@@ -125,8 +130,9 @@ export async function inOrderUnit<T>(
   }
   return ctx.transact(async (trx) => {
     const writes = new PendingWrites();
-    await inventory.reserve(trx, lines, { orderId }, writes);
-    const done = await write({ db: trx, later: writes, flush: () => writes.run(trx) }, number ?? (await storeOrderNumbers.next(trx, order.storeId)));
+    const scope = batchedScope(trx, writes);
+    await inventory.reserve(scope, lines, { orderId });
+    const done = await write({ db: trx, scope, flush: () => writes.run(trx) }, number ?? (await storeOrderNumbers.next(trx, order.storeId)));
     await writes.run(trx);
     return done;
   });

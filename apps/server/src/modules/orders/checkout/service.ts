@@ -85,21 +85,20 @@ export function checkoutService(ctx: AppContext, ports: OrderPorts) {
      * a code the writes so far are sent first (only in a transaction: see inOrderUnit).
      */
     const orderWrites = async (unit: OrderUnit, number: number) => {
-      const { db: trx, later: writes } = unit;
+      const { db: trx, scope } = unit;
       const { details, dueAt } = instructionsFor(chosen, number, store.name, nowMs);
       const newOrder = newOrderOf(order, { id: orderId, token, number, nowMs, totals, vat, details, dueAt, confirmationCode });
-      await ordersRepo(trx).insert(newOrder, writes);
+      await ordersRepo(trx).insert(newOrder, scope);
       // Counted here, after the stock: the last use of a code goes to exactly one order.
       if (discount) {
         // The redemption names the order: the order's row is written first.
         await unit.flush();
         await discounts.redeem(trx, { discountId: discount.id, orderId, email: newOrder.row.customer_email });
       }
-      // Card orders are confirmed by mail once Stripe says they are paid.
-      if (chosen.option.method !== 'card')
-        await queueOrderMails(ctx, trx, orderId, { order: newOrder.row, items: newOrder.items, confirmationCode }, audience, writes);
+      // Card orders are confirmed by mail once Stripe says they are paid (no audience read for them).
+      if (audience) await queueOrderMails(ctx, scope, { order: newOrder.row, items: newOrder.items, confirmationCode }, audience);
       // Last: on PostgreSQL the shard row of the store's day is held from here to the commit (see orderStats).
-      await orderStats.placed(trx, newOrder.row, newOrder.items, writes);
+      await orderStats.placed(scope, newOrder.row, newOrder.items);
       return { number, details };
     };
     try {

@@ -10,7 +10,7 @@ import { paymentsRepo } from '../repo.js';
 import { orderSteps } from '../../orders/service.js';
 import type { OrderPaymentsPort } from '../../orders/ports.js';
 import { instructionsOf } from '../../orders/order-view.js';
-import { queueOrderMails, queuePaymentReceivedMail } from '../../orders/mails.js';
+import { queuePaymentReceivedMail, queueStoredOrderMails } from '../../orders/mails.js';
 import { notificationsChanged } from '../../notifications/service.js';
 import { announceOrderChange, orderStats } from '../../stats/service.js';
 import { invoicesService } from '../../invoices/service.js';
@@ -51,7 +51,7 @@ export function orderPaymentsService(ctx: AppContext) {
       actorId,
     );
     if (!ok) return false;
-    if (o.payment_method === 'card') await queueOrderMails(ctx, trx, o.id);
+    if (o.payment_method === 'card') await queueStoredOrderMails(ctx, trx, o.id);
     else await queuePaymentReceivedMail(ctx, trx, o.id);
     await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'unpaid' }, { status: o.status, paymentStatus: 'paid' });
     return true;
