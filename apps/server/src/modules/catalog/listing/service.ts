@@ -4,18 +4,8 @@ import { badRequest } from '../../../lib/errors.js';
 import { searchMatchValue, searchScorePatterns } from '../../search/service.js';
 import { parseSearchQuery } from '../../search/normalise.js';
 import { refreshStale } from '../../search/service.js';
-import {
-  listingRepo,
-  ORDERS,
-  TABLE_COLUMNS,
-  type Key,
-  type KeySort,
-  type ListingQuery,
-  type ListingRepo,
-  type OrderColumn,
-  type Shape,
-  type Values,
-} from './repo.js';
+import { listingRepo, type ListingRepo } from './repo.js';
+import { ORDERS, TABLE_COLUMNS, type Key, type KeySort, type ListingQuery, type OrderColumn, type Shape, type Values } from './shape.js';
 
 /**
  * Which products of one store a list shows, in which order, and how many there are: the one
