@@ -117,6 +117,15 @@ describe(`opening a return for an order (${engine})`, () => {
     expect(list.body.returns.map((r: { status: string }) => r.status)).toEqual(['requested', 'rejected', 'requested']);
   });
 
+  it('two members opening a return for the last unit at once: one gets it, the other a 409', async () => {
+    const o = await placeOrder({ quantity: 1 });
+    const body = { lines: [{ orderItemId: o.itemId, quantity: 1 }] };
+    const results = await Promise.all([open(o.orderId, body), open(o.orderId, body, staff)]);
+    expect(results.map((x) => x.status).sort()).toEqual([201, 409]);
+    expect(results.find((x) => x.status === 409)!.body.error.message).toBe('Di «Tazza Aurora» puoi restituire al massimo 0');
+    expect((await owner.get(api(`/orders/${o.orderId}/returns`))).body.returns).toHaveLength(1);
+  });
+
   it('refuses bad bodies with Italian messages, a line of another order, and a cancelled order; nothing is created', async () => {
     const o = await placeOrder();
     const elsewhere = await placeOrder({ title: 'Piatto Fondo' });

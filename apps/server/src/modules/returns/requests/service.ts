@@ -52,16 +52,15 @@ export function returnRequestsService(ctx: AppContext) {
     r: { id: string; number: number; orderId: string; status: ReturnStatus },
     from: readonly ReturnStatus[],
     to: ReturnStatus,
+    at: string,
     extra: Parameters<ReturnType<typeof returnsRepo>['move']>[5] = {},
   ) {
     if (!from.includes(r.status)) throw refused(r.status);
-    const at = clock.iso();
     if (!(await returnsRepo(trx).move(member.storeId, r.id, from, to, at, extra))) {
       const now = await returnsRepo(trx).find(member.storeId, r.id);
       throw refused(now?.status ?? r.status);
     }
     await orderSteps.recordReturnEvent(trx, { orderId: r.orderId, kind: 'return', value: `${to}:${r.number}`, actorId: member.user.id, at });
-    return at;
   }
 
   async function detailOf(member: ReturnsMember, returnId: string) {
@@ -129,7 +128,7 @@ export function returnRequestsService(ctx: AppContext) {
       await db.transaction().execute(async (trx) => {
         const r = await findIn(trx, member.storeId, returnId);
         const at = clock.iso();
-        await step(trx, member, r, ['requested'], 'authorized', { authorized_at: at });
+        await step(trx, member, r, ['requested'], 'authorized', at, { authorized_at: at });
       });
       return detailOf(member, returnId);
     },
@@ -155,7 +154,7 @@ export function returnRequestsService(ctx: AppContext) {
         // Units of an order not shipped never left the shelf: putting them back would make stock up.
         if (order && stockEffect(order.status) !== 'shipped') throw conflict(returnRequestsMsg.restockNotShipped);
         const at = clock.iso();
-        await step(trx, member, r, ['requested', 'authorized'], 'received', { received_at: at });
+        await step(trx, member, r, ['requested', 'authorized'], 'received', at, { received_at: at });
         if (!lines.length) return;
         const items = await orderSteps.itemsOf(trx, r.orderId);
         const stockLines = lines.flatMap((l) => {
@@ -173,7 +172,7 @@ export function returnRequestsService(ctx: AppContext) {
       await db.transaction().execute(async (trx) => {
         const r = await findIn(trx, member.storeId, returnId);
         const at = clock.iso();
-        await step(trx, member, r, ['requested', 'authorized'], 'rejected', { reject_reason: input.reason, closed_at: at });
+        await step(trx, member, r, ['requested', 'authorized'], 'rejected', at, { reject_reason: input.reason, closed_at: at });
         await queueRejectionMail(ctx, trx, member.storeId, { ...r, rejectReason: input.reason });
       });
       ctx.mailer.wake();
