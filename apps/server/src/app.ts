@@ -62,6 +62,7 @@ import { registerCsvRoutes } from './modules/csv/routes.js';
 import { searchColumns } from './modules/catalog/search-columns/service.js';
 import { writeSortTitlesWith } from './modules/search/service.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
+import { registerReturnRequestRoutes } from './modules/returns/requests/routes.js';
 
 /** How long closing waits for requests still running after their connections ended. */
 const SETTLE_MS = 10_000;
@@ -261,6 +262,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerCatalogRoutes(app, ctx);
   registerCsvRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
+  registerReturnRequestRoutes(app, ctx);
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
   await registerWeb(app, storefrontPages(app, ctx), config.webDist);

@@ -318,6 +318,8 @@ const ALL_TABLES: Array<keyof Database> = [
   'orders',
   'order_items',
   'discount_codes',
+  'returns',
+  'return_items',
 ];
 const STORE_TABLES = [
   'store_members',
@@ -332,6 +334,7 @@ const STORE_TABLES = [
   'inventory',
   'orders',
   'discount_codes',
+  'returns',
 ] as const;
 
 const sorted = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();

@@ -68,6 +68,58 @@ const at =
   (path: string, build: Build): Build =>
   async (c) => ({ ...(await build(c)), path });
 
+/** An order of the cell's store with one line and, unless told, a return of it ('Richiesto'). */
+async function returnFixture(c: Cell, withReturn = true) {
+  const db = c.server.ctx.db;
+  const orderId = await fx.order(c);
+  const itemId = randomUUID();
+  await db
+    .insertInto('order_items')
+    .values({
+      id: itemId,
+      order_id: orderId,
+      product_id: null,
+      variant_id: null,
+      title: 'Tazza',
+      variant_label: null,
+      quantity: 2,
+      unit_price_cents: 750,
+      total_price_cents: 1500,
+    })
+    .execute();
+  if (!withReturn) return { orderId, itemId, returnId: '' };
+  const returnId = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('returns')
+    .values({
+      id: returnId,
+      store_id: c.store.id,
+      order_id: orderId,
+      number: 1,
+      origin: 'shopper',
+      status: 'requested',
+      customer_name: 'Maria Rossi',
+      customer_email: 'maria.rossi@example.it',
+      reason: null,
+      reject_reason: null,
+      refund_iban: null,
+      request_key: null,
+      created_by_user_id: null,
+      created_at: now,
+      updated_at: now,
+      authorized_at: null,
+      received_at: null,
+      closed_at: null,
+    })
+    .execute();
+  await db.insertInto('return_items').values({ id: randomUUID(), return_id: returnId, store_id: c.store.id, order_item_id: itemId, quantity: 1 }).execute();
+  return { orderId, itemId, returnId };
+}
+const returnStep =
+  (action: string, body?: unknown): Build =>
+  async (c) => ({ path: api(c, `/returns/${(await returnFixture(c)).returnId}/${action}`), body });
+
 /** An invitation of a store the cell's people do not belong to, to the caller (or to someone else). */
 async function invitationTo(c: Cell, toCaller: boolean) {
   const host = await fx.foreignStore(c);
@@ -508,6 +560,33 @@ export const MATRIX: Record<string, Entry> = {
     request: async (c) => ({ path: api(c, '/orders/bulk'), body: { action: 'status', ids: [await fx.order(c)], status: 'confirmed' } }),
     foreign: { status: 404 },
   },
+  // Returns ('Resi', docs/decisions/0051-returns.md): every member reads and moves them.
+  'GET /api/stores/{storeId}/returns': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => (await returnFixture(c), { path: api(c, '/returns?status=requested') }),
+  },
+  'GET /api/stores/{storeId}/returns/{returnId}': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/returns/${(await returnFixture(c)).returnId}`) }),
+  },
+  'GET /api/stores/{storeId}/orders/{orderId}/returns': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/orders/${(await returnFixture(c)).orderId}/returns`) }),
+  },
+  'POST /api/stores/{storeId}/orders/{orderId}/returns': {
+    level: 'staff',
+    status: 201,
+    request: async (c) => {
+      const { orderId, itemId } = await returnFixture(c, false);
+      return { path: api(c, `/orders/${orderId}/returns`), body: { lines: [{ orderItemId: itemId, quantity: 1 }] } };
+    },
+  },
+  'POST /api/stores/{storeId}/returns/{returnId}/authorize': { level: 'staff', status: 200, request: returnStep('authorize') },
+  'POST /api/stores/{storeId}/returns/{returnId}/receive': { level: 'staff', status: 200, request: returnStep('receive', { restock: [] }) },
+  'POST /api/stores/{storeId}/returns/{returnId}/reject': { level: 'staff', status: 200, request: returnStep('reject', { reason: 'Prodotto usato' }) },
   'PUT /api/stores/{storeId}/orders/{orderId}/shipment': {
     level: 'staff',
     status: 200,

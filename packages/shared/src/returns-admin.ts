@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFUND_METHODS, REFUND_STATUSES, RETURN_ORIGINS, RETURN_STATUSES } from './returns.js';
+import { REFUND_METHODS, REFUND_STATUSES, RETURN_ORIGINS, RETURN_STATUSES, returnRequestsMsg } from './returns.js';
 
 /**
  * The dashboard's 'Resi' and the order's refunds, as the API sends them (docs/decisions/0051-returns.md).
@@ -106,3 +106,15 @@ export type RefundableOrderView = z.infer<typeof refundableOrderSchema>;
 
 export const orderRefundsResponseSchema = z.object({ refunds: z.array(refundSchema), refundable: refundableOrderSchema });
 export const refundResponseSchema = z.object({ refund: refundSchema });
+
+/** GET …/returns: a status to filter by ('Richiesto'…), and the page (RETURN_PAGE_SIZE a page). */
+export const returnListQuerySchema = z.strictObject({
+  status: z.enum(RETURN_STATUSES, { error: returnRequestsMsg.status }).optional(),
+  page: z.coerce
+    .number({ error: returnRequestsMsg.page })
+    .int(returnRequestsMsg.page)
+    .min(1, returnRequestsMsg.page)
+    .max(100_000, returnRequestsMsg.page)
+    .default(1),
+});
+export type ReturnListQuery = z.input<typeof returnListQuerySchema>;

@@ -187,3 +187,13 @@ export type RefundInput = z.infer<typeof refundInputSchema>;
 
 export const returnSettingsResponseSchema = z.object({ settings: returnSettingsSchema });
 export const DEFAULT_RETURN_SETTINGS: ReturnSettings = { address: '', returnShippingPaidBy: 'customer', instructions: '' };
+
+/** The team's returns ('Resi'): what only 'Apri un reso', 'Ricevuto' and the list say. */
+export const returnRequestsMsg = {
+  restockLine: 'Uno dei prodotti da rimettere in magazzino non fa parte del reso',
+  restockOver: (title: string, most: number) => `Di «${title}» puoi rimettere in magazzino al massimo ${most}`,
+  restockNotShipped: 'L’ordine non risulta spedito: i suoi articoli sono ancora in magazzino',
+  status: 'Stato del reso non valido',
+  page: 'Pagina non valida',
+  rejectSubject: (n: number) => `Il tuo reso n. ${n} non è stato accettato`,
+} as const;

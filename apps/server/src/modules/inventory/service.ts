@@ -151,6 +151,28 @@ export const inventory = {
   ): Promise<void> {
     return inventory.followOrderStatus(trx, storeId, lines, from, 'cancelled', source);
   },
+
+  /**
+   * Puts returned units back on hand ('Ricevuto' on a return of a shipped order; history reason
+   * 'return'), in the caller's transaction. Lines whose product or variant is gone have no unit to
+   * go back to: the answer lists the lines that did go back.
+   */
+  async restock<L extends OrderStockLine>(trx: Db, storeId: string, lines: L[], source: OrderStockSource): Promise<L[]> {
+    const productIds = [...new Set(lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
+    if (!productIds.length) return [];
+    const units = await inventoryUnits.unitsOf(trx, storeId, productIds);
+    const moves = lines.flatMap((l) => {
+      const unit = l.quantity > 0 && units.find((u) => u.product_id === l.productId && (u.variant_id ?? null) === (l.variantId ?? null));
+      return unit ? [{ line: l, inventoryId: unit.id }] : [];
+    });
+    const moved = [];
+    for (const m of byUnit(moves)) {
+      const d = { qty: m.line.quantity, reserved: 0, needFree: 0 };
+      moved.push({ unit: await apply(() => inventoryUnits.move(trx, m.inventoryId, d), m.line.title), qty: d.qty, reserved: 0 });
+    }
+    if (moved.length) await recordMovements(trx, moved, { reason: 'return', orderId: source.orderId, actorId: source.actorId });
+    return moves.map((m) => m.line);
+  },
 };
 
 /**
