@@ -66,7 +66,7 @@ export const returnMsg = {
   quantity: 'Quantità non valida per uno dei prodotti scelti',
   quantityOver: (title: string, left: number) => `Di «${title}» puoi restituire al massimo ${left}`,
   excluded: (title: string) => `«${title}» è escluso dal recesso`,
-  reason: `Il motivo può avere al massimo ${RETURN_LIMITS.reasonMax.toLocaleString('it-IT')} caratteri`,
+  reason: 'Il motivo può avere al massimo 1.000 caratteri',
   rejectReason: 'Scrivi il motivo del rifiuto (al massimo 1.000 caratteri)',
   iban: 'IBAN non valido: controlla di averlo copiato per intero',
   periodOver: (lastDay: string) => `Il periodo di recesso per questo ordine è terminato il ${lastDay}`,
