@@ -7,6 +7,7 @@ import { inventory } from '../../inventory/service.js';
 import { paymentsService, type ChosenMethod } from '../service.js';
 import { BadSignature, type WebhookEvent } from '../stripe.js';
 import { paymentsRepo } from '../repo.js';
+import type { PaymentRefundsPort } from '../refunds-port.js';
 import { orderSteps } from '../../orders/service.js';
 import type { OrderPaymentsPort } from '../../orders/ports.js';
 import { instructionsOf } from '../../orders/order-view.js';
@@ -156,7 +157,7 @@ export function orderPaymentsService(ctx: AppContext) {
      * match: nothing changes), recorded once by event id (a redelivery changes nothing twice), then
      * applied: completed and paid → 'Pagato'; expired → cancelled with its stock released.
      */
-    async applyStripeWebhook(storeId: string, rawBody: string, signature: string | undefined): Promise<{ applied: boolean }> {
+    async applyStripeWebhook(storeId: string, rawBody: string, signature: string | undefined, refunds?: PaymentRefundsPort): Promise<{ applied: boolean }> {
       const secret = await settings.webhookSecret(storeId);
       if (!secret) throw notFound('Pagamenti con carta non configurati per questo store');
       let event: WebhookEvent;
@@ -165,6 +166,12 @@ export function orderPaymentsService(ctx: AppContext) {
       } catch (err) {
         if (err instanceof BadSignature) throw new AppError(400, 'bad_signature', 'Firma del webhook non valida');
         throw err;
+      }
+      // A refund's events go to the refunds, recorded once in their transaction (duplicates change nothing).
+      if (event.refunds.length) {
+        if (!refunds) return { applied: false };
+        const claim = (trx: Db) => paymentsRepo(trx).recordStripeEvent({ id: event.id, storeId, type: event.type });
+        return { applied: await refunds.applyStripeRefunds(storeId, event.refunds, claim) };
       }
       const s = event.session;
       const relevant = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'].includes(event.type);
