@@ -6,7 +6,8 @@ import type { Refund, RefundableOrderView } from '@vetrina/shared/returns-admin'
 import type { AppContext } from '../../../lib/context.js';
 import type { Db } from '../../../db/index.js';
 import type { StoreMembership } from '../../../plugins/guard.js';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import type { AppError } from '../../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import { orderSteps } from '../../orders/service.js';
