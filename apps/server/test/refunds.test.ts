@@ -229,4 +229,18 @@ describe(`refunds by line (${engine})`, () => {
     expect(foreignReturn.status).toBe(404);
     expect(foreignReturn.body.error.message).toBe(returnMsg.notFound);
   });
+  it('the ‘Rimborsato’ button counts the whole rest as returned: no refund by line can follow', async () => {
+    const o = await paidOrder();
+    expect((await refunds(o.id, { adjustmentCents: 1000, iban: IBAN })).status).toBe(201);
+    // Only a fully paid order takes the button: after a partial refund it is refused.
+    const partial = await owner.patch(`/api/stores/${store.id}/orders/${o.id}/payment`, { paymentStatus: 'refunded' });
+    expect(partial.status).toBe(409);
+    const fresh = await paidOrder();
+    expect((await owner.patch(`/api/stores/${store.id}/orders/${fresh.id}/payment`, { paymentStatus: 'refunded' })).status).toBe(200);
+    expect(await orderRow(fresh.id)).toMatchObject({ payment_status: 'refunded', refunded_cents: 5549 });
+    const after = await refunds(fresh.id, { lines: [{ orderItemId: fresh.cups, quantity: 1 }], iban: IBAN });
+    expect(after.status).toBe(409);
+    expect(after.body.error.message).toBe(returnMsg.refundOver(formatEuro(0)));
+    expect(await refundRows(fresh.id)).toHaveLength(0);
+  });
 });

@@ -82,6 +82,9 @@ export function orderPaymentsService(ctx: AppContext) {
         } else {
           const ok = await orders.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' }, actorId);
           if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+          // Refunded outside Vetrina: the rest of what was paid counts as returned, so no refund by line exceeds it later.
+          const rest = o.total_cents - o.refunded_cents;
+          if (rest > 0) await orders.holdRefund(trx, storeId, o.id, rest);
           await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'paid' }, { status: o.status, paymentStatus: 'refunded' });
         }
       });

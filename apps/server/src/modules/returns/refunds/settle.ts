@@ -21,7 +21,8 @@ export const refundOutcome = {
     if (!o) return;
     const done = await refundsRepo(trx).succeededCents(o.id);
     const next = done >= o.total_cents ? 'refunded' : 'partially_refunded';
-    if (o.payment_status !== next) {
+    // 'Rimborsato' set by hand (refunded outside Vetrina) stays: a late card refund never lowers it.
+    if (o.payment_status !== next && o.payment_status !== 'refunded') {
       const ok = await orderSteps.transition(trx, o.id, { status: o.status, paymentStatus: o.payment_status }, { payment_status: next }, actorId);
       if (!ok) throw new Error('order changed while a refund settled');
     }
