@@ -155,6 +155,9 @@ describe(`card refunds through Stripe (${engine})`, () => {
     expect((await postWebhook(server, store.id, failed.payload, failed.header)).status).toBe(200);
     const again = refundEvent(`evt_fail2_${id}`, 'refund.updated', { id: stripeId, status: 'failed', metadata: { refund_id: id } });
     expect((await postWebhook(server, store.id, again.payload, again.header)).status).toBe(200);
+    // Stripe's older 'succeeded' arriving after its 'failed' changes nothing.
+    const older = refundEvent(`evt_old_${id}`, 'refund.updated', { id: stripeId, status: 'succeeded', metadata: { refund_id: id } });
+    expect((await postWebhook(server, store.id, older.payload, older.header)).status).toBe(200);
     expect(await refundRow(id)).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
     expect((await orderRow(o.id)).refunded_cents).toBe(0);
 
@@ -162,5 +165,27 @@ describe(`card refunds through Stripe (${engine})`, () => {
     const retried = await owner.post(`/api/stores/${store.id}/refunds/${id}/retry`);
     expect(retried.body.refund.status).toBe('succeeded');
     expect(await orderRow(o.id)).toMatchObject({ payment_status: 'refunded', refunded_cents: o.total });
+  });
+  it('a refund that failed here but succeeded at Stripe (its answer lost) counts once when the webhook says so', async () => {
+    stripe.answerRefunds({ error: 400 });
+    const o = await paidCardOrder();
+    const res = await refundOne(o);
+    const id: string = res.body.refund.id;
+    expect(res.body.refund.status).toBe('failed');
+    expect((await orderRow(o.id)).refunded_cents).toBe(0);
+    const done = refundEvent(`evt_revive_${id}`, 'refund.updated', {
+      id: 're_test_lost',
+      status: 'succeeded',
+      metadata: { refund_id: id, store_id: store.id },
+    });
+    expect((await postWebhook(server, store.id, done.payload, done.header)).status).toBe(200);
+    const again = refundEvent(`evt_revive2_${id}`, 'refund.updated', {
+      id: 're_test_lost',
+      status: 'succeeded',
+      metadata: { refund_id: id, store_id: store.id },
+    });
+    expect((await postWebhook(server, store.id, again.payload, again.header)).status).toBe(200);
+    expect(await refundRow(id)).toMatchObject({ status: 'succeeded', stripe_refund_id: 're_test_lost', failure_reason: null });
+    expect(await orderRow(o.id)).toMatchObject({ payment_status: 'partially_refunded', refunded_cents: 2000 });
   });
 });

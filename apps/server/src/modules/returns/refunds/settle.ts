@@ -112,7 +112,19 @@ export function stripeRefunds(ctx: AppContext) {
           if (!r || r.method !== 'stripe' || (r.stripe_refund_id && r.stripe_refund_id !== u.stripeRefundId)) continue;
           const at = clock.iso();
           if (u.status === 'succeeded') {
-            if (!(await refunds.move(r.id, ['pending'], 'succeeded', at, { succeeded_at: at, stripe_refund_id: u.stripeRefundId }))) continue;
+            const done = { succeeded_at: at, stripe_refund_id: u.stripeRefundId, failure_reason: null };
+            // Failed here without Stripe's answer (an error on the call) but done at Stripe: it counts again, if it
+            // still fits in what was paid. One Stripe itself failed stays failed (its 'succeeded' came late).
+            if (r.status === 'failed' && !r.stripe_refund_id) {
+              if (!(await orderSteps.holdRefund(trx, storeId, r.order_id, r.amount_cents))) {
+                ctx.log.warn({ refundId: r.id }, 'stripe refund succeeded after it failed here, but the order has no room left for it');
+                continue;
+              }
+              if (!(await refunds.move(r.id, ['failed'], 'succeeded', at, done))) {
+                await orderSteps.releaseRefund(trx, storeId, r.order_id, r.amount_cents);
+                continue;
+              }
+            } else if (!(await refunds.move(r.id, ['pending'], 'succeeded', at, done))) continue;
             await refundOutcome.succeeded(trx, r, null, at);
             settled.push(r.id);
             changed = true;
