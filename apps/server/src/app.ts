@@ -63,6 +63,8 @@ import { searchColumns } from './modules/catalog/search-columns/service.js';
 import { writeSortTitlesWith } from './modules/search/service.js';
 import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerReturnRequestRoutes } from './modules/returns/requests/routes.js';
+import { registerRefundRoutes } from './modules/returns/refunds/routes.js';
+import { refundsForPayments } from './modules/returns/refunds/service.js';
 
 /** How long closing waits for requests still running after their connections ended. */
 const SETTLE_MS = 10_000;
@@ -242,7 +244,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerSeoRoutes(app, ctx);
   // Payments and invoices import orders; orders reaches them through these ports (no cycle).
   registerOrderRoutes(app, ctx, { payments: paymentsForOrders(ctx), invoices: invoicesForOrders(ctx) });
-  registerPaymentRoutes(app, ctx);
+  // Returns import payments; the Stripe webhook reaches the refunds through this port (no cycle).
+  registerPaymentRoutes(app, ctx, { refunds: refundsForPayments(ctx) });
   registerLegalRoutes(app, ctx);
   registerInvoiceRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
@@ -263,6 +266,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerCsvRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerReturnRequestRoutes(app, ctx);
+  registerRefundRoutes(app, ctx);
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
   await registerWeb(app, storefrontPages(app, ctx), config.webDist);

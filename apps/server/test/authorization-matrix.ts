@@ -46,6 +46,45 @@ const linkFor =
     const subject = await fx.account(c, 'link');
     return { path: '', body: { token: await fx.link(c, subject.id, kind, kind === 'email_change' ? uniqueEmail('cambiata') : undefined) } };
   };
+/** An order of the cell's store marked paid (cash on delivery: refunds go to an IBAN); returns its id. */
+async function paidOrder(c: Cell) {
+  const id = await fx.order(c);
+  await c.server.ctx.db.updateTable('orders').set({ payment_status: 'paid' }).where('id', '=', id).execute();
+  return id;
+}
+
+/** A manual refund of 1,00 € already made on a paid order; returns its id. */
+async function manualRefund(c: Cell) {
+  const orderId = await paidOrder(c);
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await c.server.ctx.db
+    .insertInto('refunds')
+    .values({
+      id,
+      store_id: c.store.id,
+      order_id: orderId,
+      return_id: null,
+      method: 'manual',
+      status: 'succeeded',
+      items_cents: 0,
+      shipping_cents: 0,
+      adjustment_cents: 100,
+      amount_cents: 100,
+      iban: 'IT60X0542811101000000123456',
+      note: null,
+      stripe_refund_id: null,
+      failure_reason: null,
+      credit_note_id: null,
+      created_by_user_id: null,
+      created_at: at,
+      updated_at: at,
+      succeeded_at: at,
+    })
+    .execute();
+  return id;
+}
+
 /** An unread bell entry of the store for one of its members; returns its id. */
 async function notificationOf(c: Cell, userId: string) {
   const id = randomUUID();
@@ -452,6 +491,22 @@ export const MATRIX: Record<string, Entry> = {
     foreign: { status: 200 },
   },
   'GET /api/stores/{storeId}/orders/{orderId}': { level: 'staff', status: 200, request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}`) }) },
+  'GET /api/stores/{storeId}/orders/{orderId}/refunds': {
+    level: 'staff',
+    status: 200,
+    request: async (c) => ({ path: api(c, `/orders/${await fx.order(c)}/refunds`) }),
+  },
+  'POST /api/stores/{storeId}/orders/{orderId}/refunds': {
+    level: 'admin',
+    status: 201,
+    request: async (c) => ({ path: api(c, `/orders/${await paidOrder(c)}/refunds`), body: { adjustmentCents: 100, iban: 'IT60X0542811101000000123456' } }),
+  },
+  'POST /api/stores/{storeId}/refunds/{refundId}/retry': {
+    level: 'admin',
+    // Only a failed card refund may be retried: a manual one that succeeded is refused (nothing changes).
+    status: 409,
+    request: async (c) => ({ path: api(c, `/refunds/${await manualRefund(c)}/retry`) }),
+  },
   'PATCH /api/stores/{storeId}/orders/{orderId}/payment': {
     level: 'staff',
     status: 200,

@@ -8,12 +8,13 @@ import { notFound } from '../../lib/errors.js';
 import { storeBySlug } from '../tenancy/service.js';
 import { requireMember } from '../../plugins/guard.js';
 import { registerStripeWebhookRoute } from './order-status/routes.js';
+import type { PaymentRefundsPort } from './refunds-port.js';
 import { paymentsService } from './service.js';
 
 const storeParams = z.strictObject({ storeId: z.string().min(1).max(64) });
 
 /** Impostazioni → Pagamenti, the methods a storefront offers at checkout, and Stripe's webhook. */
-export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, ports: { refunds?: PaymentRefundsPort } = {}) {
   const payments = paymentsService(ctx);
 
   addRoute(
@@ -64,5 +65,5 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  registerStripeWebhookRoute(app, ctx);
+  registerStripeWebhookRoute(app, ctx, ports.refunds);
 }

@@ -193,6 +193,11 @@ export function paymentsService(ctx: AppContext) {
       return { option, settings: l.settings, stripe: method === 'card' ? l.stripe : null };
     },
 
+    /** The store's Stripe secret key, for refunds (null: card payments were never set up). */
+    async secretKey(storeId: string): Promise<string | null> {
+      return (await load(storeId)).secretKey;
+    },
+
     /** The store's webhook signing secret (null: card payments were never set up). */
     async webhookSecret(storeId: string): Promise<string | null> {
       return (await load(storeId)).webhookSecret;

@@ -35,6 +35,43 @@ export interface WebhookEvent {
     amountTotal: number | null;
     currency: string | null;
   } | null;
+  /** What a refund event (charge.refunded, refund.updated) says of each refund it carries. */
+  refunds: StripeRefundUpdate[];
+}
+
+/** Stripe's word on one refund: its id, status, our refund's id (metadata) and why it failed. */
+export interface StripeRefundUpdate {
+  stripeRefundId: string;
+  status: string;
+  refundId: string | null;
+  storeId: string | null;
+  failureReason: string | null;
+}
+
+export interface RefundRequest {
+  paymentIntent: string;
+  amountCents: number;
+  metadata: { refund_id: string; order_id: string; store_id: string };
+}
+
+const refundUpdateOf = (r: Record<string, unknown>): StripeRefundUpdate | null => {
+  if (r.object !== 'refund' || typeof r.id !== 'string') return null;
+  const meta = (r.metadata as Record<string, unknown> | null) ?? {};
+  return {
+    stripeRefundId: r.id,
+    status: typeof r.status === 'string' ? r.status : '',
+    refundId: typeof meta.refund_id === 'string' ? meta.refund_id : null,
+    storeId: typeof meta.store_id === 'string' ? meta.store_id : null,
+    failureReason: typeof r.failure_reason === 'string' ? r.failure_reason : null,
+  };
+};
+
+/** The refunds an event's object carries: a refund itself, or a charge's list of them. */
+function refundsOf(obj: Record<string, unknown> | undefined): StripeRefundUpdate[] {
+  if (!obj) return [];
+  if (obj.object === 'refund') return [refundUpdateOf(obj)].filter((r): r is StripeRefundUpdate => r !== null);
+  const list = obj.object === 'charge' ? (obj.refunds as { data?: unknown } | null)?.data : undefined;
+  return Array.isArray(list) ? list.map((r) => refundUpdateOf(r as Record<string, unknown>)).filter((r): r is StripeRefundUpdate => r !== null) : [];
 }
 
 export class BadSignature extends Error {}
@@ -74,6 +111,21 @@ export function stripeGateway(config: Config) {
       return { id: session.id, url: session.url };
     },
 
+    /** The PaymentIntent a Checkout Session created (null: not paid yet, so nothing to refund). */
+    async paymentIntentOf(secretKey: string, sessionId: string): Promise<string | null> {
+      const stripe = await client(secretKey);
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const pi = session.payment_intent;
+      return typeof pi === 'string' ? pi : (pi?.id ?? null);
+    },
+
+    /** Refunds part of a payment; the key is per attempt, so a retried call never refunds twice. */
+    async createRefund(secretKey: string, req: RefundRequest, idempotencyKey: string): Promise<{ id: string; status: string; failureReason: string | null }> {
+      const stripe = await client(secretKey);
+      const refund = await stripe.refunds.create({ payment_intent: req.paymentIntent, amount: req.amountCents, metadata: req.metadata }, { idempotencyKey });
+      return { id: refund.id, status: refund.status ?? 'pending', failureReason: refund.failure_reason ?? null };
+    },
+
     /** Verifies the signature with the SDK and keeps what the order needs; BadSignature otherwise. */
     async verifyEvent(rawBody: string, signature: string | undefined, webhookSecret: string): Promise<WebhookEvent> {
       const { default: Stripe } = await loadSdk();
@@ -100,6 +152,7 @@ export function stripeGateway(config: Config) {
               currency: typeof obj.currency === 'string' ? obj.currency : null,
             }
           : null,
+        refunds: ['charge.refunded', 'refund.updated', 'refund.created', 'refund.failed'].includes(event.type) ? refundsOf(obj) : [],
       };
     },
   };

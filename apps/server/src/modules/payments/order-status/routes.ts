@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../../lib/context.js';
 import { guardGuess } from '../../../lib/guess-limit.js';
 import { addRoute } from '../../../lib/route.js';
+import type { PaymentRefundsPort } from '../refunds-port.js';
 import { orderPaymentsService } from './service.js';
 
 /** Stripe's webhook: an order's card payment completed or expired. */
-export function registerStripeWebhookRoute(app: FastifyInstance, ctx: AppContext) {
+export function registerStripeWebhookRoute(app: FastifyInstance, ctx: AppContext, refunds?: PaymentRefundsPort) {
   const payments = orderPaymentsService(ctx);
   // Stripe signs the exact bytes it sent: this route reads its JSON body as text.
   app.register(async (raw) => {
@@ -26,7 +27,7 @@ export function registerStripeWebhookRoute(app: FastifyInstance, ctx: AppContext
         const body = typeof req.body === 'string' ? req.body : '';
         const signature = req.headers['stripe-signature'];
         await guardGuess(ctx, { scope: 'stripe-signature', ip: req.ip, storeId: params.storeId }, () =>
-          payments.applyStripeWebhook(params.storeId, body, typeof signature === 'string' ? signature : undefined),
+          payments.applyStripeWebhook(params.storeId, body, typeof signature === 'string' ? signature : undefined, refunds),
         );
         return { received: true as const };
       },

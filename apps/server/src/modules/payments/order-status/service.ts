@@ -7,6 +7,7 @@ import { inventory } from '../../inventory/service.js';
 import { paymentsService, type ChosenMethod } from '../service.js';
 import { BadSignature, type WebhookEvent } from '../stripe.js';
 import { paymentsRepo } from '../repo.js';
+import type { PaymentRefundsPort } from '../refunds-port.js';
 import { orderSteps } from '../../orders/service.js';
 import type { OrderPaymentsPort } from '../../orders/ports.js';
 import { instructionsOf } from '../../orders/order-view.js';
@@ -81,6 +82,9 @@ export function orderPaymentsService(ctx: AppContext) {
         } else {
           const ok = await orders.transition(trx, o.id, { status: o.status, paymentStatus: 'paid' }, { payment_status: 'refunded' }, actorId);
           if (!ok) throw conflict('Lo stato dell’ordine è appena cambiato: ricarica e riprova.');
+          // Refunded outside Vetrina: the rest of what was paid counts as returned, so no refund by line exceeds it later.
+          const rest = o.total_cents - o.refunded_cents;
+          if (rest > 0) await orders.holdRefund(trx, storeId, o.id, rest);
           await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'paid' }, { status: o.status, paymentStatus: 'refunded' });
         }
       });
@@ -156,7 +160,7 @@ export function orderPaymentsService(ctx: AppContext) {
      * match: nothing changes), recorded once by event id (a redelivery changes nothing twice), then
      * applied: completed and paid → 'Pagato'; expired → cancelled with its stock released.
      */
-    async applyStripeWebhook(storeId: string, rawBody: string, signature: string | undefined): Promise<{ applied: boolean }> {
+    async applyStripeWebhook(storeId: string, rawBody: string, signature: string | undefined, refunds?: PaymentRefundsPort): Promise<{ applied: boolean }> {
       const secret = await settings.webhookSecret(storeId);
       if (!secret) throw notFound('Pagamenti con carta non configurati per questo store');
       let event: WebhookEvent;
@@ -165,6 +169,12 @@ export function orderPaymentsService(ctx: AppContext) {
       } catch (err) {
         if (err instanceof BadSignature) throw new AppError(400, 'bad_signature', 'Firma del webhook non valida');
         throw err;
+      }
+      // A refund's events go to the refunds, recorded once in their transaction (duplicates change nothing).
+      if (event.refunds.length) {
+        if (!refunds) return { applied: false };
+        const claim = (trx: Db) => paymentsRepo(trx).recordStripeEvent({ id: event.id, storeId, type: event.type });
+        return { applied: await refunds.applyStripeRefunds(storeId, event.refunds, claim) };
       }
       const s = event.session;
       const relevant = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired'].includes(event.type);
