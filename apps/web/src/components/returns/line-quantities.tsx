@@ -27,11 +27,11 @@ export function LineQuantities({
   noneLabel?: string;
 }) {
   return (
-    <ul className="grid divide-y rounded-md border" aria-label={caption}>
+    <ul className="grid grid-cols-1 divide-y rounded-md border" aria-label={caption}>
       {lines.map((l) => (
         <li key={l.orderItemId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 p-3" data-testid="choosable-line">
           <div className="min-w-0 flex-1 basis-40">
-            <p className="truncate text-sm font-medium" title={l.title}>
+            <p className="line-clamp-2 break-words text-sm font-medium" title={l.title}>
               {l.title}
             </p>
             {l.variantLabel && <p className="truncate text-xs text-muted-foreground">{l.variantLabel}</p>}

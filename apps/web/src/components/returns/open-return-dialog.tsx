@@ -34,12 +34,12 @@ export function OpenReturnDialog(props: { storeId: string; orderId: string; numb
   };
   return (
     <Dialog open onOpenChange={(o) => !o && !open.isPending && props.onClose()}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-lg grid-cols-1">
         <DialogHeader>
           <DialogTitle>Apri un reso per l’ordine {orderNumber(props.number)}</DialogTitle>
           <DialogDescription>Scegli gli articoli e le quantità che il cliente restituisce.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={open.isPending}>
+        <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4" aria-busy={open.isPending}>
           <LineQuantities
             caption="Articoli da restituire"
             lines={props.items.map((i) => ({

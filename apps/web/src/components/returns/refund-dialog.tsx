@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { ReturnLineChoice } from '@vetrina/shared/returns';
 import type { Refund, RefundableOrderView } from '@vetrina/shared/returns-admin';
@@ -10,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatCents } from '@/lib/format';
 import { Banknote } from 'lucide-react';
-import { orderRef as orderNumber, returnNumber, useCreateRefund, useOrderRefunds } from '@/lib/returns';
+import { orderRef as orderNumber, returnKeys, returnNumber, useCreateRefund, useOrderRefunds } from '@/lib/returns';
 import { ibanError, initialRefundState, leftToRefund, refundableLines, refundDraft, toRefundInput, type RefundFormState } from '@/lib/refund-form';
 import { RefundFields } from './refund-fields';
 
@@ -28,7 +29,7 @@ export function RefundDialog(props: Props) {
   const refunds = useOrderRefunds(props.storeId, props.orderId);
   return (
     <Dialog open onOpenChange={(open) => !open && props.onClose()}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl grid-cols-1">
         <DialogHeader>
           <DialogTitle>
             {props.fromReturn ? `Rimborsa il reso ${returnNumber(props.fromReturn.number)}` : `Rimborsa l’ordine ${orderNumber(props.number)}`}
@@ -66,6 +67,7 @@ function RefundForm({ storeId, orderId, fromReturn, onClose, view }: Props & { v
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<{ field: 'iban' | null; message: string } | null>(null);
   const create = useCreateRefund(storeId, orderId);
+  const qc = useQueryClient();
   const draft = refundDraft(view, state);
   const ibanMsg = ibanError(view, state.iban);
   const lines = refundableLines(view);
@@ -84,6 +86,8 @@ function RefundForm({ storeId, orderId, fromReturn, onClose, view }: Props & { v
       onClose();
     } catch (err) {
       const field = err instanceof ApiError && err.field === 'iban' ? 'iban' : null;
+      // Another refund got there first: what is left changed, the quote follows.
+      if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: returnKeys.refunds(storeId, orderId) });
       setServerError({ field, message: errorMessage(err, 'Impossibile eseguire il rimborso: riprova') });
     }
   };
@@ -92,7 +96,7 @@ function RefundForm({ storeId, orderId, fromReturn, onClose, view }: Props & { v
   if (leftToRefund(view).totalCents === 0) return <FormAlert message="L’ordine è già stato rimborsato per intero: non resta niente da rimborsare" />;
   const busy = create.isPending;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={busy}>
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4" aria-busy={busy}>
       <RefundFields
         view={view}
         lines={lines}

@@ -53,7 +53,7 @@ export function RefundFields({
         values={state.quantities}
         onChange={(id, q) => onChange({ quantities: { ...state.quantities, [id]: q } })}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <MoneyField
           label="Spedizione (€)"
           value={state.shipping}

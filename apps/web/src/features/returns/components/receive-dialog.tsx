@@ -31,12 +31,12 @@ export function ReceiveDialog({ storeId, ret, onClose }: { storeId: string; ret:
   };
   return (
     <Dialog open onOpenChange={(open) => !open && !receive.isPending && onClose()}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-lg grid-cols-1">
         <DialogHeader>
           <DialogTitle>Segna il reso {returnNumber(ret.number)} come ricevuto</DialogTitle>
           <DialogDescription>Scegli cosa rimettere in magazzino: di solito tutto. Togli gli articoli danneggiati o non più vendibili.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={receive.isPending}>
+        <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4" aria-busy={receive.isPending}>
           <LineQuantities
             caption="Articoli da rimettere in magazzino"
             lines={ret.lines.map((l) => ({ ...l, max: l.quantity, note: `Restituiti: ${l.quantity}` }))}

@@ -32,12 +32,12 @@ export function RejectDialog({ storeId, returnId, number, onClose }: { storeId: 
   const length = form.watch('reason').length;
   return (
     <Dialog open onOpenChange={(open) => !open && !reject.isPending && onClose()}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-lg grid-cols-1">
         <DialogHeader>
           <DialogTitle>Rifiuta il reso {returnNumber(number)}</DialogTitle>
           <DialogDescription>Il cliente riceve un’e-mail con il motivo che scrivi qui. Il rifiuto non si può annullare.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-busy={reject.isPending}>
+        <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4" aria-busy={reject.isPending}>
           <TextareaField
             label="Motivo del rifiuto"
             rows={4}

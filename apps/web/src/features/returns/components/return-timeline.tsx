@@ -25,7 +25,10 @@ export function ReturnTimeline({ ret }: { ret: ReturnDetail }) {
       <ol className="grid gap-3 border-l pl-4" data-testid="return-timeline">
         {returnSteps(ret).map((s) => (
           <li key={s.label} className={cn('relative text-sm', !s.at && 'text-muted-foreground')}>
-            <span aria-hidden className={cn('absolute -left-[1.3rem] top-1.5 size-2 rounded-full', s.at ? 'bg-primary' : 'border bg-background')} />
+            <span
+              aria-hidden
+              className={cn('absolute -left-[1.3rem] top-1.5 size-2 rounded-full', s.at ? 'bg-primary' : 'border border-muted-foreground/50 bg-background')}
+            />
             <p className="font-medium">{s.label}</p>
             <p className="text-xs text-muted-foreground">{s.at ? <time dateTime={s.at}>{formatDateTime(s.at)}</time> : 'Non ancora'}</p>
           </li>

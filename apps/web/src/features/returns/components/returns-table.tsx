@@ -87,9 +87,9 @@ export function ReturnsTable({ items, busy }: { items: ReturnSummary[]; busy: bo
 export function ReturnCards({ items, busy }: { items: ReturnSummary[]; busy: boolean }) {
   const { pathname, search } = useLocation();
   return (
-    <ul className={busy ? 'grid gap-3 opacity-60' : 'grid gap-3'}>
+    <ul className={busy ? 'grid grid-cols-1 gap-3 opacity-60' : 'grid grid-cols-1 gap-3'}>
       {items.map((r) => (
-        <li key={r.id} className="relative rounded-xl border bg-background p-4 shadow-xs" data-testid="return-card">
+        <li key={r.id} className="relative min-w-0 rounded-xl border bg-background p-4 shadow-xs" data-testid="return-card">
           <div className="flex items-start justify-between gap-3">
             <Link
               to={`/dashboard/returns/${r.id}`}

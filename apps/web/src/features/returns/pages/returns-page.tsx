@@ -65,10 +65,10 @@ export default function ReturnsPage() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {plural(returns.data.total, 'reso', 'resi')}
           </p>
-          <div className="hidden md:block">
+          <div className="hidden min-w-0 md:block">
             <ReturnsTable items={returns.data.returns} busy={returns.isPlaceholderData} />
           </div>
-          <div className="md:hidden">
+          <div className="min-w-0 md:hidden">
             <ReturnCards items={returns.data.returns} busy={returns.isPlaceholderData} />
           </div>
           <Pagination page={filter.page} pageSize={RETURN_PAGE_SIZE} total={returns.data.total} onPage={setPage} label="Pagine dei resi" />
