@@ -19,9 +19,9 @@ export function RefundList({ storeId, orderId, refunds, canRetry }: { storeId: s
             <span className="font-semibold tabular-nums">{formatCents(f.amountCents)}</span>
             <RefundStatusBadge status={f.status} />
           </div>
-          <p className="text-xs text-muted-foreground">
+          <p className="break-words text-xs text-muted-foreground">
             {METHOD[f.method]} · <time dateTime={f.createdAt}>{formatDateTime(f.createdAt)}</time>
-            {f.createdBy && <span className="break-all"> · {f.createdBy}</span>}
+            {f.createdBy && <span> · {f.createdBy}</span>}
             {f.creditNoteNumber && <> · Nota di credito {f.creditNoteNumber}</>}
           </p>
           {f.status === 'failed' && (

@@ -1,7 +1,8 @@
 import { RefreshCw, SearchX, Undo2 } from 'lucide-react';
 import { RETURN_STATUS_LABELS } from '@vetrina/shared/returns';
 import { plural } from '@vetrina/shared/plural';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -58,6 +59,11 @@ export default function ReturnsPage() {
             icon={Undo2}
             title="Nessun reso ancora"
             description="Quando un cliente recede da un ordine, il reso compare qui. Puoi anche aprirne uno tu dalla pagina di un ordine."
+            action={
+              <Link to="/dashboard/orders" className={buttonClasses('outline')}>
+                Vai agli ordini
+              </Link>
+            }
           />
         )
       ) : (
