@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { chosenLines } from '@/components/returns/line-quantities';
+import { allUnits } from './components/receive-dialog';
 import { returnSteps } from './components/return-timeline';
 import { returnActions } from './return-status';
 
@@ -26,5 +28,11 @@ describe('a return’s next steps', () => {
   it('ends a rejected return at the rejection', () => {
     const steps = returnSteps({ ...base, origin: 'team', status: 'rejected', closedAt: '2026-11-22T10:00:00.000Z' });
     expect(steps.map((s) => s.label)).toEqual(['Reso aperto dal team', 'Rifiutato']);
+  });
+
+  it('receives every unit by default and sends only the chosen lines', () => {
+    const values = allUnits({ lines: [{ orderItemId: 'a', title: 'Tazza', variantLabel: null, quantity: 2, restockedQuantity: 0 }] });
+    expect(values).toEqual({ a: 2 });
+    expect(chosenLines({ ...values, b: 0 })).toEqual([{ orderItemId: 'a', quantity: 2 }]);
   });
 });
