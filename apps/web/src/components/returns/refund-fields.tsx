@@ -48,7 +48,9 @@ export function RefundFields({
           title: l.title,
           variantLabel: l.variantLabel,
           max: l.left,
-          note: quoted.has(l.orderItemId) ? `Rimborso: ${formatCents(quoted.get(l.orderItemId)!)}` : `Acquistati: ${l.quantity}`,
+          note: quoted.has(l.orderItemId)
+            ? `Rimborso: ${formatCents(quoted.get(l.orderItemId)!)}`
+            : `Acquistati: ${l.quantity}${l.left < l.quantity ? ` · già rimborsati: ${l.quantity - l.left}` : ''}`,
         }))}
         values={state.quantities}
         onChange={(id, q) => onChange({ quantities: { ...state.quantities, [id]: q } })}
@@ -91,8 +93,8 @@ export function RefundFields({
           />
         ))}
       <dl className="grid gap-1 rounded-md bg-muted/60 p-3 text-sm" aria-live="polite" data-testid="refund-summary">
-        <Row label="Articoli">{formatCents(draft.ok ? draft.quote.itemsCents : 0)}</Row>
-        <Row label="Spedizione">{formatCents(draft.ok ? draft.quote.shippingCents : 0)}</Row>
+        <Row label="Articoli">{draft.ok ? formatCents(draft.quote.itemsCents) : '—'}</Row>
+        <Row label="Spedizione">{draft.ok ? formatCents(draft.quote.shippingCents) : '—'}</Row>
         {draft.ok && draft.quote.adjustmentCents !== 0 && <Row label="Rettifica">{formatCents(draft.quote.adjustmentCents)}</Row>}
         <Row label="Totale del rimborso" strong>
           {draft.ok ? formatCents(draft.quote.totalCents) : '—'}
