@@ -12,6 +12,7 @@ import {
   Settings,
   ShoppingCart,
   TicketPercent,
+  Undo2,
   Users,
 } from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -75,6 +76,7 @@ export function DashboardNav() {
   if (store) {
     items.push(
       { to: '/dashboard/orders', label: 'Ordini', icon: ShoppingCart },
+      { to: '/dashboard/returns', label: 'Resi', icon: Undo2 },
       { to: '/dashboard/customers', label: 'Clienti', icon: Contact },
       { to: '/dashboard/invoices', label: 'Fatture', icon: ReceiptText },
       { to: '/dashboard/messages', label: 'Messaggi', icon: MessageSquare, badge: unreadTotal, badgeTestId: 'sidebar-messages-badge' },

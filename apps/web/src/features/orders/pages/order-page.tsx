@@ -18,6 +18,7 @@ import { OrderInvoicing } from '../components/order-invoicing';
 import { OrderItems } from '../components/order-items';
 import { OrderNotes } from '../components/order-notes';
 import { OrderPayment } from '../components/order-payment';
+import { OrderReturns } from '../components/order-returns';
 import { OrderShipment } from '../components/order-shipment';
 import { OrderStatusActions } from '../components/order-status-actions';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -112,6 +113,9 @@ export default function OrderPage() {
             </div>
             <OrderShipment storeId={store.id} order={o} />
             <OrderInvoicing storeId={store.id} order={o} canWrite={canWrite} />
+          </Panel>
+          <Panel className="text-sm">
+            <OrderReturns storeId={store.id} member={store} order={o} />
           </Panel>
           <Panel>
             <OrderNotes storeId={store.id} order={o} canWrite={canWrite} />
