@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductInput } from '@vetrina/shared';
 import { WITHDRAWAL_EXCLUSION_LABELS } from '@vetrina/shared/returns';
 import { client, engine, startServer, type TestServer } from './harness.js';
 import { createProduct, merchant, uniqueSku } from './catalog-fixtures.js';
@@ -16,7 +17,13 @@ afterAll(async () => {
 const publicProduct = (slug: string) => client(server.url).get(`/api/public/stores/${m.store.slug}/products/${slug}`);
 const column = async (id: string) =>
   (await server.ctx.db.selectFrom('products').select('withdrawal_exclusion').where('id', '=', id).executeTakeFirstOrThrow()).withdrawal_exclusion;
-const body = (over: Record<string, unknown> = {}) => ({ title: 'Torta su ordinazione', priceCents: 2500, sku: uniqueSku('TOR'), status: 'active', ...over });
+const body = (over: Partial<ProductInput> = {}): Partial<ProductInput> => ({
+  title: 'Torta su ordinazione',
+  priceCents: 2500,
+  sku: uniqueSku('TOR'),
+  status: 'active',
+  ...over,
+});
 
 describe(`'Escluso dal recesso' (${engine})`, () => {
   it('a new product may be withdrawn; the storefront shows no exclusion', async () => {
@@ -33,6 +40,10 @@ describe(`'Escluso dal recesso' (${engine})`, () => {
     expect(await column(id)).toBe('perishable');
     expect((await m.client.get(`${m.base}/products/${id}`)).body.withdrawalExclusion).toBe('perishable');
     expect((await publicProduct(slug)).body.product.withdrawalExclusion).toBe('Prodotto deperibile: escluso dal recesso');
+
+    // The page the server renders says it beside 'Aggiungi al carrello'.
+    const html = await (await fetch(`${server.url}/store/${m.store.slug}/products/${slug}`)).text();
+    expect(html).toMatch(/data-testid="withdrawal-exclusion"[^>]*>[\s\S]*?Prodotto deperibile: escluso dal recesso/);
 
     const changed = await m.client.put(`${m.base}/products/${id}`, body({ sku, withdrawalExclusion: 'custom' }));
     expect(changed.status).toBe(200);
@@ -60,7 +71,7 @@ describe(`'Escluso dal recesso' (${engine})`, () => {
   it('refuses an unknown reason with the Italian message and changes nothing; another store’s member gets 404', async () => {
     const p = await createProduct(m.client, m.base, body({ withdrawalExclusion: 'sealed' }));
     for (const reason of ['usato', 1, true]) {
-      const res = await m.client.put(`${m.base}/products/${p.id}`, body({ sku: p.sku, withdrawalExclusion: reason }));
+      const res = await m.client.put(`${m.base}/products/${p.id}`, { ...body({ sku: p.sku }), withdrawalExclusion: reason });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('Motivo di esclusione dal recesso non valido');
     }

@@ -187,3 +187,11 @@ export type RefundInput = z.infer<typeof refundInputSchema>;
 
 export const returnSettingsResponseSchema = z.object({ settings: returnSettingsSchema });
 export const DEFAULT_RETURN_SETTINGS: ReturnSettings = { address: '', returnShippingPaidBy: 'customer', instructions: '' };
+
+/* Impostazioni → Resi and 'Escluso dal recesso' (the settings helper's additions). */
+/** The reasons as the product form's select names them (the product page shows WITHDRAWAL_EXCLUSION_LABELS). */
+export const WITHDRAWAL_EXCLUSION_CHOICES: Record<WithdrawalExclusion, string> = {
+  custom: 'Realizzato su misura o personalizzato',
+  perishable: 'Deperibile',
+  sealed: 'Sigillato per motivi igienici',
+};
