@@ -53,7 +53,7 @@ export function ReturnSettingsForm({ storeId, settings, readOnly }: { storeId: s
           rows={3}
           maxLength={RETURN_LIMITS.addressMax}
           placeholder={'Bottega Rossi S.r.l.\nVia Roma 1, 20121 Milano (MI)'}
-          hint="Vuoto: usiamo la sede legale dei Dati aziendali."
+          hint="Se lo lasci vuoto, le pagine legali indicano la sede legale dei Dati aziendali."
           error={errors.address?.message}
           {...form.register('address')}
         />
