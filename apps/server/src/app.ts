@@ -30,6 +30,7 @@ import { registerLegalRoutes } from './modules/legal/routes.js';
 import { registerInvoiceRoutes } from './modules/invoices/routes.js';
 import { transactions } from './db/group-commit.js';
 import { registerShippingRoutes } from './modules/shipping/routes.js';
+import { registerReturnSettingsRoutes } from './modules/returns/settings/routes.js';
 import { registerPublicDiscountRoutes } from './modules/discounts/public-routes.js';
 import { registerDiscountRoutes } from './modules/discounts/routes.js';
 import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerLegalRoutes(app, ctx);
   registerInvoiceRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
+  registerReturnSettingsRoutes(app, ctx);
   registerPublicDiscountRoutes(app, ctx);
   registerDiscountRoutes(app, ctx);
   registerMessageRoutes(app, ctx);

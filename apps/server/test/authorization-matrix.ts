@@ -535,6 +535,12 @@ export const MATRIX: Record<string, Entry> = {
       body: { domestic: { rateCents: 490, freeAboveCents: 5000 }, countries: [{ code: 'FR', rateCents: 1500, freeAboveCents: null }] },
     }),
   },
+  'GET /api/stores/{storeId}/returns-settings': { level: 'staff', status: 200, request: (c) => ({ path: api(c, '/returns-settings') }) },
+  'PUT /api/stores/{storeId}/returns-settings': {
+    level: 'admin',
+    status: 200,
+    request: (c) => ({ path: api(c, '/returns-settings'), body: { address: 'Via Roma 1, Milano', returnShippingPaidBy: 'store', instructions: '' } }),
+  },
   'GET /api/stores/{storeId}/payments': { level: 'admin', status: 200, request: (c) => ({ path: api(c, '/payments') }) },
   'PUT /api/stores/{storeId}/payments': {
     level: 'admin',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_STATUSES } from './constants.js';
 import { vatCodeSchema } from './vat.js';
+import { WITHDRAWAL_EXCLUSIONS } from './returns.js';
 
 /**
  * What the catalogue API answers (request bodies are the schemas in catalog.ts). Plain objects
@@ -78,6 +79,8 @@ export type Variant = z.infer<typeof variantSchema>;
 export const productDetailSchema = productListItemSchema.omit({ cover: true, stock: true }).extend({
   /** The product's own VAT code; null: the store's default applies. */
   vatCode: vatCodeSchema.nullable(),
+  /** 'Escluso dal recesso' and why; null: the shopper may withdraw. */
+  withdrawalExclusion: z.enum(WITHDRAWAL_EXCLUSIONS).nullable(),
   images: z.array(productImageSchema),
   variants: z.array(variantSchema),
   /** 'Opzioni': the variants are their combinations (empty: variants made one by one, or none). */

@@ -3,6 +3,7 @@ import { LIMITS, PRODUCT_STATUSES } from './constants.js';
 import { attributesFromPairs, EURO_FORMS, parseEuroToCents, PRODUCT_SLUG_MAX } from './catalog-utils.js';
 import { formatEuro } from './pricing.js';
 import { vatCodeSchema, VAT_CODES } from './vat.js';
+import { WITHDRAWAL_EXCLUSIONS, withdrawalExclusionSchema } from './returns.js';
 import { productSortField, sortDirField, stockFilterField } from './table-sorts.js';
 import {
   combinationKey,
@@ -55,6 +56,7 @@ export const catalogMsg = {
   productSlugTaken: 'Esiste già un prodotto con questo slug',
   statusInvalid: 'Stato non valido',
   productNotFound: 'Prodotto non trovato',
+  withdrawalReason: 'Scegli perché il prodotto è escluso dal recesso',
   variantNotFound: 'Variante non trovata',
   categoryNotFound: 'Categoria non trovata',
   imageNotFound: 'Immagine non trovata',
@@ -160,6 +162,8 @@ const productInputFields = z.strictObject({
   compareAtCents: compareAtCentsField,
   /** 'Aliquota IVA': null uses the store's (Impostazioni → Fatturazione); absent keeps the product's (the store's for a new one). */
   vatCode: vatCodeSchema.nullable().optional(),
+  /** 'Escluso dal recesso' and why (art. 59 Codice del Consumo); null: not excluded; absent keeps the product's. */
+  withdrawalExclusion: withdrawalExclusionSchema.optional(),
   /**
    * 'Opzioni' (Colore: Rosso, Blu; Taglia: S, M, L): when given, the variants become their
    * combinations in the same transaction; absent keeps the variants as they are.
@@ -224,11 +228,16 @@ const productFormFields = z.object({
     .default(''),
   /** 'Aliquota IVA': empty means the store's. */
   vatCode: z.enum(['', ...VAT_CODES], { error: 'Aliquota IVA non valida' }).default(''),
+  /** The switch 'Escluso dal recesso' and, when on, the reason chosen in its select. */
+  withdrawalExcluded: z.boolean().default(false),
+  withdrawalExclusion: z.enum(['', ...WITHDRAWAL_EXCLUSIONS], { error: catalogMsg.withdrawalReason }).default(''),
 });
-export const productFormSchema = productFormFields.refine(
-  (f) => f.compareAt === '' || (parseEuroToCents(f.compareAt) ?? 0) > (parseEuroToCents(f.price) ?? 0),
-  { message: catalogMsg.compareAtNotAbove, path: ['compareAt'] },
-);
+export const productFormSchema = productFormFields
+  .refine((f) => f.compareAt === '' || (parseEuroToCents(f.compareAt) ?? 0) > (parseEuroToCents(f.price) ?? 0), {
+    message: catalogMsg.compareAtNotAbove,
+    path: ['compareAt'],
+  })
+  .refine((f) => !f.withdrawalExcluded || f.withdrawalExclusion !== '', { message: catalogMsg.withdrawalReason, path: ['withdrawalExclusion'] });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
 const variantLabelField = z

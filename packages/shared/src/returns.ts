@@ -197,3 +197,10 @@ export const returnRequestsMsg = {
   page: 'Pagina non valida',
   rejectSubject: (n: number) => `Il tuo reso n. ${n} non è stato accettato`,
 } as const;
+/* Impostazioni → Resi and 'Escluso dal recesso' (the settings helper's additions). */
+/** The reasons as the product form's select names them (the product page shows WITHDRAWAL_EXCLUSION_LABELS). */
+export const WITHDRAWAL_EXCLUSION_CHOICES: Record<WithdrawalExclusion, string> = {
+  custom: 'Realizzato su misura o personalizzato',
+  perishable: 'Deperibile',
+  sealed: 'Sigillato per motivi igienici',
+};

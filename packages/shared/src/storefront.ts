@@ -87,6 +87,8 @@ export const storefrontProductDetailSchema = z.object({
   /** Units available when the product has no variants. */
   available: count,
   soldOut: z.boolean(),
+  /** Why the product is excluded from withdrawal (WITHDRAWAL_EXCLUSION_LABELS); null: the shopper may withdraw. */
+  withdrawalExclusion: z.string().nullable(),
   /** Last change of the product (sitemaps' lastmod). */
   updatedAt: z.string(),
 });

@@ -3,6 +3,7 @@ import { businessMsg, sellerAddressLine, type BusinessDetails, type BusinessDeta
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import { paymentsService } from '../payments/service.js';
+import { returnSettingsOf } from '../returns/settings/service.js';
 import { shippingService } from '../shipping/service.js';
 import { legalMarkdownRenderer, renderLegalMarkdown } from './markdown.js';
 import { legalRepo } from './repo.js';
@@ -36,10 +37,15 @@ export function legalService(ctx: AppContext) {
     };
   }
 
-  /** What the templates are filled with, read fresh: the store's details, payment methods and shipping rates. */
+  /** What the templates are filled with, read fresh: the store's details, payment methods, shipping rates and return settings. */
   async function templateData(store: { id: string; name: string; slug: string }): Promise<TemplateData> {
-    const [business, paymentOptions, destinations] = await Promise.all([details(store.id), payments.publicOptions(store.id), shipping.destinations(store.id)]);
-    return { storeName: store.name, storeSlug: store.slug, business, payments: paymentOptions, shipping: destinations };
+    const [business, paymentOptions, destinations, returns] = await Promise.all([
+      details(store.id),
+      payments.publicOptions(store.id),
+      shipping.destinations(store.id),
+      returnSettingsOf(ctx, store.id),
+    ]);
+    return { storeName: store.name, storeSlug: store.slug, business, payments: paymentOptions, shipping: destinations, returns };
   }
 
   async function storeOf(storeId: string) {

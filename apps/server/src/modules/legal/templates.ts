@@ -1,6 +1,8 @@
-import { WITHDRAWAL_DAYS, formatEuro, legalPagePath, type LegalPageKind, type PublicPaymentOption, type ShippingDestination } from '@vetrina/shared';
+import { formatEuro, legalPagePath, type LegalPageKind, type PublicPaymentOption, type ShippingDestination } from '@vetrina/shared';
 import { sellerAddressLine, type BusinessDetails } from '@vetrina/shared/business-settings';
+import type { ReturnSettings } from '@vetrina/shared/returns';
 import { escapeMarkdown as esc } from './markdown.js';
+import { withdrawalText } from './withdrawal-text.js';
 
 /** What the templates are filled with: the store's current details and settings. */
 export interface TemplateData {
@@ -9,6 +11,8 @@ export interface TemplateData {
   business: Omit<BusinessDetails, 'updatedAt'>;
   payments: PublicPaymentOption[];
   shipping: ShippingDestination[];
+  /** Impostazioni → Resi: the return address, who pays return shipping, the instructions. */
+  returns: ReturnSettings;
 }
 
 /** Who sells: the company when known, else the store's name. */
@@ -54,16 +58,6 @@ export function shippingCosts(d: TemplateData): string {
   return ['| Destinazione | Costo di spedizione | Spedizione gratuita |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-const withdrawal = (
-  d: TemplateData,
-) => `Se acquisti come consumatore hai diritto di recedere dal contratto, senza indicarne le ragioni e senza penali, entro **${WITHDRAWAL_DAYS} giorni** dal giorno in cui tu, o una persona da te indicata diversa dal corriere, ricevi i prodotti (artt. 52–59 del Codice del Consumo, D.Lgs. 206/2005). Se un ordine arriva in più consegne, i ${WITHDRAWAL_DAYS} giorni decorrono dalla consegna dell’ultimo prodotto.
-
-Per esercitare il diritto di recesso inviaci, prima della scadenza, ${writeTo(d)} con il numero dell’ordine e la tua decisione di recedere; puoi usare anche il modulo tipo di recesso dell’allegato I, parte B, del Codice del Consumo.
-
-Restituisci i prodotti entro ${WITHDRAWAL_DAYS} giorni dalla comunicazione del recesso, integri e con la confezione originale. Le spese dirette di restituzione sono a tuo carico. Ti rimborsiamo tutti i pagamenti ricevuti, comprese le spese di consegna standard, entro ${WITHDRAWAL_DAYS} giorni dal giorno in cui siamo informati del recesso, con lo stesso mezzo di pagamento che hai usato (salvo diverso accordo e senza costi per te). Possiamo sospendere il rimborso finché non riceviamo i prodotti o la prova che li hai spediti.
-
-Il recesso è escluso, come prevede l’art. 59 del Codice del Consumo, per i prodotti confezionati su misura o personalizzati, per quelli che rischiano di deteriorarsi rapidamente e per quelli sigillati che non si prestano a essere restituiti per motivi igienici o di protezione della salute e sono stati aperti dopo la consegna.`;
-
 const guarantee = (d: TemplateData) =>
   `Tutti i prodotti sono coperti dalla garanzia legale di conformità prevista dagli artt. 128 e seguenti del Codice del Consumo, per i difetti che si manifestano entro **2 anni** dalla consegna. Se un prodotto è difettoso o non corrisponde a quanto ordinato, scrivici inviando ${writeTo(d)}: hai diritto alla riparazione o alla sostituzione senza spese e, quando non sono possibili, a una riduzione del prezzo o alla risoluzione del contratto.`;
 
@@ -96,7 +90,7 @@ Costi, destinazioni e tempi di consegna sono descritti nella pagina ${link(d, 's
 
 ## 7. Diritto di recesso
 
-${withdrawal(d)}
+${withdrawalText(d)}
 
 ## 8. Garanzia legale di conformità
 
@@ -169,7 +163,7 @@ Prepariamo il tuo ordine appena è confermato (con il bonifico bancario, appena 
 ${pickup ? `\n## Ritiro in negozio\n\n${esc(pickup.description)}\n` : ''}
 ## Resi e diritto di recesso
 
-${withdrawal(d)}
+${withdrawalText(d)}
 
 ## Prodotti danneggiati o non conformi
 

@@ -8,6 +8,7 @@ import {
   type StorefrontProductCard,
   type StorefrontProductDetail,
 } from '@vetrina/shared';
+import { WITHDRAWAL_EXCLUSION_LABELS } from '@vetrina/shared/returns';
 import type { Db } from '../../db/index.js';
 import { inList, prepared } from '../../db/prepared.js';
 import { parseColors } from '../stores/repo.js';
@@ -221,6 +222,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
           'p.sku',
           'p.image_urls',
           'p.updated_at',
+          'p.withdrawal_exclusion',
           'c.name as category_name',
           'c.slug as category_slug',
         ])
@@ -302,6 +304,7 @@ export function storefrontRepo(db: Db, dialect: 'sqlite' | 'postgres') {
       variants: variantList,
       available: variantList.length ? 0 : own,
       soldOut: variantList.length ? variantList.every((v) => v.available <= 0) : own <= 0,
+      withdrawalExclusion: p.withdrawal_exclusion ? WITHDRAWAL_EXCLUSION_LABELS[p.withdrawal_exclusion] : null,
       updatedAt: p.updated_at,
     };
   }

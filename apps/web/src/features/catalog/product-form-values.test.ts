@@ -14,6 +14,7 @@ const product = (over: Partial<ProductDetail> = {}): Product => ({
   status: 'active',
   category: null,
   vatCode: null,
+  withdrawalExclusion: null,
   variants: [],
   ...over,
 });
@@ -60,7 +61,21 @@ describe('productInputOf', () => {
       status: 'active',
       imageIds: ['img1'],
       vatCode: '22',
+      withdrawalExclusion: null,
     });
+  });
+
+  it("sends the reason of 'Escluso dal recesso', and null once the switch is off", () => {
+    const excluded = productFormValues(product({ withdrawalExclusion: 'perishable' }));
+    expect(excluded).toMatchObject({ withdrawalExcluded: true, withdrawalExclusion: 'perishable' });
+    expect(submit(excluded).withdrawalExclusion).toBe('perishable');
+    expect(submit({ ...excluded, withdrawalExcluded: false }).withdrawalExclusion).toBeNull();
+  });
+
+  it('asks for the reason when the switch is on', () => {
+    const res = productFormSchema.safeParse({ ...productFormValues(product()), withdrawalExcluded: true });
+    expect(res.success).toBe(false);
+    expect(res.error?.issues[0]).toMatchObject({ path: ['withdrawalExclusion'], message: 'Scegli perché il prodotto è escluso dal recesso' });
   });
 
   it('saves 0 stock for a product with variants and leaves out an empty slug', () => {

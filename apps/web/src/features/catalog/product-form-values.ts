@@ -5,7 +5,7 @@ import { euroInputFromCents } from '@/lib/format';
 type FormOut = z.output<typeof productFormSchema>;
 type ProductFields = Pick<
   ProductDetail,
-  'title' | 'slug' | 'description' | 'priceCents' | 'compareAtCents' | 'sku' | 'stock' | 'category' | 'status' | 'vatCode' | 'variants'
+  'title' | 'slug' | 'description' | 'priceCents' | 'compareAtCents' | 'sku' | 'stock' | 'category' | 'status' | 'vatCode' | 'withdrawalExclusion' | 'variants'
 >;
 
 /** The form's starting values: a product's own, or a new product's blanks. */
@@ -21,6 +21,8 @@ export const productFormValues = (p: ProductFields | undefined): ProductFormValu
   status: p?.status ?? 'draft',
   // '' is 'Predefinita dello store': the product follows the store's rate, even when it changes.
   vatCode: p?.vatCode ?? '',
+  withdrawalExcluded: Boolean(p?.withdrawalExclusion),
+  withdrawalExclusion: p?.withdrawalExclusion ?? '',
 });
 
 /** The validated form as the API takes it; with variants the product's own stock is 0. */
@@ -39,5 +41,6 @@ export function productInputOf(values: FormOut, opts: { hasVariants: boolean; im
     imageIds: opts.imageIds,
     // Always sent: an absent code would reset an edited product to the store's default.
     vatCode: values.vatCode === '' ? null : values.vatCode,
+    withdrawalExclusion: values.withdrawalExcluded && values.withdrawalExclusion !== '' ? values.withdrawalExclusion : null,
   };
 }

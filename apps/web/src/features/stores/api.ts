@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { storeSummarySchema, type UpdateStoreInput } from '@vetrina/shared';
 import { paymentSettingsResponseSchema, type PaymentSettingsInput } from '@vetrina/shared/payment-settings';
 import { shippingSettingsResponseSchema, type ShippingSettings } from '@vetrina/shared/shipping';
+import { returnSettingsResponseSchema, type ReturnSettings } from '@vetrina/shared/returns';
 import { api, apiNoContent } from '@/lib/api';
 import { removeLogo, storeKeys, uploadLogo } from '@/lib/stores';
 
@@ -80,5 +81,24 @@ export function useSaveShippingSettings(storeId: string) {
     mutationFn: (body: ShippingSettings) =>
       api(`/api/stores/${storeId}/shipping`, { method: 'PUT', body, schema: shippingSettingsResponseSchema }).then((r) => r.settings),
     onSuccess: (settings) => qc.setQueryData(shippingKey(storeId), settings),
+  });
+}
+
+const returnsKey = (storeId: string) => [...storeKeys.store(storeId), 'returns-settings'] as const;
+
+/** Impostazioni → Resi (every member reads it; owners and admins save it). */
+export function useReturnSettings(storeId: string) {
+  return useQuery({
+    queryKey: returnsKey(storeId),
+    queryFn: ({ signal }) => api(`/api/stores/${storeId}/returns-settings`, { signal, schema: returnSettingsResponseSchema }).then((r) => r.settings),
+  });
+}
+
+export function useSaveReturnSettings(storeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReturnSettings) =>
+      api(`/api/stores/${storeId}/returns-settings`, { method: 'PUT', body, schema: returnSettingsResponseSchema }).then((r) => r.settings),
+    onSuccess: (settings) => qc.setQueryData(returnsKey(storeId), settings),
   });
 }

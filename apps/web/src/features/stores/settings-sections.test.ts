@@ -13,7 +13,7 @@ describe('settings sections', () => {
   });
 
   it('shows staff only what they may read, and sends them away from the rest', () => {
-    expect(sectionsFor(false).map((s) => s.label)).toEqual(['Generale', 'Spedizioni']);
+    expect(sectionsFor(false).map((s) => s.label)).toEqual(['Generale', 'Spedizioni', 'Resi']);
     expect(sectionOf('dati-aziendali', '', false)).toEqual({ slug: 'generale', redirect: true });
   });
 });

@@ -7,6 +7,7 @@ export const SETTINGS_SECTIONS = [
   { slug: 'generale', label: 'Generale', adminOnly: false },
   { slug: 'pagamenti', label: 'Pagamenti', adminOnly: true },
   { slug: 'spedizioni', label: 'Spedizioni', adminOnly: false },
+  { slug: 'resi', label: 'Resi', adminOnly: false },
   { slug: 'dati-aziendali', label: 'Dati aziendali', adminOnly: true },
   { slug: 'fatturazione', label: 'Fatturazione', adminOnly: true },
   { slug: 'pagine-legali', label: 'Pagine legali', adminOnly: true },

@@ -77,6 +77,7 @@ async function writeCopy(trx: Db, storeId: string, o: Original, copies: Map<stri
     price_cents: o.product.price_cents,
     compare_at_cents: o.product.compare_at_cents,
     vat_code: o.product.vat_code,
+    withdrawal_exclusion: o.product.withdrawal_exclusion,
     sku,
     category_id: o.product.category_id,
     status: 'draft',

@@ -120,7 +120,7 @@ export function productsRepo(db: Db) {
     detail: (storeId: string, productId: string) =>
       withCategory(db)
         .where('p.store_id', '=', storeId)
-        .select([...PRODUCT_COLUMNS, 'p.vat_code', 'p.variant_options'])
+        .select([...PRODUCT_COLUMNS, 'p.vat_code', 'p.withdrawal_exclusion', 'p.variant_options'])
         .where('p.id', '=', productId)
         .executeTakeFirst(),
 

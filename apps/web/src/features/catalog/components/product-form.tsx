@@ -31,6 +31,7 @@ import { Field } from './field';
 import { FormSection } from './form-section';
 import { GalleryField } from './gallery-field';
 import { OptionsSection } from './options-section';
+import { WithdrawalExclusionField } from './withdrawal-exclusion-field';
 
 type FormIn = z.input<typeof productFormSchema>;
 type FormOut = z.output<typeof productFormSchema>;
@@ -58,7 +59,7 @@ export function ProductForm({
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(productFormSchema), defaultValues: productFormValues(product) });
   const { errors, isSubmitting } = form.formState;
   const slug = form.watch('slug');
-  const [price, compareAt] = form.watch(['price', 'compareAt']);
+  const [price, compareAt, excluded, reason] = form.watch(['price', 'compareAt', 'withdrawalExcluded', 'withdrawalExclusion']);
   const percent = discountPercent(parseEuroToCents(price ?? '') ?? 0, parseEuroToCents(compareAt ?? ''));
   const nextSku = useNextSku(storeId, !product);
   // Pictures added, removed or reordered are changes too, though not the form's fields.
@@ -107,6 +108,7 @@ export function ProductForm({
       else if (err instanceof ApiError && err.field === 'compareAtCents') form.setError('compareAt', { message: err.message });
       else if (err instanceof ApiError && err.field === 'price') form.setError('price', { message: err.message });
       else if (err instanceof ApiError && err.field === 'vatCode') form.setError('vatCode', { message: err.message });
+      else if (err instanceof ApiError && err.field === 'withdrawalExclusion') form.setError('withdrawalExclusion', { message: err.message });
       else if (err instanceof ApiError && /^(options|variants)/.test(err.field ?? '')) {
         optionVariants.setError(err.message);
         toast.error('Controlla le opzioni', { description: err.message });
@@ -207,6 +209,15 @@ export function ProductForm({
               </NativeSelect>
             )}
           </Field>
+        </FormSection>
+        <FormSection title="Diritto di recesso">
+          <WithdrawalExclusionField
+            control={form.control}
+            register={form.register}
+            excluded={Boolean(excluded)}
+            reason={reason ?? ''}
+            error={errors.withdrawalExclusion?.message}
+          />
         </FormSection>
       </fieldset>
     </form>

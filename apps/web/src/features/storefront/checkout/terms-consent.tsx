@@ -1,4 +1,5 @@
 import { forwardRef, useId } from 'react';
+import { WITHDRAWAL_DAYS } from '@vetrina/shared/legal-pages';
 
 interface Props {
   home: string;
@@ -39,6 +40,9 @@ export const TermsConsent = forwardRef<HTMLInputElement, Props>(({ home, checked
           .
         </label>
       </div>
+      <p className="pl-8 text-xs opacity-75" data-testid="withdrawal-hint">
+        Puoi recedere entro {WITHDRAWAL_DAYS} giorni dalla consegna con «Recedi dal contratto», in fondo a ogni pagina del negozio.
+      </p>
       {error && (
         <p id={`${id}-errore`} role="alert" className="text-sm font-medium text-red-700">
           {error}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify } from '../notify';
 import clsx from 'clsx';
-import { ShoppingBag } from 'lucide-react';
+import { Info, ShoppingBag } from 'lucide-react';
 import type { StorefrontProductDetail, StorefrontVariant } from '@vetrina/shared';
 import { unitPriceCents } from '@vetrina/shared/pricing';
 import { lineKey } from '../cart/cart-lines';
@@ -66,6 +66,12 @@ export function PurchasePanel({ product, variant }: { product: StorefrontProduct
           {label}
         </StoreButton>
       </div>
+      {product.withdrawalExclusion && (
+        <p className="flex items-start gap-1.5 text-xs opacity-75" data-testid="withdrawal-exclusion">
+          <Info aria-hidden className="mt-px size-3.5 shrink-0" />
+          {product.withdrawalExclusion}
+        </p>
+      )}
       {/* Phones: the same button in a bar fixed to the bottom of the screen (public.css makes room for it and lifts the chat button above it). */}
       <div
         data-sticky-bar

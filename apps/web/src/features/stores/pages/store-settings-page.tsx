@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api';
 import { useStore } from '../api';
 import { PaymentSettingsSection } from '../components/payments/payment-settings-section';
 import { ShippingSettingsSection } from '../components/shipping/shipping-settings-section';
+import { ReturnSettingsSection } from '../components/returns/return-settings-section';
 import { BusinessDetailsSection } from '../components/business/business-details-section';
 import { InvoiceSettingsSection } from '../components/invoicing/invoice-settings-section';
 import { LegalPagesSection } from '../components/legal/legal-pages-section';
@@ -24,6 +25,8 @@ function SectionBody({ store, section }: { store: StoreSummary; section: Setting
       return <PaymentSettingsSection storeId={store.id} />;
     case 'spedizioni':
       return <ShippingSettingsSection storeId={store.id} readOnly={!can(store, 'store:settings')} />;
+    case 'resi':
+      return <ReturnSettingsSection storeId={store.id} readOnly={!can(store, 'store:settings')} />;
     case 'dati-aziendali':
       return <BusinessDetailsSection storeId={store.id} />;
     case 'fatturazione':

@@ -35,7 +35,7 @@ export function LegalPagesSection({ storeId, storeSlug }: { storeId: string; sto
                     ) : (
                       <>
                         <Badge variant="secondary">Modello automatico</Badge>
-                        <span>Si aggiorna con i dati aziendali, i pagamenti e le spedizioni</span>
+                        <span>Si aggiorna con i dati aziendali, i pagamenti, le spedizioni e i resi</span>
                       </>
                     )}
                   </p>
