@@ -31,6 +31,7 @@ import { registerInvoiceRoutes } from './modules/invoices/routes.js';
 import { transactions } from './db/group-commit.js';
 import { registerShippingRoutes } from './modules/shipping/routes.js';
 import { registerPublicDiscountRoutes } from './modules/discounts/public-routes.js';
+import { registerWithdrawalRoutes } from './modules/returns/withdrawal/routes.js';
 import { registerDiscountRoutes } from './modules/discounts/routes.js';
 import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
@@ -246,6 +247,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerInvoiceRoutes(app, ctx);
   registerShippingRoutes(app, ctx);
   registerPublicDiscountRoutes(app, ctx);
+  registerWithdrawalRoutes(app, ctx);
   registerDiscountRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerStatsRoutes(app, ctx);
