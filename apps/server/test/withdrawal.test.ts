@@ -190,3 +190,29 @@ describe(`the shopper's withdrawal, without an account (${engine})`, () => {
     expect((await publicOrder(o.orderToken)).withdrawal.open).toBe(false);
   });
 });
+
+describe(`'Recedi dal contratto' in the storefront's pages (${engine})`, () => {
+  const page = async (path: string) => {
+    const res = await fetch(server.url + path);
+    return { status: res.status, html: await res.text() };
+  };
+
+  it('every footer links the form; the form is served, not indexed, with step one', async () => {
+    for (const path of [`/store/${store.slug}`, `/store/${store.slug}/products`, `/store/${store.slug}/termini`]) {
+      const p = await page(path);
+      expect(p.status, path).toBe(200);
+      expect(p.html, path).toMatch(new RegExp(`href="/store/${store.slug}/recesso"[^>]*>Recedi dal contratto<`));
+    }
+    const form = await page(`/store/${store.slug}/recesso`);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('<title>Recedi dal contratto · Bottega Recessi</title>');
+    expect(form.html).toContain('<meta name="robots" content="noindex');
+    expect(form.html).toContain('Numero ordine');
+    expect(form.html).toContain('Trova l’ordine');
+    // From the order page: the order is looked up in the browser, the server renders the wait.
+    const fromOrder = await page(`/store/${store.slug}/recesso?ordine=${'a'.repeat(43)}`);
+    expect(fromOrder.status).toBe(200);
+    expect(fromOrder.html).toContain('Caricamento dell’ordine');
+    expect(fromOrder.html).not.toContain('Trova l’ordine');
+  });
+});
