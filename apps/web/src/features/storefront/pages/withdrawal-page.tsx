@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import clsx from 'clsx';
 import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../components/breadcrumbs';
@@ -49,31 +50,42 @@ export default function WithdrawalPage() {
   const [search] = useSearchParams();
   const form = useWithdrawal(store.slug, search.get('ordine'));
   const { step } = form;
+  // Each step starts at the top of the page (on a phone 'Continua' is far below).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+  }, [step]);
   return (
-    <div className={clsx(CONTAINER, 'max-w-3xl py-8 sm:py-12')}>
-      <title>{`Recedi dal contratto · ${store.name}`}</title>
-      <Breadcrumbs items={[{ label: 'Home', to: home }, { label: 'Recedi dal contratto' }]} />
-      <header className="mb-6 mt-4 space-y-3">
-        <h1 className={theme.h1}>Recedi dal contratto</h1>
-        {step !== 'done' && (
-          <p className="text-sm opacity-80">
-            Puoi recedere dall’acquisto entro 14 giorni dalla consegna, senza indicare il motivo. Scegli i prodotti da restituire e conferma: riceverai subito
-            un’e-mail con la data e l’ora del recesso.
-          </p>
+    <div className={clsx(CONTAINER, 'py-8 sm:py-12')}>
+      <div className="max-w-3xl">
+        <title>{`Recedi dal contratto · ${store.name}`}</title>
+        <Breadcrumbs items={[{ label: 'Home', to: home }, { label: 'Recedi dal contratto' }]} />
+        <header className="mb-6 mt-4 space-y-3">
+          <h1 className={theme.h1}>Recedi dal contratto</h1>
+          {step !== 'done' && (
+            <p className="text-sm opacity-80">
+              Puoi recedere dall’acquisto entro 14 giorni dalla consegna, senza indicare il motivo. Scegli i prodotti da restituire e conferma: riceverai subito
+              un’e-mail con la data e l’ora del recesso.
+            </p>
+          )}
+          {(step === 'choose' || step === 'review') && <StepMarker current={step === 'choose' ? 0 : 1} />}
+        </header>
+        {step === 'loading' ? (
+          <div role="status" aria-label="Caricamento dell’ordine…" className={clsx('h-72 animate-pulse bg-black/5', theme.panel, 'shadow-none ring-0')} />
+        ) : step === 'find' ? (
+          <FindStep form={form} />
+        ) : step === 'choose' ? (
+          <ChooseStep form={form} />
+        ) : step === 'review' ? (
+          <ReviewStep form={form} />
+        ) : (
+          <DoneStep form={form} home={home} />
         )}
-        {(step === 'choose' || step === 'review') && <StepMarker current={step === 'choose' ? 0 : 1} />}
-      </header>
-      {step === 'loading' ? (
-        <div role="status" aria-label="Caricamento dell’ordine…" className={clsx('h-72 animate-pulse bg-black/5', theme.panel, 'shadow-none ring-0')} />
-      ) : step === 'find' ? (
-        <FindStep form={form} />
-      ) : step === 'choose' ? (
-        <ChooseStep form={form} />
-      ) : step === 'review' ? (
-        <ReviewStep form={form} />
-      ) : (
-        <DoneStep form={form} home={home} />
-      )}
+      </div>
     </div>
   );
 }

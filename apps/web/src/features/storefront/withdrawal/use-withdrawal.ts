@@ -32,6 +32,8 @@ export function useWithdrawal(slug: string, token: string | null) {
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<WithdrawalReceipt | null>(null);
   const requestKey = useRef<string | null>(null);
+  /** How many times step one was sent back with errors (the form then focuses the first). */
+  const [failures, setFailures] = useState(0);
 
   const lookup = useCallback(
     async (next: WithdrawalOrderRef) => {
@@ -76,6 +78,7 @@ export function useWithdrawal(slug: string, token: string | null) {
     formError,
     busy,
     receipt,
+    failures,
     update,
     find() {
       const { ref: pair, errors: e } = pairRef(draft);
@@ -95,7 +98,7 @@ export function useWithdrawal(slug: string, token: string | null) {
       setErrors(e);
       setFormError(null);
       if (Object.keys(e).length === 0) setStep('review');
-      return e;
+      else setFailures((n) => n + 1);
     },
     back: () => setStep('choose'),
     async confirm() {
@@ -111,6 +114,7 @@ export function useWithdrawal(slug: string, token: string | null) {
         const placed = placeError(err);
         if (placed.field) {
           setErrors({ [placed.field]: placed.message });
+          setFailures((n) => n + 1);
           setStep('choose');
         } else setFormError(placed.message);
       } finally {

@@ -1,5 +1,6 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
+import { formatNumber } from '@vetrina/shared/italian-format';
 import { RETURN_LIMITS } from '@vetrina/shared/returns';
 import { formatDate } from '@/lib/format';
 import { CheckoutInputField, CheckoutTextareaField } from '../checkout/checkout-field';
@@ -60,9 +61,15 @@ export function FindStep({ form }: { form: WithdrawalForm }) {
 /** Step one: who withdraws, what, why (optional), and where the money goes back. */
 export function ChooseStep({ form }: { form: WithdrawalForm }) {
   const { order, draft, errors, update } = form;
+  const root = useRef<HTMLFormElement>(null);
+  // After 'Continua' (or the server) found something wrong: the first such field gets the focus.
+  useEffect(() => {
+    if (!form.failures) return;
+    root.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[aria-describedby] input:not(:disabled)')?.focus();
+  }, [form.failures]);
   if (!order) return null;
   return (
-    <form noValidate onSubmit={submit(() => void form.next())} className="space-y-5">
+    <form ref={root} noValidate onSubmit={submit(form.next)} className="space-y-5">
       <Panel title={`Ordine #${order.orderNumber}`} id="ordine">
         <p className="text-sm opacity-80">
           Effettuato il <time dateTime={order.placedAt}>{formatDate(order.placedAt)}</time>.{' '}
@@ -96,7 +103,7 @@ export function ChooseStep({ form }: { form: WithdrawalForm }) {
         </div>
         <CheckoutTextareaField
           label="Motivo (facoltativo)"
-          hint={`Non è obbligatorio indicarlo. Al massimo ${RETURN_LIMITS.reasonMax.toLocaleString('it-IT')} caratteri.`}
+          hint={`Non è obbligatorio indicarlo. Al massimo ${formatNumber(RETURN_LIMITS.reasonMax, 0, 0)} caratteri.`}
           value={draft.reason}
           error={errors.reason}
           onChange={(e) => update({ reason: e.target.value })}
