@@ -20,7 +20,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The order reference of the footer form (number and e-mail), or its errors. */
 export function pairRef(d: WithdrawalDraft): { ref?: WithdrawalOrderRef; errors: DraftErrors } {
   const errors: DraftErrors = {};
-  const n = Number(d.orderNumber.replace(/^#/, '').trim());
+  const n = Number(d.orderNumber.trim().replace(/^#\s*/, ''));
   if (!Number.isInteger(n) || n < 1) errors.orderNumber = returnMsg.orderNumber;
   if (!EMAIL.test(d.email.trim())) errors.email = returnMsg.email;
   return Object.keys(errors).length ? { errors } : { ref: { orderNumber: n, email: d.email.trim() }, errors };
