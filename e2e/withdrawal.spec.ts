@@ -28,7 +28,7 @@ test.describe('the shopper withdraws without an account', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/store/${store.slug}/ordine/${orderToken}`);
     await hydrated(page);
-    await page.getByRole('link', { name: 'Recedi dal contratto' }).first().click();
+    await page.getByRole('region', { name: 'Recesso' }).getByRole('link', { name: 'Recedi dal contratto' }).click();
     await expect(page).toHaveURL(new RegExp(`/recesso\\?ordine=${orderToken}$`));
     await expect(page.getByRole('heading', { name: `Ordine #${orderNumber}` })).toBeVisible();
 
