@@ -52,6 +52,7 @@ export async function storefront(page: Page, audit: AxeAudit, shop: AuditShop) {
     ['store 404', '/store/negozio-che-non-esiste'],
     ['store product 404', `${home}/products/prodotto-che-non-esiste`],
     ['store order page', `${home}/ordine/${shop.orderToken}`],
+    ['store withdrawal form', `${home}/recesso`],
   ];
   for (const [name, url] of pages) {
     await page.goto(url);

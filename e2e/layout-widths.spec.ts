@@ -48,6 +48,11 @@ const PUBLIC_PAGES: LayoutPage[] = [
   },
   { name: 'store checkout', url: (s) => `/store/${s.store.slug}/checkout` },
   { name: 'store order page', url: (s) => `/store/${s.store.slug}/ordine/${s.orderToken}` },
+  {
+    name: 'store withdrawal form',
+    url: (s) => `/store/${s.store.slug}/recesso?ordine=${s.orderToken}`,
+    then: async (page) => expect(page.getByText('Cosa vuoi restituire')).toBeVisible(),
+  },
   { name: 'store terms', url: (s) => `/store/${s.store.slug}/termini` },
   { name: 'store privacy', url: (s) => `/store/${s.store.slug}/privacy` },
   { name: 'store shipping page', url: (s) => `/store/${s.store.slug}/spedizioni-resi` },

@@ -32,6 +32,7 @@ import { transactions } from './db/group-commit.js';
 import { registerShippingRoutes } from './modules/shipping/routes.js';
 import { registerReturnSettingsRoutes } from './modules/returns/settings/routes.js';
 import { registerPublicDiscountRoutes } from './modules/discounts/public-routes.js';
+import { registerWithdrawalRoutes } from './modules/returns/withdrawal/routes.js';
 import { registerDiscountRoutes } from './modules/discounts/routes.js';
 import { registerDevOutbox } from './modules/mail/dev-outbox-routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerShippingRoutes(app, ctx);
   registerReturnSettingsRoutes(app, ctx);
   registerPublicDiscountRoutes(app, ctx);
+  registerWithdrawalRoutes(app, ctx);
   registerDiscountRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerStatsRoutes(app, ctx);

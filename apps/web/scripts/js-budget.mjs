@@ -22,6 +22,7 @@ export const PAGES = {
   'storefront checkout': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/checkout-page.tsx'],
   'storefront order': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/order-page.tsx'],
   'storefront legal page': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/legal-page.tsx'],
+  'storefront withdrawal': ['src/features/storefront/storefront-layout.tsx', 'src/features/storefront/pages/withdrawal-page.tsx'],
   landing: ['src/ssr/marketing-shell.tsx', 'src/features/marketing/pages/landing-page.tsx'],
 };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatEuro } from './pricing.js';
 
 /** What the bell and the notice mails are about (docs/decisions/0024-notifications.md). */
-export const NOTIFICATION_KINDS = ['order', 'message'] as const;
+export const NOTIFICATION_KINDS = ['order', 'message', 'withdrawal'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_LIMITS = {
@@ -32,6 +32,8 @@ const oneLine = (s: string, max: number) => {
 
 export const orderNotificationTitle = (orderNumber: number, totalCents: number) => `Nuovo ordine #${orderNumber} — ${formatEuro(totalCents)}`;
 export const messageNotificationTitle = (customerName: string) => `Nuovo messaggio da ${oneLine(customerName, 80)}`;
+/** A shopper's withdrawal (issue 48). */
+export const withdrawalNotificationTitle = (orderNumber: number, customerName: string) => `Recesso dall’ordine #${orderNumber} di ${oneLine(customerName, 80)}`;
 export const chatNotificationTitle = (visitor: string) => `Nuovo messaggio in chat da ${oneLine(visitor, 80)}`;
 
 export const notificationSchema = z.object({

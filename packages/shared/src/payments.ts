@@ -135,8 +135,11 @@ export const orderTokenSchema = z.string().regex(ORDER_TOKEN_PATTERN, paymentMsg
 
 export const orderEventSchema = z.object({
   at: z.string(),
-  kind: z.enum(['status', 'payment', 'confirmation']),
-  /** An order status, a payment status, or who confirmed the order ('shopper', 'team') or 'expired', per kind. */
+  kind: z.enum(['status', 'payment', 'confirmation', 'return', 'refund']),
+  /**
+   * An order status, a payment status, or who confirmed the order ('shopper', 'team') or 'expired', per kind;
+   * a withdrawal or return `{status}:{number}`, a refund `{status}:{cents}` (issue 48).
+   */
   value: z.string(),
   label: z.string(),
 });
@@ -180,6 +183,8 @@ export const publicOrderSchema = z.object({
   invoiceRequested: z.boolean(),
   /** Issued invoices and credit notes: their courtesy copy is at `copyUrl` (needs the order's token, like this page). */
   invoices: z.array(z.object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), date: z.string(), copyUrl: z.string() })),
+  /** 'Recedi dal contratto' on the order page: offered while open; `lastDay` once delivered (it-IT). */
+  withdrawal: z.object({ open: z.boolean(), lastDay: z.string().nullable() }),
 });
 export type PublicOrder = z.infer<typeof publicOrderSchema>;
 export const publicOrderResponseSchema = z.object({ order: publicOrderSchema });

@@ -33,5 +33,7 @@ describe('logRedaction', () => {
     const r = logRedaction();
     expect(r.redact(`/reset-password?token=${TOKEN}&next=1`)).toBe('/reset-password?token=[redatto]&next=1');
     expect(r.redact(`/invitations/accept?x=1&token=${TOKEN}"`)).toBe('/invitations/accept?x=1&token=[redatto]"');
+    // The withdrawal form opened from the order page names the order by its page's token.
+    expect(r.redact(`GET /store/bottega/recesso?ordine=${TOKEN} 200`)).toBe('GET /store/bottega/recesso?ordine=[redatto] 200');
   });
 });

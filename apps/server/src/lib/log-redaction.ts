@@ -13,8 +13,8 @@ const SEGMENT = '[^/?#"\\s\\\\]+';
  */
 const PAGE_RULES = ['/store/:slug/ordine/:token'];
 
-/** Query parameters that carry a one-time secret (reset, confirmation and invitation links). */
-const SECRET_QUERY = /([?&](?:token|code|secret)=)[^&#"\s\\]+/gi;
+/** Query parameters that carry a secret (reset, confirmation and invitation links; the withdrawal form's order token). */
+const SECRET_QUERY = /([?&](?:token|code|secret|ordine)=)[^&#"\s\\]+/gi;
 
 export interface LogRedaction {
   /** Registers a route: a secret parameter in its path is hidden from every log line from now on. */
@@ -32,7 +32,7 @@ export function logRedaction(): LogRedaction {
   const prefixes = new Set<string>();
   let pattern: RegExp | null = null;
   /** Literal words every secret-bearing URL contains: a line without any is returned untouched, cheaply. */
-  let markers: string[] = ['token=', 'code=', 'secret='];
+  let markers: string[] = ['token=', 'code=', 'secret=', 'ordine='];
 
   const learn = (routeUrl: string) => {
     const segments = routeUrl.split('/');

@@ -14,6 +14,7 @@ import { productHead } from '@/features/storefront/pages/product-head';
 import { checkoutHead } from '@/features/storefront/pages/checkout-head';
 import { legalHead } from '@/features/storefront/pages/legal-head';
 import { orderHead } from '@/features/storefront/pages/order-head';
+import { withdrawalHead } from '@/features/storefront/pages/withdrawal-head';
 import { euros, summary, type Described, type Meta, type StoreHead } from './head-parts';
 import type { RouteId, RouteMatch } from './routes';
 
@@ -38,6 +39,7 @@ const STORE_HEADS: Partial<Record<RouteId, StoreHead>> = {
   'store-checkout': checkoutHead,
   'store-legal': legalHead,
   'store-order': orderHead,
+  'store-withdrawal': withdrawalHead,
 };
 
 function read<T>(cache: DataCache, key: string): { data?: T; status?: number } {

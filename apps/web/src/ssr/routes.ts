@@ -21,6 +21,7 @@ export type RouteId =
   | 'store-category'
   | 'store-checkout'
   | 'store-order'
+  | 'store-withdrawal'
   | 'store-legal';
 
 export interface PublicRoute {
@@ -130,6 +131,14 @@ export const publicRoutes: PublicRoute[] = [
     layout: 'storefront',
     page: once(() => import('@/features/storefront/pages/order-page')),
     source: 'src/features/storefront/pages/order-page.tsx',
+  },
+  {
+    // 'Recedi dal contratto': no loader, the order is read in the browser only.
+    id: 'store-withdrawal',
+    pattern: '/store/:storeSlug/recesso',
+    layout: 'storefront',
+    page: once(() => import('@/features/storefront/pages/withdrawal-page')),
+    source: 'src/features/storefront/pages/withdrawal-page.tsx',
   },
   // The legal pages (one module; the page reads its kind from the path).
   {

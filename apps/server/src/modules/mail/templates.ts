@@ -24,6 +24,8 @@ export function layoutMail(opts: {
   rows?: [string, string][];
   after?: string[];
   action?: { label: string; url: string };
+  /** A small link under everything (the order mails' 'Recedi dal contratto'). */
+  footerLink?: { label: string; url: string };
   brand?: MailBrand;
 }): Mail {
   const brand = opts.brand ?? VETRINA;
@@ -35,6 +37,7 @@ export function layoutMail(opts: {
     ...(rows.length ? ['', ...rows.map(([k, v]) => `${k}: ${v}`)] : []),
     ...(after.length ? ['', ...after] : []),
     ...(opts.action ? ['', `${opts.action.label}: ${opts.action.url}`] : []),
+    ...(opts.footerLink ? ['', `${opts.footerLink.label}: ${opts.footerLink.url}`] : []),
     '',
     `— ${brand.name}`,
   ].join('\n');
@@ -60,9 +63,14 @@ ${opts.lines.map(p).join('\n')}
 ${table}
 ${after.map(p).join('\n')}
 ${button}
+${opts.footerLink ? `<p style="font-size:12px;color:#6B7280;margin-top:24px"><a href="${escapeHtml(opts.footerLink.url)}" style="color:#6B7280">${escapeHtml(opts.footerLink.label)}</a></p>` : ''}
 </body></html>`;
   return { to: opts.to, subject: opts.subject, text, html };
 }
+
+/** The order mails' 'Recedi dal contratto': the withdrawal form, with the order already named. */
+export const withdrawalMailLink = (publicUrl: string, slug: string, token: string | null) =>
+  token ? { label: 'Recedi dal contratto', url: `${publicUrl}/store/${encodeURIComponent(slug)}/recesso?ordine=${token}` } : undefined;
 
 export const authMails = {
   confirmSignup: (to: string, url: string) =>

@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.js';
 import type { WriteScope } from '../../db/write-scope.js';
 import type { OrderItemsTable, OrdersTable } from '../../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
-import { layoutMail, type MailBrand } from '../mail/templates.js';
+import { layoutMail, withdrawalMailLink, type MailBrand } from '../mail/templates.js';
 import { storeMailBrand } from '../stores/service.js';
 import { ordersRepo } from './repo.js';
 import { discountOf, instructionsOf } from './order-view.js';
@@ -147,6 +147,7 @@ async function queueMails(ctx: AppContext, scope: WriteScope, parts: ReturnType<
         awaiting ? 'Se non hai fatto tu questo ordine, ignora questa mail: verrà annullato da solo.' : 'Ti scriveremo quando il pacco partirà.',
       ],
       action: confirmUrl ? { label: awaiting ? 'Conferma ordine' : 'Vedi il tuo ordine', url: awaiting ? confirmUrl : orderUrl! } : undefined,
+      footerLink: withdrawalMailLink(ctx.publicUrl(), brand.slug, order.public_token),
     }),
   ];
 
@@ -195,6 +196,7 @@ export async function queuePaymentReceivedMail(ctx: AppContext, trx: Db, orderId
       ],
       rows: [...itemRows, ...totals],
       action: orderUrl ? { label: 'Vedi il tuo ordine', url: orderUrl } : undefined,
+      footerLink: withdrawalMailLink(ctx.publicUrl(), brand.slug, order.public_token),
     }),
   ]);
 }

@@ -23,6 +23,9 @@ const KIND_ORDER: Record<MerchantOrderEvent['kind'], number> = {
   refund: 8,
 };
 
+/** The label of a withdrawal, return or refund event (the shopper's timeline shows them too). */
+export const returnEventLabel = (kind: 'return' | 'refund', value: string) => labelOf(kind, value);
+
 function labelOf(kind: MerchantOrderEvent['kind'], value: string): string {
   switch (kind) {
     case 'status':

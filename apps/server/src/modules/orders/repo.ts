@@ -171,7 +171,7 @@ export function ordersRepo(db: Db) {
         .selectFrom('order_events')
         .select(['kind', 'value', 'created_at'])
         .where('order_id', '=', orderId)
-        .where('kind', 'in', ['status', 'payment', 'confirmation'])
+        .where('kind', 'in', ['status', 'payment', 'confirmation', 'return', 'refund'])
         .orderBy('created_at')
         .orderBy('kind', 'desc')
         .execute();

@@ -11,13 +11,15 @@ import {
   type PaymentStatus,
   type PublicOrder,
 } from '@vetrina/shared';
+import { withdrawalWindow } from '@vetrina/shared/withdrawal-window';
 import type { AppContext } from '../../lib/context.js';
+import { clock } from '../../lib/clock.js';
 import type { Db } from '../../db/index.js';
 import { confirmationRepo } from './confirmation/repo.js';
 import { fulfilmentRepo } from './fulfilment/repo.js';
 import { orderNotesRepo } from './notes/repo.js';
 import { confirmationOf, discountOf, instructionsOf, invoiceRequestOf, toSummary } from './order-view.js';
-import { merchantTimeline } from './order-timeline.js';
+import { merchantTimeline, returnEventLabel } from './order-timeline.js';
 import type { OrderPorts } from './ports.js';
 import { refundHoldRepo } from './refund-hold/repo.js';
 import { ordersRepo, type OrderTransition } from './repo.js';
@@ -90,8 +92,13 @@ export function ordersService(ctx: AppContext, { invoices }: Pick<OrderPorts, 'i
             ? (ORDER_STATUS_LABELS[e.value as OrderStatus] ?? e.value)
             : e.kind === 'confirmation'
               ? confirmationEventLabel(e.value)
-              : (PAYMENT_STATUS_LABELS[e.value as PaymentStatus] ?? e.value),
+              : e.kind === 'return' || e.kind === 'refund'
+                ? returnEventLabel(e.kind, e.value)
+                : (PAYMENT_STATUS_LABELS[e.value as PaymentStatus] ?? e.value),
       }));
+      // The shopper sees the parcel only while it is on its way or arrived.
+      const shipment = o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo(db).shipmentOf(storeId, o.id) : null;
+      const window = withdrawalWindow(shipment?.deliveredAt ?? null, clock.nowMs());
       return {
         orderNumber: o.order_number,
         createdAt: o.created_at,
@@ -123,8 +130,7 @@ export function ordersService(ctx: AppContext, { invoices }: Pick<OrderPorts, 'i
         payment: instructionsOf(o),
         confirmation: confirmationOf(o),
         timeline,
-        // The shopper sees the parcel only while it is on its way or arrived.
-        shipment: o.status === 'shipped' || o.status === 'delivered' ? await fulfilmentRepo(db).shipmentOf(storeId, o.id) : null,
+        shipment,
         vatCents: storedOrderVat(o, items, defaultVatCode).vatCents,
         invoiceRequested: invoiceRequestOf(o) !== null,
         invoices: invoiceList.map((i) => ({
@@ -133,6 +139,7 @@ export function ordersService(ctx: AppContext, { invoices }: Pick<OrderPorts, 'i
           date: i.date,
           copyUrl: `/api/public/stores/${encodeURIComponent(slug)}/orders/${token}/invoices/${i.id}`,
         })),
+        withdrawal: { open: o.status !== 'cancelled' && window.open, lastDay: window.lastDay },
       };
     },
   };

@@ -1,7 +1,7 @@
 import { CARRIER_LABELS, shippedWith, type Shipment } from '@vetrina/shared';
 import type { Db } from '../../../db/index.js';
 import type { AppContext } from '../../../lib/context.js';
-import { layoutMail } from '../../mail/templates.js';
+import { layoutMail, withdrawalMailLink } from '../../mail/templates.js';
 import { mailAudience } from '../mails.js';
 import { ordersRepo } from '../repo.js';
 
@@ -35,6 +35,7 @@ export async function queueShipmentMail(ctx: AppContext, trx: Db, storeId: strin
           'Grazie per aver acquistato da noi! Se qualcosa non va, scrivici dal negozio.',
         ],
         action: orderUrl ? { label: 'Vedi il tuo ordine', url: orderUrl } : undefined,
+        footerLink: withdrawalMailLink(ctx.publicUrl(), brand.slug, order.public_token),
       }),
     ]);
     return;
@@ -61,6 +62,7 @@ export async function queueShipmentMail(ctx: AppContext, trx: Db, storeId: strin
       rows,
       after: track && orderUrl ? [`Il tuo ordine: ${orderUrl}`] : [],
       action: track ? { label: 'Traccia la spedizione', url: track } : orderUrl ? { label: 'Vedi il tuo ordine', url: orderUrl } : undefined,
+      footerLink: withdrawalMailLink(ctx.publicUrl(), brand.slug, order.public_token),
     }),
   ]);
 }

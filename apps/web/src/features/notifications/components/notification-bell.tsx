@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Bell, CheckCheck, MessageSquare, ShoppingBag } from 'lucide-react';
+import { Bell, CheckCheck, MessageSquare, ShoppingBag, Undo2 } from 'lucide-react';
 import { NOTIFICATION_LIMITS, type Notification } from '@vetrina/shared/notifications';
 import {
   DropdownMenu,
@@ -111,7 +111,7 @@ function StoreNotificationBell({ storeId }: { storeId: string }) {
 }
 
 function NotificationItem({ notification: n, onOpen }: { notification: Notification; onOpen: () => void }) {
-  const Icon = n.kind === 'order' ? ShoppingBag : MessageSquare;
+  const Icon = n.kind === 'order' ? ShoppingBag : n.kind === 'withdrawal' ? Undo2 : MessageSquare;
   return (
     <DropdownMenuItem onSelect={onOpen} className="items-start gap-3 py-2" data-testid="notification-item" data-unread={n.readAt ? undefined : 'true'}>
       <Icon aria-hidden className="mt-0.5 text-muted-foreground" />

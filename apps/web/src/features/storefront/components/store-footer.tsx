@@ -81,6 +81,12 @@ function LegalLinks() {
             </Link>
           </li>
         ))}
+        <li>
+          {/* Art. 54-bis Codice del Consumo: the withdrawal function, on every page for the whole period. */}
+          <Link to={`${home}/recesso`} className={clsx(link, 'font-medium')}>
+            Recedi dal contratto
+          </Link>
+        </li>
       </ul>
     </nav>
   );

@@ -6,3 +6,4 @@ export { checkoutResultSchema } from '@vetrina/shared/orders';
 export { publicOrderResponseSchema, publicPaymentOptionsSchema } from '@vetrina/shared/payments';
 export { discountCheckResultSchema } from '@vetrina/shared/discounts';
 export { publicLegalPageResponseSchema } from '@vetrina/shared/business';
+export { withdrawableOrderSchema, withdrawalReceiptSchema } from '@vetrina/shared/returns';

@@ -12,6 +12,7 @@ import type { CardConfirmation } from './payment-details';
 import { PaymentPanel } from './payment-panel';
 import { ShipmentPanel } from './shipment-panel';
 import { StatusBadges } from './status-badges';
+import { WithdrawalPanel } from './withdrawal-panel';
 
 /**
  * The shopper's order. On a phone: how to pay first, then the articles, the address, the
@@ -61,6 +62,7 @@ export function OrderView({
             </address>
           </Panel>
           <InvoicePanel order={order} />
+          <WithdrawalPanel order={order} token={token} />
           <OrderTimeline events={order.timeline} />
         </div>
       </div>
