@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { romeDay } from '@vetrina/shared/shop-day';
+import { returnMsg } from '@vetrina/shared/returns';
 import { formatEuro, invoiceMsg, invoiceNumber, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import type { Db } from '../../db/index.js';
@@ -19,6 +20,7 @@ import { listInvoices } from './invoice-list.js';
 import { monthArchiveStream } from './month-archive.js';
 import { storedOrderVat } from '../orders/vat.js';
 import { invoicesRepo, vatCodeOf, type InvoiceRow } from './repo.js';
+import { refundCreditDocument } from './refund-credit-note.js';
 
 /** Invoices read per page of a month's ZIP: ~130 KB of XML, read and compressed in ~5-10 ms before the event loop gets a turn. */
 const ARCHIVE_PAGE = 50;
@@ -55,7 +57,7 @@ export function invoicesService(ctx: AppContext) {
   /** Writes a document with the next number of its year, in the caller's transaction. */
   async function write(
     trx: Db,
-    ids: { id: string; storeId: string; orderId: string; refersTo: string | null; issuedBy: string | null },
+    ids: { id: string; storeId: string; orderId: string; refersTo: string | null; issuedBy: string | null; corrects?: string; refundId?: string },
     make: (number: string, date: string, transmissionId: string) => InvoiceDocument,
   ) {
     const { id, storeId, orderId, refersTo } = ids;
@@ -73,6 +75,8 @@ export function invoicesService(ctx: AppContext) {
       number: doc.number,
       date,
       refers_to_id: refersTo,
+      corrects_id: ids.corrects ?? null,
+      refund_id: ids.refundId ?? null,
       buyer_name: buyerName(doc.buyer),
       taxable_cents: doc.taxableCents,
       vat_cents: doc.vatCents,
@@ -181,7 +185,8 @@ export function invoicesService(ctx: AppContext) {
           const invoice = await invoicesRepo(trx).find(storeId, invoiceId);
           if (!invoice) throw notFound(invoiceMsg.notFound);
           if (invoice.kind === 'credit_note') throw badRequest(invoiceMsg.creditOfCredit);
-          if (await invoicesRepo(trx).creditNoteOf(invoice.id)) throw conflict(invoiceMsg.alreadyCredited);
+          // After a refund's credit note, a whole one would credit those lines twice.
+          if (await invoicesRepo(trx).creditNoteOf(invoice.id, false)) throw conflict(invoiceMsg.alreadyCredited);
           const original = JSON.parse(invoice.document) as InvoiceDocument;
           const [token, slug] = await Promise.all([orderSteps.tokenOf(trx, invoice.order_id), invoicesRepo(trx).slugOf(storeId)]);
           const id = newId();
@@ -208,10 +213,55 @@ export function invoicesService(ctx: AppContext) {
 
     /**
      * A succeeded refund of an invoiced order: a credit note (TD04) for exactly its lines and amounts,
-     * VAT split as in the invoice. Null when the order has no live invoice (issue 48; written by the invoices work).
+     * VAT split as in the invoice (refund-credit-note.ts), numbered with the invoices. Unlike the
+     * whole one it leaves the invoice standing, and an invoice may have several. Null when the order
+     * has no live invoice or the refund has not succeeded; asked again, the same credit note.
+     * Call it after the refund's transaction has committed (it opens its own).
      */
-    async creditNoteForRefund(_storeId: string, _refundId: string, _issuedBy: string | null): Promise<Invoice | null> {
-      return null;
+    async creditNoteForRefund(storeId: string, refundId: string, issuedBy: string | null): Promise<Invoice | null> {
+      await loadFatturapa();
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const repo = invoicesRepo(trx);
+          const found = await repo.refund(storeId, refundId);
+          if (!found) throw notFound(returnMsg.refundNotFound);
+          const { refund, items } = found;
+          const done = await repo.ofRefund(storeId, refund.id);
+          if (done) return done.id;
+          const order = await orderSteps.find(trx, storeId, refund.order_id);
+          if (refund.status !== 'succeeded' || !order?.invoice_id) return null;
+          const invoice = await repo.find(storeId, order.invoice_id);
+          if (!invoice || invoice.kind !== 'invoice') return null;
+          const [lines, settings, slug] = await Promise.all([orderSteps.itemsInPrintOrder(trx, order.id), repo.settings(storeId), repo.slugOf(storeId)]);
+          const credit = {
+            lines: items.map((i) => ({ orderItemId: i.order_item_id, quantity: i.quantity, amountCents: i.amount_cents })),
+            shippingCents: refund.shipping_cents,
+            adjustmentCents: refund.adjustment_cents,
+          };
+          const refundedOn = refund.succeeded_at ? romeDay(refund.succeeded_at) : null;
+          const id = newId();
+          const ids = { id, storeId, orderId: order.id, refersTo: null, issuedBy, corrects: invoice.id, refundId: refund.id };
+          const doc = await write(trx, ids, (number, date, transmissionId) =>
+            refundCreditDocument(
+              JSON.parse(invoice.document) as InvoiceDocument,
+              lines.map((l) => l.id),
+              credit,
+              { number, date, transmissionId, refundedOn, defaultCode: vatCodeOf(settings) },
+            ),
+          );
+          await queueCopy(trx, storeId, doc, copyUrlOf(slug, order.public_token, id));
+          return id;
+        });
+        if (!id) return null;
+        ctx.mailer.wake();
+        return one(storeId, id);
+      } catch (err) {
+        // The same refund twice at once: the unique key lets one through, the other gets its note.
+        if (!isUniqueViolation(err)) throw err;
+        const done = await invoicesRepo(db).ofRefund(storeId, refundId);
+        if (!done) throw err;
+        return one(storeId, done.id);
+      }
     },
 
     async list(storeId: string, filter: { orderId?: string; month?: string }): Promise<Invoice[]> {
