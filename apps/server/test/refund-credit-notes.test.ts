@@ -160,6 +160,15 @@ describe(`credit notes for refunds (${engine})`, () => {
     const late = await insertRefund(server, { storeId: store.id, orderId: cancelled.orderId, lines: [{ orderItemId: cancelled.book, quantity: 1 }] });
     expect(await credit(late.id)).toBeNull();
 
+    // A whole credit note and a refund's at once: one of them, never both, and no number lost.
+    const raced = await invoicedOrder();
+    const racing = await insertRefund(server, { storeId: store.id, orderId: raced.orderId, lines: [{ orderItemId: raced.book, quantity: 1 }] });
+    const [whole, part] = await Promise.all([owner.post(api(`/invoices/${raced.invoice.id}/credit-note`)), credit(racing.id)]);
+    expect([whole.status === 201, part !== null].filter(Boolean)).toHaveLength(1);
+    if (whole.status !== 201) expect(whole.body.error.message).toBe('Nota di credito già emessa per questa fattura');
+    const seqs = await server.ctx.db.selectFrom('invoices').select('seq').where('store_id', '=', store.id).where('year', '=', year).orderBy('seq').execute();
+    expect(seqs.map((r) => Number(r.seq))).toEqual(seqs.map((_, i) => i + 1));
+
     // Another store's refund id: not found, nothing issued.
     await expect(credit(r.id, other.id)).rejects.toMatchObject({ status: 404, message: 'Rimborso non trovato' });
   });

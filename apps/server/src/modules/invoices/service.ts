@@ -44,6 +44,9 @@ function fatturaXmlOrRefuse(doc: InvoiceDocument): string {
   }
 }
 
+/** A refund's credit note found its invoice cancelled once it held a number (rolls the number back). */
+class InvoiceGone extends Error {}
+
 /** Invoices and credit notes of a store (docs/decisions/0030-invoices.md). */
 export function invoicesService(ctx: AppContext) {
   const { db } = ctx;
@@ -54,16 +57,22 @@ export function invoicesService(ctx: AppContext) {
     return invoice;
   }
 
-  /** Writes a document with the next number of its year, in the caller's transaction. */
+  /**
+   * Writes a document with the next number of its year, in the caller's transaction. `recheck` runs
+   * once the number is held: on PostgreSQL a credit note issued meanwhile has committed by then, so
+   * a whole and a refund's credit note of one invoice never both go through.
+   */
   async function write(
     trx: Db,
     ids: { id: string; storeId: string; orderId: string; refersTo: string | null; issuedBy: string | null; corrects?: string; refundId?: string },
     make: (number: string, date: string, transmissionId: string) => InvoiceDocument,
+    recheck?: () => Promise<void>,
   ) {
     const { id, storeId, orderId, refersTo } = ids;
     const date = romeDay(clock.now());
     const year = Number(date.slice(0, 4));
     const seq = await invoicesRepo(trx).nextNumber(storeId, year);
+    await recheck?.();
     const doc = make(invoiceNumber(year, seq), date, transmissionIdOf(year, seq));
     await invoicesRepo(trx).insert({
       id,
@@ -186,18 +195,26 @@ export function invoicesService(ctx: AppContext) {
           if (!invoice) throw notFound(invoiceMsg.notFound);
           if (invoice.kind === 'credit_note') throw badRequest(invoiceMsg.creditOfCredit);
           // After a refund's credit note, a whole one would credit those lines twice.
-          if (await invoicesRepo(trx).creditNoteOf(invoice.id, false)) throw conflict(invoiceMsg.alreadyCredited);
+          const credited = async () => {
+            if (await invoicesRepo(trx).creditNoteOf(invoice.id, false)) throw conflict(invoiceMsg.alreadyCredited);
+          };
+          await credited();
           const original = JSON.parse(invoice.document) as InvoiceDocument;
           const [token, slug] = await Promise.all([orderSteps.tokenOf(trx, invoice.order_id), invoicesRepo(trx).slugOf(storeId)]);
           const id = newId();
-          const doc = await write(trx, { id, storeId, orderId: invoice.order_id, refersTo: invoice.id, issuedBy }, (number, date, transmissionId) => ({
-            ...original,
-            kind: 'credit_note',
-            number,
-            date,
-            transmissionId,
-            refersTo: { number: original.number, date: original.date },
-          }));
+          const doc = await write(
+            trx,
+            { id, storeId, orderId: invoice.order_id, refersTo: invoice.id, issuedBy },
+            (number, date, transmissionId) => ({
+              ...original,
+              kind: 'credit_note',
+              number,
+              date,
+              transmissionId,
+              refersTo: { number: original.number, date: original.date },
+            }),
+            credited,
+          );
           await orderSteps.releaseInvoice(trx, storeId, invoice.order_id, invoice.id);
           await queueCopy(trx, storeId, doc, copyUrlOf(slug, token, id));
           return id;
@@ -241,13 +258,20 @@ export function invoicesService(ctx: AppContext) {
           const refundedOn = refund.succeeded_at ? romeDay(refund.succeeded_at) : null;
           const id = newId();
           const ids = { id, storeId, orderId: order.id, refersTo: null, issuedBy, corrects: invoice.id, refundId: refund.id };
-          const doc = await write(trx, ids, (number, date, transmissionId) =>
-            refundCreditDocument(
-              JSON.parse(invoice.document) as InvoiceDocument,
-              lines.map((l) => l.id),
-              credit,
-              { number, date, transmissionId, refundedOn, defaultCode: vatCodeOf(settings) },
-            ),
+          const live = async () => {
+            if ((await orderSteps.find(trx, storeId, order.id))?.invoice_id !== invoice.id) throw new InvoiceGone();
+          };
+          const doc = await write(
+            trx,
+            ids,
+            (number, date, transmissionId) =>
+              refundCreditDocument(
+                JSON.parse(invoice.document) as InvoiceDocument,
+                lines.map((l) => l.id),
+                credit,
+                { number, date, transmissionId, refundedOn, defaultCode: vatCodeOf(settings) },
+              ),
+            live,
           );
           await queueCopy(trx, storeId, doc, copyUrlOf(slug, order.public_token, id));
           return id;
@@ -256,6 +280,8 @@ export function invoicesService(ctx: AppContext) {
         ctx.mailer.wake();
         return one(storeId, id);
       } catch (err) {
+        // A whole credit note cancelled the invoice meanwhile: nothing left to correct, no number used.
+        if (err instanceof InvoiceGone) return null;
         // The same refund twice at once: the unique key lets one through, the other gets its note.
         if (!isUniqueViolation(err)) throw err;
         const done = await invoicesRepo(db).ofRefund(storeId, refundId);
