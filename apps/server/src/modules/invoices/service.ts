@@ -1,26 +1,22 @@
 import type { Readable } from 'node:stream';
-import { romeDay } from '@vetrina/shared/shop-day';
-import { returnMsg } from '@vetrina/shared/returns';
-import { formatEuro, invoiceMsg, invoiceNumber, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
+import { invoiceMsg, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
-import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/index.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { layoutMail } from '../mail/templates.js';
-import { storeMailBrand } from '../stores/service.js';
 import { orderSteps } from '../orders/service.js';
 import type { OrderInvoicesPort } from '../orders/ports.js';
-import { buyerName, buyerOf, invoiceDocument, sellerOf, transmissionIdOf } from './build-document.js';
+import { buyerOf, invoiceDocument, sellerOf } from './build-document.js';
 import { courtesyCopyHtml } from './courtesy-copy.js';
 import type { InvoiceDocument } from './document.js';
-import { buildFatturaXml, fatturaFileName, loadFatturapa } from './fatturapa.js';
+import { loadFatturapa } from './fatturapa.js';
 import { listInvoices } from './invoice-list.js';
 import { monthArchiveStream } from './month-archive.js';
 import { storedOrderVat } from '../orders/vat.js';
 import { invoicesRepo, vatCodeOf, type InvoiceRow } from './repo.js';
-import { refundCreditDocument } from './refund-credit-note.js';
+import { documentIssuer } from './issuing.js';
+import { creditNoteForRefund } from './refund-credit-service.js';
 
 /** Invoices read per page of a month's ZIP: ~130 KB of XML, read and compressed in ~5-10 ms before the event loop gets a turn. */
 const ARCHIVE_PAGE = 50;
@@ -32,93 +28,12 @@ export function monthRange(month: string): [string, string] {
   return [`${month}-01`, `${next}-01`];
 }
 
-/**
- * The document's XML, checked against the format before it is stored. Data that still fails after
- * the builder's cleaning (its lengths and characters) refuses the invoice: nothing is numbered.
- */
-function fatturaXmlOrRefuse(doc: InvoiceDocument): string {
-  try {
-    return buildFatturaXml(doc);
-  } catch {
-    throw new AppError(422, 'invoice_invalid', invoiceMsg.invalidDocument);
-  }
-}
-
-/** A refund's credit note found its invoice cancelled once it held a number (rolls the number back). */
-class InvoiceGone extends Error {}
-
 /** Invoices and credit notes of a store (docs/decisions/0030-invoices.md). */
 export function invoicesService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function one(storeId: string, invoiceId: string): Promise<Invoice> {
-    const [invoice] = await listInvoices(db, storeId, { id: invoiceId });
-    if (!invoice) throw notFound(invoiceMsg.notFound);
-    return invoice;
-  }
-
-  /**
-   * Writes a document with the next number of its year, in the caller's transaction. `recheck` runs
-   * once the number is held: on PostgreSQL a credit note issued meanwhile has committed by then, so
-   * a whole and a refund's credit note of one invoice never both go through.
-   */
-  async function write(
-    trx: Db,
-    ids: { id: string; storeId: string; orderId: string; refersTo: string | null; issuedBy: string | null; corrects?: string; refundId?: string },
-    make: (number: string, date: string, transmissionId: string) => InvoiceDocument,
-    recheck?: () => Promise<void>,
-  ) {
-    const { id, storeId, orderId, refersTo } = ids;
-    const date = romeDay(clock.now());
-    const year = Number(date.slice(0, 4));
-    const seq = await invoicesRepo(trx).nextNumber(storeId, year);
-    await recheck?.();
-    const doc = make(invoiceNumber(year, seq), date, transmissionIdOf(year, seq));
-    await invoicesRepo(trx).insert({
-      id,
-      store_id: storeId,
-      order_id: orderId,
-      kind: doc.kind,
-      year,
-      seq,
-      number: doc.number,
-      date,
-      refers_to_id: refersTo,
-      corrects_id: ids.corrects ?? null,
-      refund_id: ids.refundId ?? null,
-      buyer_name: buyerName(doc.buyer),
-      taxable_cents: doc.taxableCents,
-      vat_cents: doc.vatCents,
-      total_cents: doc.totalCents,
-      file_name: fatturaFileName(doc),
-      document: JSON.stringify(doc),
-      xml: fatturaXmlOrRefuse(doc),
-      issued_at: clock.iso(),
-      issued_by_user_id: ids.issuedBy,
-    });
-    return doc;
-  }
-
-  /** The courtesy copy to the shopper, queued with the document (it exists iff the document does). */
-  async function queueCopy(trx: Db, storeId: string, doc: InvoiceDocument, copyUrl: string | null) {
-    const brand = await storeMailBrand(ctx, trx, storeId);
-    const what = doc.kind === 'invoice' ? 'Fattura' : 'Nota di credito';
-    const mail = layoutMail({
-      brand,
-      to: doc.buyer.email,
-      subject: `${what} n. ${doc.number} — ${brand.name}`,
-      lines: [
-        `${what} n. ${doc.number} per l’ordine #${doc.orderNumber}: totale ${formatEuro(doc.totalCents)}.`,
-        'Questa è la copia di cortesia; il documento valido ai fini fiscali è quello trasmesso al Sistema di Interscambio e disponibile nella tua area riservata dell’Agenzia delle Entrate.',
-      ],
-      rows: [],
-      action: copyUrl ? { label: 'Apri la copia di cortesia', url: copyUrl } : undefined,
-    });
-    await ctx.mailer.enqueue(trx, [{ ...mail, html: courtesyCopyHtml(doc, { storeName: brand.name }) }]);
-  }
-
-  const copyUrlOf = (slug: string, token: string | null, invoiceId: string) =>
-    token ? `${ctx.publicUrl()}/api/public/stores/${encodeURIComponent(slug)}/orders/${token}/invoices/${invoiceId}` : null;
+  const issuer = documentIssuer(ctx);
+  const { one, write, queueCopy, copyUrlOf } = issuer;
 
   return {
     async settings(storeId: string): Promise<InvoiceSettings> {
@@ -229,65 +144,11 @@ export function invoicesService(ctx: AppContext) {
     },
 
     /**
-     * A succeeded refund of an invoiced order: a credit note (TD04) for exactly its lines and amounts,
-     * VAT split as in the invoice (refund-credit-note.ts), numbered with the invoices. Unlike the
-     * whole one it leaves the invoice standing, and an invoice may have several. Null when the order
-     * has no live invoice or the refund has not succeeded; asked again, the same credit note.
-     * Call it after the refund's transaction has committed (it opens its own).
+     * A succeeded refund of an invoiced order: a credit note (TD04) for exactly its lines and amounts
+     * (refund-credit-service.ts). Call it after the refund's transaction has committed.
      */
-    async creditNoteForRefund(storeId: string, refundId: string, issuedBy: string | null): Promise<Invoice | null> {
-      await loadFatturapa();
-      try {
-        const id = await db.transaction().execute(async (trx) => {
-          const repo = invoicesRepo(trx);
-          const found = await repo.refund(storeId, refundId);
-          if (!found) throw notFound(returnMsg.refundNotFound);
-          const { refund, items } = found;
-          const done = await repo.ofRefund(storeId, refund.id);
-          if (done) return done.id;
-          const order = await orderSteps.find(trx, storeId, refund.order_id);
-          if (refund.status !== 'succeeded' || !order?.invoice_id) return null;
-          const invoice = await repo.find(storeId, order.invoice_id);
-          if (!invoice || invoice.kind !== 'invoice') return null;
-          const [lines, settings, slug] = await Promise.all([orderSteps.itemsInPrintOrder(trx, order.id), repo.settings(storeId), repo.slugOf(storeId)]);
-          const credit = {
-            lines: items.map((i) => ({ orderItemId: i.order_item_id, quantity: i.quantity, amountCents: i.amount_cents })),
-            shippingCents: refund.shipping_cents,
-            adjustmentCents: refund.adjustment_cents,
-          };
-          const refundedOn = refund.succeeded_at ? romeDay(refund.succeeded_at) : null;
-          const id = newId();
-          const ids = { id, storeId, orderId: order.id, refersTo: null, issuedBy, corrects: invoice.id, refundId: refund.id };
-          const live = async () => {
-            if ((await orderSteps.find(trx, storeId, order.id))?.invoice_id !== invoice.id) throw new InvoiceGone();
-          };
-          const doc = await write(
-            trx,
-            ids,
-            (number, date, transmissionId) =>
-              refundCreditDocument(
-                JSON.parse(invoice.document) as InvoiceDocument,
-                lines.map((l) => l.id),
-                credit,
-                { number, date, transmissionId, refundedOn, defaultCode: vatCodeOf(settings) },
-              ),
-            live,
-          );
-          await queueCopy(trx, storeId, doc, copyUrlOf(slug, order.public_token, id));
-          return id;
-        });
-        if (!id) return null;
-        ctx.mailer.wake();
-        return one(storeId, id);
-      } catch (err) {
-        // A whole credit note cancelled the invoice meanwhile: nothing left to correct, no number used.
-        if (err instanceof InvoiceGone) return null;
-        // The same refund twice at once: the unique key lets one through, the other gets its note.
-        if (!isUniqueViolation(err)) throw err;
-        const done = await invoicesRepo(db).ofRefund(storeId, refundId);
-        if (!done) throw err;
-        return one(storeId, done.id);
-      }
+    creditNoteForRefund(storeId: string, refundId: string, issuedBy: string | null): Promise<Invoice | null> {
+      return creditNoteForRefund(ctx, issuer, storeId, refundId, issuedBy);
     },
 
     async list(storeId: string, filter: { orderId?: string; month?: string }): Promise<Invoice[]> {
