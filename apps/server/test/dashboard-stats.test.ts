@@ -4,6 +4,7 @@ import { orderPaymentsService } from '../src/modules/payments/order-status/servi
 import { visitorCleanupJob } from '../src/modules/jobs/registry.js';
 import { addMember, client, createStoreFor, createUser, startServer, type Client, type TestServer } from './harness.js';
 import { checkoutBody, insertProduct } from './catalog-factory.js';
+import { insertRefund } from './refund-rows.js';
 
 const HOUR = 3_600_000;
 const STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -58,8 +59,9 @@ const rome = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', year: '
 const dayOf = (iso: string) => rome.format(new Date(iso));
 
 /**
- * The definition the aggregates keep, recounted from the orders table: per Rome day of placement,
- * orders not cancelled (count, total, units), and the total of those paid (whatever their status).
+ * The definition the aggregates keep, recounted from the orders and refunds tables: per Rome day of
+ * placement, orders not cancelled (count, total net of succeeded refunds, units), and the net total
+ * of those paid or partly refunded (whatever their status).
  */
 async function recount(storeId: string) {
   const { db } = server.ctx;
@@ -74,15 +76,22 @@ async function recount(storeId: string) {
     .select(['oi.order_id', 'oi.product_id', 'oi.quantity', 'oi.total_price_cents'])
     .where('o.store_id', '=', storeId)
     .execute();
+  const refunds = await db
+    .selectFrom('refunds')
+    .select(['order_id', 'amount_cents'])
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'succeeded')
+    .execute();
   const days = new Map<string, { day: string; orders: number; revenue_cents: number; paid_cents: number; units: number }>();
   const products = new Map<string, { day: string; product_id: string; units: number; revenue_cents: number }>();
   for (const o of orders) {
     const day = dayOf(o.created_at);
     const d = days.get(day) ?? { day, orders: 0, revenue_cents: 0, paid_cents: 0, units: 0 };
     const lines = items.filter((i) => i.order_id === o.id);
+    const net = o.total_cents - refunds.filter((r) => r.order_id === o.id).reduce((n, r) => n + r.amount_cents, 0);
     if (o.status !== 'cancelled') {
       d.orders += 1;
-      d.revenue_cents += o.total_cents;
+      d.revenue_cents += net;
       d.units += lines.reduce((n, l) => n + l.quantity, 0);
       for (const l of lines) {
         const key = `${day}|${l.product_id}`;
@@ -92,7 +101,7 @@ async function recount(storeId: string) {
         products.set(key, p);
       }
     }
-    if (o.payment_status === 'paid') d.paid_cents += o.total_cents;
+    if (o.payment_status === 'paid' || o.payment_status === 'partially_refunded') d.paid_cents += net;
     days.set(day, d);
   }
   const nonZero = <T extends object>(rows: T[]) => rows.filter((r) => Object.values(r).some((v) => typeof v === 'number' && v !== 0));
@@ -149,9 +158,33 @@ async function signIn(who: { email: string; password: string }) {
 
 const checkout = (slug: string, body: unknown) => client(server.url).post(`/api/public/stores/${slug}/checkout`, body);
 
+let refunded = 0;
+/** A refund of one paid order's lines (a unit of one or two of them, sometimes shipping or an adjustment), as the refunds service makes it. */
+async function refundSome(orderId: string, rnd: ReturnType<typeof seeded>) {
+  const o = await server.ctx.db.selectFrom('orders').select(['store_id', 'payment_status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (o.payment_status !== 'paid' && o.payment_status !== 'partially_refunded') return;
+  const items = await server.ctx.db.selectFrom('order_items').select('id').where('order_id', '=', orderId).orderBy('id').execute();
+  const chosen = [...new Set(Array.from({ length: 1 + rnd.int(2) }, () => rnd.pick(items).id))];
+  try {
+    await insertRefund(server, {
+      storeId: o.store_id,
+      orderId,
+      lines: chosen.map((id) => ({ orderItemId: id, quantity: 1 })),
+      shippingCents: rnd.next() < 0.3 ? 100 : 0,
+      adjustmentCents: rnd.next() < 0.3 ? -50 : 0,
+    });
+    refunded += 1;
+  } catch (err) {
+    // A line already refunded in full, or shipping already returned: the refund is refused, nothing changed.
+    if (!(err instanceof Error && err.message.startsWith('refund refused'))) throw err;
+  }
+}
+
 describe('daily aggregates', () => {
-  it('equal a full recount after a seeded random sequence of orders, cancellations, status and payment changes and expiries over two days', async () => {
+  it('equal a full recount after a seeded random sequence of orders, cancellations, status and payment changes, refunds by line and expiries over two days', async () => {
     const rnd = seeded(20_260_316);
+    // Refunds draw from their own sequence, so the rest of the sequence stays the one it was.
+    const refunds = seeded(48);
     const products = await Promise.all(
       [1290, 2500, 990, 4500].map((price, i) => insertProduct(server, store.id, { title: `Articolo ${i + 1}`, priceCents: price, stock: 500 })),
     );
@@ -211,6 +244,34 @@ describe('daily aggregates', () => {
     }
     await payments.expireDue();
 
+    // Refunds by line: paid orders but the first, and a few unpaid ones once paid, some twice; then
+    // some of them change status (cancelled: the refunded part is not taken off twice).
+    const { db } = server.ctx;
+    const paidIds = (
+      await db.selectFrom('orders').select('id').where('store_id', '=', store.id).where('payment_status', '=', 'paid').orderBy('created_at').execute()
+    ).map((o) => o.id);
+    const unpaidIds = (
+      await db
+        .selectFrom('orders')
+        .select('id')
+        .where('store_id', '=', store.id)
+        .where('payment_status', '=', 'unpaid')
+        .where('status', '!=', 'cancelled')
+        .orderBy('created_at')
+        .execute()
+    ).map((o) => o.id);
+    for (const id of unpaidIds.slice(0, 4))
+      expect((await owner.patch(`/api/stores/${store.id}/orders/${id}/payment`, { paymentStatus: 'paid' })).status).toBe(200);
+    const toRefund = [...paidIds.slice(1), ...unpaidIds.slice(0, 4)];
+    for (const id of toRefund) {
+      await refundSome(id, refunds);
+      if (refunds.next() < 0.5) await refundSome(id, refunds);
+    }
+    for (const id of toRefund.slice(0, 3)) {
+      const res = await owner.patch(`/api/stores/${store.id}/orders/${id}`, { status: refunds.pick(STATUSES) });
+      expect([200, 409]).toContain(res.status);
+    }
+
     const expected = await recount(store.id);
     expect(days.size).toBeGreaterThanOrEqual(2);
     expect(expected.days.length).toBeGreaterThanOrEqual(2);
@@ -224,6 +285,8 @@ describe('daily aggregates', () => {
     expect(states.some((o) => o.payment_status === 'paid')).toBe(true);
     expect(states.some((o) => o.payment_status === 'refunded')).toBe(true);
     expect(states.some((o) => o.payment_status === 'expired')).toBe(true);
+    expect(states.some((o) => o.payment_status === 'partially_refunded')).toBe(true);
+    expect(refunded).toBeGreaterThanOrEqual(5);
   });
 
   it('stay exact under concurrent checkouts and cancellations of the same store', async () => {
@@ -291,6 +354,51 @@ describe('the home after an order', () => {
     const set = await s.owner.put(`/api/stores/${s.id}/stats/low-stock`, { lowStockThreshold: 1 });
     expect(set.status).toBe(200);
     expect((await s.owner.get(`/api/stores/${s.id}/stats`)).body.stats.lowStock).toEqual({ threshold: 1, total: 0, items: [] });
+  });
+
+  it('shows revenue net of refunds by line, on the day the order was placed, and a cancellation takes off only what is left', async () => {
+    const s = await newStore('Negozio Rimborsi');
+    const p = await insertProduct(server, s.id, { title: 'Vaso', priceCents: 2000, stock: 10 });
+    const q = await insertProduct(server, s.id, { title: 'Piattino', priceCents: 500, stock: 10 });
+    const placed = await checkout(
+      s.slug,
+      checkoutBody(
+        [
+          { productId: p.id, quantity: 2, unitPriceCents: 2000 },
+          { productId: q.id, quantity: 1, unitPriceCents: 500 },
+        ],
+        { totalCents: 4500 + 599 },
+      ),
+    );
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.orderId as string;
+    expect((await s.owner.patch(`/api/stores/${s.id}/orders/${orderId}/payment`, { paymentStatus: 'paid' })).status).toBe(200);
+    const vase = await server.ctx.db
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('title', '=', 'Vaso')
+      .executeTakeFirstOrThrow();
+
+    // The next day one vase and the shipping go back: the order's day loses 25,99 €, today nothing.
+    clock.advance(26 * HOUR);
+    const owner2 = await signIn(s.login);
+    const refund = await insertRefund(server, { storeId: s.id, orderId, lines: [{ orderItemId: vase.id, quantity: 1 }], shippingCents: 599 });
+    expect(refund.totalCents).toBe(2599);
+    const week = (await owner2.get(`/api/stores/${s.id}/stats?period=7d`)).body.stats;
+    expect(week.totals).toMatchObject({ revenueCents: 5099 - 2599, paidCents: 5099 - 2599, orders: 1, units: 3 });
+    expect((await owner2.get(`/api/stores/${s.id}/stats?period=today`)).body.stats.totals).toMatchObject({ revenueCents: 0, paidCents: 0 });
+    const order = (await owner2.get(`/api/stores/${s.id}/orders/${orderId}`)).body.order;
+    expect(order).toMatchObject({ paymentStatus: 'partially_refunded', totalCents: 5099, refundedCents: 2599 });
+    // The orders list shows the total net of it; a pending refund is not counted yet.
+    await insertRefund(server, { storeId: s.id, orderId, lines: [{ orderItemId: vase.id, quantity: 1 }], status: 'pending' });
+    const list = (await owner2.get(`/api/stores/${s.id}/orders`)).body;
+    expect(list.items.map((o: { totalCents: number; refundedCents: number }) => [o.totalCents, o.refundedCents])).toEqual([[5099, 2599]]);
+
+    expect((await owner2.patch(`/api/stores/${s.id}/orders/${orderId}`, { status: 'cancelled' })).status).toBe(200);
+    const after = (await owner2.get(`/api/stores/${s.id}/stats?period=7d`)).body.stats.totals;
+    expect(after).toMatchObject({ revenueCents: 0, orders: 0, paidCents: 2500 });
+    expect(await aggregates(s.id)).toEqual(await recount(s.id));
   });
 
   it('is the store’s own: staff reads it, another store gets 404, bad input a clear message', async () => {

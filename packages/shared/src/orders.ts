@@ -148,6 +148,8 @@ export const orderSummarySchema = z.object({
   shippingCents: cents,
   surchargeCents: cents,
   totalCents: cents,
+  /** What succeeded refunds returned (issue 48): the list shows the total net of it. */
+  refundedCents: cents,
   paymentMethod: paymentMethodSchema,
   paymentStatus: paymentStatusSchema,
   paidAt: z.string().nullable(),

@@ -612,6 +612,10 @@ export interface InvoicesTable {
   issued_at: string;
   /** The member who issued it (migration 033); null: issued automatically. */
   issued_by_user_id: string | null;
+  /** A refund's credit note: the invoice it corrects in part (migration 039; refers_to_id is the whole one's). */
+  corrects_id: string | null;
+  /** The refund a credit note was issued for (unique). */
+  refund_id: string | null;
 }
 
 /** A withdrawal (the shopper's) or a return (the team's) of an order (migration 038). */

@@ -7,7 +7,10 @@ import type { InvoiceBuyer, InvoiceDocument, InvoiceLine, InvoiceSeller } from '
 import type { InvoiceSettingsRow } from './repo.js';
 
 /** Invoices without VAT above this amount carry the 2 € stamp duty (art. 13 DPR 642/72). */
-const STAMP_DUTY_THRESHOLD_CENTS = 7747;
+export const STAMP_DUTY_THRESHOLD_CENTS = 7747;
+/** The descriptions of the shipping and surcharge lines (a refund's credit note finds them by these). */
+export const SHIPPING_LINE = 'Spese di spedizione';
+export const SURCHARGE_LINE = 'Supplemento pagamento alla consegna';
 
 /** The seller as FatturaPA needs it, or null when something required is missing. */
 export function sellerOf(business: Selectable<StoreBusinessDetailsTable> | undefined, settings: InvoiceSettingsRow | undefined): InvoiceSeller | null {
@@ -88,8 +91,8 @@ export function invoiceDocument(d: DocumentInput): InvoiceDocument {
   });
   const discount = discountOf(order);
   for (const l of vat.discounts) push(discount ? discountLabel(discount) : 'Sconto', 1, l);
-  if (vat.shipping) push('Spese di spedizione', 1, vat.shipping);
-  if (vat.surcharge) push('Supplemento pagamento alla consegna', 1, vat.surcharge);
+  if (vat.shipping) push(SHIPPING_LINE, 1, vat.shipping);
+  if (vat.surcharge) push(SURCHARGE_LINE, 1, vat.surcharge);
 
   const payment = instructionsOf(order);
   const exemptCents = vat.summary.filter((r) => isVatNature(r.vatCode)).reduce((s, r) => s + r.taxableCents, 0);

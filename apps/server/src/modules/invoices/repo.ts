@@ -26,6 +26,7 @@ const listColumns = [
   'i.total_cents',
   'i.file_name',
   'i.refers_to_id',
+  'i.corrects_id',
   'o.order_number',
 ] as const;
 
@@ -84,7 +85,25 @@ export function invoicesRepo(db: Db) {
     find: (storeId: string, invoiceId: string) =>
       db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('store_id', '=', storeId).executeTakeFirst(),
 
-    creditNoteOf: (invoiceId: string) => db.selectFrom('invoices').select(['id', 'number']).where('refers_to_id', '=', invoiceId).executeTakeFirst(),
+    /** The credit note that cancels the whole invoice, or (whole: false) any credit note of it, a refund's included. */
+    creditNoteOf: (invoiceId: string, whole = true) =>
+      db
+        .selectFrom('invoices')
+        .select(['id', 'number'])
+        .where((eb) => (whole ? eb('refers_to_id', '=', invoiceId) : eb.or([eb('refers_to_id', '=', invoiceId), eb('corrects_id', '=', invoiceId)])))
+        .executeTakeFirst(),
+
+    /** The credit note issued for a refund, if any. */
+    ofRefund: (storeId: string, refundId: string) =>
+      db.selectFrom('invoices').select('id').where('store_id', '=', storeId).where('refund_id', '=', refundId).executeTakeFirst(),
+
+    /** A refund and its lines (the returns module writes them; the credit note reads them). */
+    async refund(storeId: string, refundId: string) {
+      const refund = await db.selectFrom('refunds').selectAll().where('id', '=', refundId).where('store_id', '=', storeId).executeTakeFirst();
+      if (!refund) return null;
+      const items = await db.selectFrom('refund_items').select(['order_item_id', 'quantity', 'amount_cents']).where('refund_id', '=', refundId).execute();
+      return { refund, items };
+    },
 
     /** The store's documents matching the filter, with the order number, oldest first. */
     listed(storeId: string, filter: { id?: string; orderId?: string; from?: string; to?: string }) {

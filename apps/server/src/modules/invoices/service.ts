@@ -1,24 +1,22 @@
 import type { Readable } from 'node:stream';
-import { romeDay } from '@vetrina/shared/shop-day';
-import { formatEuro, invoiceMsg, invoiceNumber, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
+import { invoiceMsg, type Invoice, type InvoiceSettings, type InvoiceSettingsData } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
-import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/index.js';
 import { clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { layoutMail } from '../mail/templates.js';
-import { storeMailBrand } from '../stores/service.js';
 import { orderSteps } from '../orders/service.js';
 import type { OrderInvoicesPort } from '../orders/ports.js';
-import { buyerName, buyerOf, invoiceDocument, sellerOf, transmissionIdOf } from './build-document.js';
+import { buyerOf, invoiceDocument, sellerOf } from './build-document.js';
 import { courtesyCopyHtml } from './courtesy-copy.js';
 import type { InvoiceDocument } from './document.js';
-import { buildFatturaXml, fatturaFileName, loadFatturapa } from './fatturapa.js';
+import { loadFatturapa } from './fatturapa.js';
 import { listInvoices } from './invoice-list.js';
 import { monthArchiveStream } from './month-archive.js';
 import { storedOrderVat } from '../orders/vat.js';
 import { invoicesRepo, vatCodeOf, type InvoiceRow } from './repo.js';
+import { documentIssuer } from './issuing.js';
+import { creditNoteForRefund } from './refund-credit-service.js';
 
 /** Invoices read per page of a month's ZIP: ~130 KB of XML, read and compressed in ~5-10 ms before the event loop gets a turn. */
 const ARCHIVE_PAGE = 50;
@@ -30,82 +28,12 @@ export function monthRange(month: string): [string, string] {
   return [`${month}-01`, `${next}-01`];
 }
 
-/**
- * The document's XML, checked against the format before it is stored. Data that still fails after
- * the builder's cleaning (its lengths and characters) refuses the invoice: nothing is numbered.
- */
-function fatturaXmlOrRefuse(doc: InvoiceDocument): string {
-  try {
-    return buildFatturaXml(doc);
-  } catch {
-    throw new AppError(422, 'invoice_invalid', invoiceMsg.invalidDocument);
-  }
-}
-
 /** Invoices and credit notes of a store (docs/decisions/0030-invoices.md). */
 export function invoicesService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function one(storeId: string, invoiceId: string): Promise<Invoice> {
-    const [invoice] = await listInvoices(db, storeId, { id: invoiceId });
-    if (!invoice) throw notFound(invoiceMsg.notFound);
-    return invoice;
-  }
-
-  /** Writes a document with the next number of its year, in the caller's transaction. */
-  async function write(
-    trx: Db,
-    ids: { id: string; storeId: string; orderId: string; refersTo: string | null; issuedBy: string | null },
-    make: (number: string, date: string, transmissionId: string) => InvoiceDocument,
-  ) {
-    const { id, storeId, orderId, refersTo } = ids;
-    const date = romeDay(clock.now());
-    const year = Number(date.slice(0, 4));
-    const seq = await invoicesRepo(trx).nextNumber(storeId, year);
-    const doc = make(invoiceNumber(year, seq), date, transmissionIdOf(year, seq));
-    await invoicesRepo(trx).insert({
-      id,
-      store_id: storeId,
-      order_id: orderId,
-      kind: doc.kind,
-      year,
-      seq,
-      number: doc.number,
-      date,
-      refers_to_id: refersTo,
-      buyer_name: buyerName(doc.buyer),
-      taxable_cents: doc.taxableCents,
-      vat_cents: doc.vatCents,
-      total_cents: doc.totalCents,
-      file_name: fatturaFileName(doc),
-      document: JSON.stringify(doc),
-      xml: fatturaXmlOrRefuse(doc),
-      issued_at: clock.iso(),
-      issued_by_user_id: ids.issuedBy,
-    });
-    return doc;
-  }
-
-  /** The courtesy copy to the shopper, queued with the document (it exists iff the document does). */
-  async function queueCopy(trx: Db, storeId: string, doc: InvoiceDocument, copyUrl: string | null) {
-    const brand = await storeMailBrand(ctx, trx, storeId);
-    const what = doc.kind === 'invoice' ? 'Fattura' : 'Nota di credito';
-    const mail = layoutMail({
-      brand,
-      to: doc.buyer.email,
-      subject: `${what} n. ${doc.number} — ${brand.name}`,
-      lines: [
-        `${what} n. ${doc.number} per l’ordine #${doc.orderNumber}: totale ${formatEuro(doc.totalCents)}.`,
-        'Questa è la copia di cortesia; il documento valido ai fini fiscali è quello trasmesso al Sistema di Interscambio e disponibile nella tua area riservata dell’Agenzia delle Entrate.',
-      ],
-      rows: [],
-      action: copyUrl ? { label: 'Apri la copia di cortesia', url: copyUrl } : undefined,
-    });
-    await ctx.mailer.enqueue(trx, [{ ...mail, html: courtesyCopyHtml(doc, { storeName: brand.name }) }]);
-  }
-
-  const copyUrlOf = (slug: string, token: string | null, invoiceId: string) =>
-    token ? `${ctx.publicUrl()}/api/public/stores/${encodeURIComponent(slug)}/orders/${token}/invoices/${invoiceId}` : null;
+  const issuer = documentIssuer(ctx);
+  const { one, write, queueCopy, copyUrlOf } = issuer;
 
   return {
     async settings(storeId: string): Promise<InvoiceSettings> {
@@ -181,18 +109,27 @@ export function invoicesService(ctx: AppContext) {
           const invoice = await invoicesRepo(trx).find(storeId, invoiceId);
           if (!invoice) throw notFound(invoiceMsg.notFound);
           if (invoice.kind === 'credit_note') throw badRequest(invoiceMsg.creditOfCredit);
-          if (await invoicesRepo(trx).creditNoteOf(invoice.id)) throw conflict(invoiceMsg.alreadyCredited);
+          // After a refund's credit note, a whole one would credit those lines twice.
+          const credited = async () => {
+            if (await invoicesRepo(trx).creditNoteOf(invoice.id, false)) throw conflict(invoiceMsg.alreadyCredited);
+          };
+          await credited();
           const original = JSON.parse(invoice.document) as InvoiceDocument;
           const [token, slug] = await Promise.all([orderSteps.tokenOf(trx, invoice.order_id), invoicesRepo(trx).slugOf(storeId)]);
           const id = newId();
-          const doc = await write(trx, { id, storeId, orderId: invoice.order_id, refersTo: invoice.id, issuedBy }, (number, date, transmissionId) => ({
-            ...original,
-            kind: 'credit_note',
-            number,
-            date,
-            transmissionId,
-            refersTo: { number: original.number, date: original.date },
-          }));
+          const doc = await write(
+            trx,
+            { id, storeId, orderId: invoice.order_id, refersTo: invoice.id, issuedBy },
+            (number, date, transmissionId) => ({
+              ...original,
+              kind: 'credit_note',
+              number,
+              date,
+              transmissionId,
+              refersTo: { number: original.number, date: original.date },
+            }),
+            credited,
+          );
           await orderSteps.releaseInvoice(trx, storeId, invoice.order_id, invoice.id);
           await queueCopy(trx, storeId, doc, copyUrlOf(slug, token, id));
           return id;
@@ -207,11 +144,11 @@ export function invoicesService(ctx: AppContext) {
     },
 
     /**
-     * A succeeded refund of an invoiced order: a credit note (TD04) for exactly its lines and amounts,
-     * VAT split as in the invoice. Null when the order has no live invoice (issue 48; written by the invoices work).
+     * A succeeded refund of an invoiced order: a credit note (TD04) for exactly its lines and amounts
+     * (refund-credit-service.ts). Call it after the refund's transaction has committed.
      */
-    async creditNoteForRefund(_storeId: string, _refundId: string, _issuedBy: string | null): Promise<Invoice | null> {
-      return null;
+    creditNoteForRefund(storeId: string, refundId: string, issuedBy: string | null): Promise<Invoice | null> {
+      return creditNoteForRefund(ctx, issuer, storeId, refundId, issuedBy);
     },
 
     async list(storeId: string, filter: { orderId?: string; month?: string }): Promise<Invoice[]> {

@@ -13,7 +13,7 @@ import type { OrdersTable } from '../../db/schema.js';
 type OrderRow = Selectable<OrdersTable>;
 
 /** How a stored order reads in the dashboard's list (and at the top of its details). */
-export function toSummary(o: OrderRow & { item_count: number }): OrderSummary {
+export function toSummary(o: OrderRow & { item_count: number; refunded_done: number }): OrderSummary {
   return {
     id: o.id,
     orderNumber: o.order_number,
@@ -35,6 +35,7 @@ export function toSummary(o: OrderRow & { item_count: number }): OrderSummary {
     shippingCents: o.shipping_cents,
     surchargeCents: o.surcharge_cents,
     totalCents: o.total_cents,
+    refundedCents: Number(o.refunded_done),
     paymentMethod: o.payment_method,
     paymentStatus: o.payment_status,
     paidAt: o.paid_at,

@@ -113,6 +113,8 @@ function orderedBy<Q extends { orderBy: (e: RawBuilder<unknown>, d: 'asc' | 'des
 /** The only SQL on orders, their items and their timeline. */
 export function ordersRepo(db: Db) {
   const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = o.id)`;
+  // What the order's succeeded refunds returned (the returns module writes them; the list shows the net).
+  const refundedDone = sql<number>`(select coalesce(sum(r.amount_cents), 0) from refunds r where r.order_id = o.id and r.status = 'succeeded')`;
   return {
     /** One page of a store's orders, newest first or by the table's column, filtered by status, payment status and number / customer. */
     async page(storeId: string, q: OrderListFilter): Promise<{ items: OrderSummary[]; total: number }> {
@@ -134,7 +136,7 @@ export function ordersRepo(db: Db) {
       const [rows, count] = await Promise.all([
         base
           .selectAll('o')
-          .select(itemCount.as('item_count'))
+          .select([itemCount.as('item_count'), refundedDone.as('refunded_done')])
           .$call((qb) => orderedBy(qb, q))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize)
@@ -149,7 +151,7 @@ export function ordersRepo(db: Db) {
       return db
         .selectFrom('orders as o')
         .selectAll('o')
-        .select(itemCount.as('item_count'))
+        .select([itemCount.as('item_count'), refundedDone.as('refunded_done')])
         .where('o.id', '=', orderId)
         .where('o.store_id', '=', storeId)
         .executeTakeFirst();

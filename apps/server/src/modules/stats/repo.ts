@@ -82,6 +82,23 @@ export const statsRepo = {
     return trx.selectFrom('order_items').select(['product_id', 'quantity', 'total_price_cents']).where('order_id', '=', orderId).execute();
   },
 
+  /** What the order's succeeded refunds returned (the returns module writes them). */
+  async refundedCents(trx: Db, orderId: string): Promise<number> {
+    const r = await trx
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return Number(r?.cents ?? 0);
+  },
+
+  /** Where the order stands now. */
+  async standing(trx: Db, orderId: string) {
+    const o = await trx.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', orderId).executeTakeFirst();
+    return o ? { status: o.status, paymentStatus: o.payment_status } : undefined;
+  },
+
   days(db: Db, storeId: string, from: string, to: string) {
     return db
       .selectFrom('store_daily_stats')

@@ -26,9 +26,10 @@ interface CountedLine {
   total_price_cents: number;
 }
 
-// What an order adds to its day: placed and not cancelled (orders, revenue, units) and paid (paid revenue).
+// What an order adds to its day: placed and not cancelled (orders, revenue, units) and paid (paid
+// revenue), partly refunded included; both net of its succeeded refunds (see `refunded`).
 const counted = (s: Standing) => (s.status === 'cancelled' ? 0 : 1);
-const paid = (s: Standing) => (s.paymentStatus === 'paid' ? 1 : 0);
+const paid = (s: Standing) => (s.paymentStatus === 'paid' || s.paymentStatus === 'partially_refunded' ? 1 : 0);
 
 /** Adds (sign 1) or takes back (sign -1) an order's lines from its day's product rows. */
 function productDeltas(lines: CountedLine[], sign: number): ProductDelta[] {
@@ -53,7 +54,8 @@ function shardOf(orderId: string): number {
   return h % DAY_SHARDS;
 }
 
-async function apply(scope: WriteScope, order: CountedOrder, lines: CountedLine[], dc: number, dp: number) {
+/** `net`: the order's total less its succeeded refunds (the total itself for a new order). */
+async function apply(scope: WriteScope, order: CountedOrder, lines: CountedLine[], dc: number, dp: number, net = order.total_cents) {
   const day = romeDay(order.created_at);
   const units = lines.reduce((n, l) => n + l.quantity, 0);
   await statsRepo.addToDay(
@@ -61,7 +63,7 @@ async function apply(scope: WriteScope, order: CountedOrder, lines: CountedLine[
     order.store_id,
     day,
     shardOf(order.id),
-    { orders: dc, revenue_cents: dc * order.total_cents, paid_cents: dp * order.total_cents, units: dc * units },
+    { orders: dc, revenue_cents: dc * net, paid_cents: dp * net, units: dc * units },
     dc ? productDeltas(lines, dc) : [],
   );
 }
@@ -85,11 +87,32 @@ export const orderStats = {
     const dc = counted(to) - counted(from);
     const dp = paid(to) - paid(from);
     if (!dc && !dp) return;
-    await apply(trx, order, dc ? await statsRepo.orderLines(trx, order.id) : [], dc, dp);
+    const [lines, refunded] = await Promise.all([dc ? statsRepo.orderLines(trx, order.id) : [], statsRepo.refundedCents(trx, order.id)]);
+    await apply(trx, order, lines, dc, dp, order.total_cents - refunded);
   },
 
-  /** A refund of `cents` succeeded at `at`: revenue figures net of it (issue 48; written by the stats work). */
-  async refunded(_trx: Db, _order: CountedOrder, _cents: number, _at: string): Promise<void> {},
+  /**
+   * A refund of `cents` succeeded (negative: a succeeded refund failed after all): the revenue and,
+   * if the order counts as paid, the paid revenue of the order's day lose it, as a cancellation
+   * would (docs/decisions/0051-returns.md). Orders and units stay: they count what was sold. Call it
+   * in the transaction that marks the refund 'succeeded', with no status change in between (the
+   * payment status may change before or after: `moved` nets the succeeded refunds it reads).
+   */
+  async refunded(trx: Db, order: CountedOrder, cents: number, _at: string): Promise<void> {
+    const standing = await statsRepo.standing(trx, order.id);
+    if (!standing || !cents) return;
+    const dc = counted(standing);
+    const dp = paid(standing);
+    if (!dc && !dp) return;
+    await statsRepo.addToDay(
+      trx,
+      order.store_id,
+      romeDay(order.created_at),
+      shardOf(order.id),
+      { orders: 0, revenue_cents: -dc * cents, paid_cents: -dp * cents, units: 0 },
+      [],
+    );
+  },
 };
 
 /** After the commit: the store's open dashboards refetch their numbers. */

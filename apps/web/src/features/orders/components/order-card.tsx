@@ -1,10 +1,11 @@
 import { PAYMENT_METHOD_LABELS, type OrderSummary } from '@vetrina/shared';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { formatCents, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { orderNumber } from '../order-status';
 import { ConfirmationBadge } from './confirmation-badge';
 import { OrderAddress } from './order-address';
+import { OrderNetTotal } from './order-net-total';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentActions } from './payment-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -31,7 +32,9 @@ export function OrderCard({ storeId, order }: { storeId: string; order: OrderSum
             <span data-testid="payment-method">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
           </p>
         </div>
-        <p className="text-lg font-semibold tabular-nums">{formatCents(order.totalCents)}</p>
+        <p className="text-right text-lg">
+          <OrderNetTotal order={order} className="font-semibold" />
+        </p>
       </div>
       <div className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
         <div className="min-w-0">

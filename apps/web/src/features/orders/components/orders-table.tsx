@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, type OrderSummary } from '@vetrina/shared';
 import { plural } from '@vetrina/shared/plural';
 import { DataTable, selectionColumn, useDataTable, type DataColumn, type Selection, type TableSort } from '@/components/ui/data-table';
-import { formatCents, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { orderNumber } from '../order-status';
 import { ConfirmationBadge } from './confirmation-badge';
+import { OrderNetTotal } from './order-net-total';
 import { OrderStatusBadge } from './order-status-badge';
 import { PaymentStatusBadge } from './payment-status-badge';
 
@@ -55,7 +56,7 @@ function columnsFor(fromList: string): DataColumn<OrderSummary>[] {
       meta: { firstDir: 'desc', className: 'text-right' },
       cell: ({ row }) => (
         <span className="whitespace-nowrap">
-          <span className="block font-medium tabular-nums">{formatCents(row.original.totalCents)}</span>
+          <OrderNetTotal order={row.original} />
           <span className="block text-xs text-muted-foreground">{plural(row.original.itemCount, 'articolo', 'articoli')}</span>
         </span>
       ),
