@@ -55,11 +55,21 @@ async function paidOrder(opts: { pay?: boolean } = {}) {
 
 const refunds = (orderId: string, body: unknown, who = owner, storeId = store.id) => who.post(`/api/stores/${storeId}/orders/${orderId}/refunds`, body);
 const orderRow = (id: string) => server.ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The store's revenue and paid revenue over all its days. */
+async function storeFigures() {
+  const r = await server.ctx.db
+    .selectFrom('store_daily_stats')
+    .select([(eb) => eb.fn.sum<number>('revenue_cents').as('revenue'), (eb) => eb.fn.sum<number>('paid_cents').as('paid')])
+    .where('store_id', '=', store.id)
+    .executeTakeFirstOrThrow();
+  return { revenue: Number(r.revenue ?? 0), paid: Number(r.paid ?? 0) };
+}
 const refundRows = (orderId: string) => server.ctx.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
 
 describe(`refunds by line (${engine})`, () => {
   it('refunds lines net of their discount share, shipping in part and an adjustment; partially, then fully refunded', async () => {
     const o = await paidOrder();
+    const figures = await storeFigures();
     const first = await refunds(o.id, { lines: [{ orderItemId: o.cups, quantity: 1 }], iban: IBAN });
     expect(first.status).toBe(201);
     // 27,00 € paid for 3 cups: one is 9,00 €.
@@ -87,6 +97,8 @@ describe(`refunds by line (${engine})`, () => {
     expect(after).toMatchObject({ payment_status: 'refunded', refunded_cents: 5549 });
     const total = (await refundRows(o.id)).reduce((s, r) => s + Number(r.amount_cents), 0);
     expect(total).toBe(5549);
+    // The home's revenue and paid revenue lose all that went back, the last refund included.
+    expect(await storeFigures()).toEqual({ revenue: figures.revenue - 5549, paid: figures.paid - 5549 });
   });
 
   it('refuses a refund above what is left with a 409, and changes nothing', async () => {

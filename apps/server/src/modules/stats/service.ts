@@ -96,10 +96,11 @@ export const orderStats = {
    * if the order counts as paid, the paid revenue of the order's day lose it, as a cancellation
    * would (docs/decisions/0051-returns.md). Orders and units stay: they count what was sold. Call it
    * in the transaction that marks the refund 'succeeded', with no status change in between (the
-   * payment status may change before or after: `moved` nets the succeeded refunds it reads).
+   * payment status may change before or after: `moved` nets the succeeded refunds it reads). A
+   * caller that changed the payment status first without `moved` passes the standing from before.
    */
-  async refunded(trx: Db, order: CountedOrder, cents: number, _at: string): Promise<void> {
-    const standing = await statsRepo.standing(trx, order.id);
+  async refunded(trx: Db, order: CountedOrder, cents: number, _at: string, before?: Standing): Promise<void> {
+    const standing = before ?? (await statsRepo.standing(trx, order.id));
     if (!standing || !cents) return;
     const dc = counted(standing);
     const dp = paid(standing);

@@ -21,6 +21,7 @@ export const refundOutcome = {
     if (!o) return;
     const done = await refundsRepo(trx).succeededCents(o.id);
     const next = done >= o.total_cents ? 'refunded' : 'partially_refunded';
+    const before = { status: o.status, paymentStatus: o.payment_status };
     // 'Rimborsato' set by hand (refunded outside Vetrina) stays: a late card refund never lowers it.
     if (o.payment_status !== next && o.payment_status !== 'refunded') {
       const ok = await orderSteps.transition(trx, o.id, { status: o.status, paymentStatus: o.payment_status }, { payment_status: next }, actorId);
@@ -34,8 +35,9 @@ export const refundOutcome = {
         if (ret) await orderSteps.recordReturnEvent(trx, { orderId: o.id, kind: 'return', value: `refunded:${ret.number}`, actorId, at });
       }
     }
-    // Last: the day's numbers hold their row until the commit (stats/service.ts).
-    await orderStats.refunded(trx, o, r.amount_cents, at);
+    // Last: the day's numbers hold their row until the commit (stats/service.ts). The payment
+    // status changed above without `moved`: the refund comes off as the order stood before it.
+    await orderStats.refunded(trx, o, r.amount_cents, at, before);
   },
 
   /** Stripe failed it: the amount held goes back, once (false: it was no longer pending). */
