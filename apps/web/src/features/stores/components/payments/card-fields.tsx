@@ -76,8 +76,9 @@ export function CardFields({ form, card, payoutEditable }: { form: PaymentForm; 
           </Button>
         </div>
         <p className="text-xs text-muted-foreground">
-          In Stripe apri Developers → Webhooks, crea un endpoint con questo URL e scegli gli eventi <code>checkout.session.completed</code> e{' '}
-          <code>checkout.session.expired</code>; poi incolla qui il suo segreto di firma.
+          In Stripe apri Developers → Webhooks, crea un endpoint con questo URL e scegli gli eventi <code>checkout.session.completed</code>,{' '}
+          <code>checkout.session.expired</code>, <code>charge.refunded</code> e <code>refund.updated</code> (per i rimborsi); poi incolla qui il suo segreto di
+          firma.
         </p>
       </div>
       <p className="text-sm text-muted-foreground">Le chiavi sono conservate cifrate: se ne mostrano solo gli ultimi quattro caratteri.</p>
