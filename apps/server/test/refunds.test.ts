@@ -78,6 +78,11 @@ describe(`refunds by line (${engine})`, () => {
     expect((await orderRow(o.id)).payment_status).toBe('partially_refunded');
     const page = await client(server.url).get(`/api/public/stores/${store.slug}/orders/${o.token}`);
     expect(page.body.order.paymentStatus).toBe('partially_refunded');
+    // The shopper is told what came back, and how.
+    const number = (await orderRow(o.id)).order_number;
+    const mail = await server.smtp.waitFor('maria.rossi@example.it', new RegExp(`^Rimborso di 9,00\\s€ per l’ordine #${number}$`));
+    expect(mail.text).toContain('Totale rimborsato: 9,00\u00a0€');
+    expect(mail.text).toContain('bonifico');
 
     const second = await refunds(o.id, { lines: [{ orderItemId: o.teapot, quantity: 1 }], shippingCents: 300, adjustmentCents: -100, iban: IBAN });
     expect(second.status).toBe(201);

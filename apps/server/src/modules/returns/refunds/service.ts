@@ -157,7 +157,7 @@ export function refundsService(ctx: AppContext) {
           succeeded_at: method === 'manual' ? at : null,
         };
         await refunds.insert({ row: r, lines: quote.lines });
-        if (method === 'manual') await refundOutcome.succeeded(trx, r, actorId, at);
+        if (method === 'manual') await refundOutcome.succeeded(ctx, trx, r, actorId, at);
         else await orderSteps.recordReturnEvent(trx, { orderId: o.id, kind: 'refund', value: `pending:${r.amount_cents}`, actorId, at });
         return r;
       });

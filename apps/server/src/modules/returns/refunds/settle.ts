@@ -7,6 +7,7 @@ import { invoicesService } from '../../invoices/service.js';
 import { paymentsService } from '../../payments/service.js';
 import type { StripeRefundUpdate } from '../../payments/stripe.js';
 import { returnsRepo } from '../repo.js';
+import { queueRefundMail } from './mails.js';
 import { refundsRepo, type RefundRow } from './repo.js';
 
 /**
@@ -16,7 +17,7 @@ import { refundsRepo, type RefundRow } from './repo.js';
  */
 export const refundOutcome = {
   /** The refund just became 'succeeded': the payment status, the numbers, the return, the timeline. */
-  async succeeded(trx: Db, r: RefundRow, actorId: string | null, at: string): Promise<void> {
+  async succeeded(ctx: AppContext, trx: Db, r: RefundRow, actorId: string | null, at: string): Promise<void> {
     const o = await orderSteps.find(trx, r.store_id, r.order_id);
     if (!o) return;
     const done = await refundsRepo(trx).succeededCents(o.id);
@@ -37,6 +38,7 @@ export const refundOutcome = {
     }
     // Last: the day's numbers hold their row until the commit (stats/service.ts). The payment
     // status changed above without `moved`: the refund comes off as the order stood before it.
+    await queueRefundMail(ctx, trx, r, o);
     await orderStats.refunded(trx, o, r.amount_cents, at, before);
   },
 
@@ -49,8 +51,9 @@ export const refundOutcome = {
   },
 };
 
-/** After the commit of a refund that succeeded: its credit note (a failure there never loses the refund) and the dashboards. */
+/** After the commit of a refund that succeeded: its mail sent, its credit note (a failure there never loses the refund), the dashboards. */
 export async function afterSucceeded(ctx: AppContext, storeId: string, refundId: string, actorId: string | null): Promise<void> {
+  ctx.mailer.wake();
   try {
     const note = await invoicesService(ctx).creditNoteForRefund(storeId, refundId, actorId);
     if (note) await refundsRepo(ctx.db).setCreditNote(refundId, note.id);
@@ -95,7 +98,7 @@ export function stripeRefunds(ctx: AppContext) {
       const at = clock.iso();
       const moved = await db.transaction().execute(async (trx) => {
         if (!(await refundsRepo(trx).move(r.id, ['pending'], 'succeeded', at, { succeeded_at: at }))) return false;
-        await refundOutcome.succeeded(trx, r, actorId, at);
+        await refundOutcome.succeeded(ctx, trx, r, actorId, at);
         return true;
       });
       if (moved) await afterSucceeded(ctx, r.store_id, r.id, actorId);
@@ -127,7 +130,7 @@ export function stripeRefunds(ctx: AppContext) {
                 continue;
               }
             } else if (!(await refunds.move(r.id, ['pending'], 'succeeded', at, done))) continue;
-            await refundOutcome.succeeded(trx, r, null, at);
+            await refundOutcome.succeeded(ctx, trx, r, null, at);
             settled.push(r.id);
             changed = true;
           } else if (u.status === 'failed' || u.status === 'canceled') {
