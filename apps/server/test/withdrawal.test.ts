@@ -120,6 +120,11 @@ describe(`the shopper's withdrawal, without an account (${engine})`, () => {
     const page = await publicOrder(o.orderToken);
     expect(page.timeline.map((e: { label: string }) => e.label)).toContain(`Reso n. ${res.body.returnNumber}: Richiesto`);
     expect(page.withdrawal).toEqual({ open: true, lastDay: null });
+    // The merchant's timeline names the shopper as the one who withdrew.
+    const detail = await owner.get(`/api/stores/${store.id}/orders/${o.orderId}`);
+    expect(detail.body.order.timeline).toContainEqual(
+      expect.objectContaining({ kind: 'return', label: `Reso n. ${res.body.returnNumber}: Richiesto`, actor: { kind: 'shopper', label: 'Cliente' } }),
+    );
     const after = await lookup(server, store.slug, { token: o.orderToken });
     expect(after.body.lines.find((l: { title: string }) => l.title === 'Tazza Aurora').returnable).toBe(1);
     const over = await confirm(server, store.slug, confirmation(o));

@@ -69,7 +69,9 @@ export function merchantTimeline(
   const timeline: MerchantOrderEvent[] = [
     ...events.map((e) => {
       const placed = e.created_at === order.created_at && (e.kind === 'status' || e.kind === 'payment');
-      const byShopper = placed || (e.kind === 'confirmation' && e.value === 'shopper');
+      // A withdrawal is the shopper's own request (a return the team opens carries its member).
+      const withdrawn = e.kind === 'return' && e.value.startsWith('requested:') && !e.actor_user_id;
+      const byShopper = placed || withdrawn || (e.kind === 'confirmation' && e.value === 'shopper');
       return {
         at: e.created_at,
         kind: e.kind,
