@@ -34,6 +34,7 @@ export interface Entry {
 
 const api = (c: Cell, rest = '') => `/api/stores/${c.store.id}${rest}`;
 const pub = (c: Cell, rest = '') => `/api/public/stores/${c.store.slug}${rest}`;
+
 const sku = () => `MX-${randomUUID().slice(0, 8).toUpperCase()}`;
 let png: Promise<Buffer> | undefined;
 const picture = () => (png ??= solidPng(64));
@@ -154,6 +155,14 @@ async function returnFixture(c: Cell, withReturn = true) {
     .execute();
   await db.insertInto('return_items').values({ id: randomUUID(), return_id: returnId, store_id: c.store.id, order_item_id: itemId, quantity: 1 }).execute();
   return { orderId, itemId, returnId };
+}
+
+/** One of the cell's orders with a line and a page token (the shopper's own secret). */
+async function withdrawable(c: Cell) {
+  const { orderId, itemId } = await returnFixture(c, false);
+  const token = randomBytes(32).toString('base64url');
+  await c.server.ctx.db.updateTable('orders').set({ public_token: token }).where('id', '=', orderId).execute();
+  return { token, itemId };
 }
 const returnStep =
   (action: string, body?: unknown): Build =>
@@ -331,6 +340,29 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/public/stores/{slug}/pages/{kind}': { level: 'public', status: 200, request: (c) => ({ path: pub(c, '/pages/termini') }) },
   'GET /api/public/stores/{slug}/payment-methods': { level: 'public', status: 200, request: (c) => ({ path: pub(c, '/payment-methods') }) },
+  // The withdrawal form: the order by its page token (the shopper's own secret).
+  'POST /api/public/stores/{slug}/withdrawals/lookup': {
+    level: 'public',
+    status: 200,
+    request: async (c) => ({ path: pub(c, '/withdrawals/lookup'), body: { token: (await withdrawable(c)).token } }),
+  },
+  'POST /api/public/stores/{slug}/withdrawals': {
+    level: 'public',
+    status: 201,
+    request: async (c) => {
+      const o = await withdrawable(c);
+      return {
+        path: pub(c, '/withdrawals'),
+        body: {
+          order: { token: o.token },
+          name: 'Maria Rossi',
+          email: 'maria.rossi@example.it',
+          lines: [{ orderItemId: o.itemId, quantity: 1 }],
+          requestKey: randomUUID(),
+        },
+      };
+    },
+  },
   'GET /api/public/stores/{slug}/orders/{token}': {
     level: 'public',
     status: 200,
