@@ -88,6 +88,15 @@ describe(`opening a return for an order (${engine})`, () => {
     });
     expect(await returnEvents(o.orderId)).toEqual([{ value: `requested:${res.body.return.number}`, actor_user_id: ownerId }]);
 
+    // The page shows what the shopper wrote to the store from that address (any case), not others' messages.
+    const anon = client(server.url);
+    const write = (email: string, message: string) =>
+      anon.post(`/api/public/stores/${store.slug}/messages`, { customerName: 'Maria Rossi', customerEmail: email, message });
+    expect((await write(o.email.toUpperCase(), 'La tazza è arrivata scheggiata')).status).toBe(201);
+    expect((await write(uniqueEmail('altro'), 'Avete la teiera?')).status).toBe(201);
+    const detail = await owner.get(`/api/stores/${store.id}/returns/${res.body.return.id}`);
+    expect(detail.body.return.messages).toEqual([expect.objectContaining({ body: 'La tazza è arrivata scheggiata', response: null })]);
+
     const before = await returnCount();
     expectApiError(await open(o.orderId, { lines: [{ orderItemId: o.itemId, quantity: 2 }] }), 409, 'Di «Tazza Aurora» puoi restituire al massimo 1');
     // The same line named twice counts once.

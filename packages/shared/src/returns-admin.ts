@@ -54,6 +54,8 @@ export const returnDetailSchema = returnSummarySchema.extend({
   authorizedAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** What the shopper wrote to the store ('Contattaci') from the same address, newest first (10 at most). */
+  messages: z.array(z.object({ id: z.string(), body: z.string(), response: z.string().nullable(), createdAt: z.string() })).default([]),
 });
 export type ReturnDetail = z.infer<typeof returnDetailSchema>;
 

@@ -42,6 +42,17 @@ export function messagesRepo(db: Db) {
         .orderBy('id', 'desc')
         .limit(LIST_LIMIT)
         .execute(),
+    /** What one address wrote to the store through 'Contattaci', newest first (case ignored). */
+    contactsFrom: (storeId: string, email: string, limit: number) =>
+      db
+        .selectFrom('store_messages')
+        .select(['id', 'message', 'response', 'created_at'])
+        .where('store_id', '=', storeId)
+        .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', email.toLowerCase()))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
     contact: (storeId: string, id: string) =>
       db.selectFrom('store_messages').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst(),
 

@@ -165,3 +165,9 @@ export async function latestMessages(db: Db, storeId: string): Promise<Dashboard
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .slice(0, LATEST_MESSAGES);
 }
+
+/** The latest messages one shopper sent the store ('Contattaci'), as a return's page shows them. */
+export async function messagesFromShopper(db: Db, storeId: string, email: string) {
+  const rows = await messagesRepo(db).contactsFrom(storeId, email, 10);
+  return rows.map((m) => ({ id: m.id, body: m.message, response: m.response, createdAt: m.created_at }));
+}

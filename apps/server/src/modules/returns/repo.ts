@@ -124,7 +124,7 @@ export function returnsRepo(db: Db) {
     },
 
     /** The return in the store, with its lines (undefined: none such in this store). */
-    async find(storeId: string, id: string): Promise<(ReturnDetail & { raw: ReturnsTable }) | undefined> {
+    async find(storeId: string, id: string): Promise<(Omit<ReturnDetail, 'messages'> & { raw: ReturnsTable }) | undefined> {
       const row = await db.selectFrom('returns').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       const summary = await summaries(storeId).where('r.id', '=', id).executeTakeFirstOrThrow();

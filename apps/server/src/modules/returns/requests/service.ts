@@ -8,6 +8,7 @@ import type { AppContext } from '../../../lib/context.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { AuthUser, StoreMembership } from '../../../plugins/guard.js';
 import { inventory } from '../../inventory/service.js';
+import { messagesFromShopper } from '../../messages/service.js';
 import { orderSteps } from '../../orders/service.js';
 import { returnsRepo } from '../repo.js';
 import { queueRejectionMail } from './mails.js';
@@ -28,7 +29,7 @@ export function returnRequestsService(ctx: AppContext) {
   const { db } = ctx;
 
   /** The detail as this member may read it: the IBAN in full only for who may refund. */
-  const shown = (member: ReturnsMember, r: ReturnDetail & { raw?: unknown }): ReturnDetail => {
+  const shown = (member: ReturnsMember, r: Omit<ReturnDetail, 'messages'> & { raw?: unknown }): Omit<ReturnDetail, 'messages'> => {
     const { raw: _raw, ...detail } = r;
     const iban = detail.refundIban && !can(member, 'refunds:write') ? maskIban(detail.refundIban) : detail.refundIban;
     return { ...detail, refundIban: iban };
@@ -63,8 +64,9 @@ export function returnRequestsService(ctx: AppContext) {
     await orderSteps.recordReturnEvent(trx, { orderId: r.orderId, kind: 'return', value: `${to}:${r.number}`, actorId: member.user.id, at });
   }
 
-  async function detailOf(member: ReturnsMember, returnId: string) {
-    return shown(member, await findIn(db, member.storeId, returnId));
+  async function detailOf(member: ReturnsMember, returnId: string): Promise<ReturnDetail> {
+    const r = shown(member, await findIn(db, member.storeId, returnId));
+    return { ...r, messages: await messagesFromShopper(db, member.storeId, r.customerEmail) };
   }
 
   return {

@@ -84,6 +84,26 @@ export default function ReturnPage() {
             <Block title="Motivo del cliente">
               <p className="whitespace-pre-line break-words">{r.reason || 'Nessun motivo indicato'}</p>
             </Block>
+            <Block title="Messaggi del cliente">
+              {r.messages.length === 0 ? (
+                <p className="text-muted-foreground">Nessun messaggio da questo indirizzo.</p>
+              ) : (
+                <ul className="grid gap-3" data-testid="return-messages">
+                  {r.messages.map((m) => (
+                    <li key={m.id} className="grid gap-1 rounded-md border p-3">
+                      <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
+                        {formatDateTime(m.createdAt)}
+                      </time>
+                      <p className="whitespace-pre-line break-words">{m.body}</p>
+                      {m.response && <p className="whitespace-pre-line break-words border-l-2 pl-2 text-muted-foreground">Risposta: {m.response}</p>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link to="/dashboard/messages" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                Apri Messaggi
+              </Link>
+            </Block>
             {r.rejectReason && (
               <Block title="Motivo del rifiuto">
                 <p className="whitespace-pre-line break-words">{r.rejectReason}</p>
