@@ -28,6 +28,7 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
     ['edit category', `/dashboard/categories/${shop.categoryId}/edit`, /.+/],
     ['inventory', '/dashboard/inventory', /.+/],
     ['orders', '/dashboard/orders', 'Ordini'],
+    ['returns', '/dashboard/returns', 'Resi'],
     ['customers', '/dashboard/customers', 'Clienti'],
     // The customer key is the id of one of their orders.
     ['customer page', `/dashboard/customers/${shop.orderId}`, /.+/],

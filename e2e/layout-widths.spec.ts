@@ -73,6 +73,7 @@ const DASHBOARD_PAGES: LayoutPage[] = [
   { name: 'orders', url: () => '/dashboard/orders' },
   { name: 'orders as a table', url: () => '/dashboard/orders', then: tableView },
   { name: 'order page', url: (s) => `/dashboard/orders/${s.orderId}` },
+  { name: 'returns', url: () => '/dashboard/returns' },
   { name: 'customers', url: () => '/dashboard/customers' },
   // The customer key is the id of one of their orders.
   { name: 'customer page', url: (s) => `/dashboard/customers/${s.orderId}` },
@@ -85,6 +86,7 @@ const DASHBOARD_PAGES: LayoutPage[] = [
   { name: 'settings: generale', url: (s) => `/dashboard/stores/${s.store.id}/settings/generale` },
   { name: 'settings: pagamenti', url: (s) => `/dashboard/stores/${s.store.id}/settings/pagamenti` },
   { name: 'settings: spedizioni', url: (s) => `/dashboard/stores/${s.store.id}/settings/spedizioni` },
+  { name: 'settings: resi', url: (s) => `/dashboard/stores/${s.store.id}/settings/resi` },
   { name: 'settings: dati aziendali', url: (s) => `/dashboard/stores/${s.store.id}/settings/dati-aziendali` },
   { name: 'settings: fatturazione', url: (s) => `/dashboard/stores/${s.store.id}/settings/fatturazione` },
   { name: 'settings: pagine legali', url: (s) => `/dashboard/stores/${s.store.id}/settings/pagine-legali` },
