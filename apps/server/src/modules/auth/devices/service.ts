@@ -19,6 +19,8 @@ export function devicesService(ctx: AppContext) {
   return {
     async list(userId: string, currentSessionId: string) {
       const rows = await repo.listLive(userId);
+      // This device first, then the others from the most recently used.
+      rows.sort((a, b) => Number(b.id === currentSessionId) - Number(a.id === currentSessionId));
       return rows.map((r) => ({
         id: r.id,
         ...describeUserAgent(r.user_agent),

@@ -27,8 +27,9 @@ function DeviceRow({ session, onEnd, ending }: { session: DeviceSession; onEnd: 
             {session.current && <Badge variant="success">Questo dispositivo</Badge>}
           </p>
           <p className="text-muted-foreground">{session.network}</p>
-          <p className="text-muted-foreground">
-            Accesso il {formatDateTime(session.createdAt)} · Ultimo uso il {formatDateTime(session.lastUsedAt)}
+          <p className="flex flex-wrap gap-x-3 text-muted-foreground">
+            <span className="whitespace-nowrap">Accesso: {formatDateTime(session.createdAt)}</span>
+            <span className="whitespace-nowrap">Ultimo uso: {formatDateTime(session.lastUsedAt)}</span>
           </p>
         </div>
       </div>
