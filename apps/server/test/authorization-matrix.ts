@@ -47,6 +47,25 @@ const linkFor =
     const subject = await fx.account(c, 'link');
     return { path: '', body: { token: await fx.link(c, subject.id, kind, kind === 'email_change' ? uniqueEmail('cambiata') : undefined) } };
   };
+/** Another live session of the account (a second device); returns its id. */
+async function liveSession(c: Cell, userId: string) {
+  const id = randomUUID();
+  await c.server.ctx.db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: userId,
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+      user_agent: null,
+      ip_prefix: null,
+      device_key: null,
+      last_used_at: null,
+    })
+    .execute();
+  return id;
+}
+
 /** An order of the cell's store marked paid (cash on delivery: refunds go to an IBAN); returns its id. */
 async function paidOrder(c: Cell) {
   const id = await fx.order(c);
@@ -286,6 +305,14 @@ export const MATRIX: Record<string, Entry> = {
     level: 'public',
     status: 200,
     request: async (c) => ({ path: '/api/auth/reset-password', body: { ...((await linkFor('password_reset')(c)).body as object), password: STRONG } }),
+  },
+  'GET /api/auth/sessions': { level: 'user', status: 200, request: () => ({ path: '/api/auth/sessions' }) },
+  // Ending one of the caller's own other sessions; someone else's session is not found and stays live.
+  'DELETE /api/auth/sessions/{sessionId}': {
+    level: 'user',
+    status: 204,
+    request: async (c) => ({ path: `/api/auth/sessions/${await liveSession(c, c.caller?.id ?? c.owner.id)}` }),
+    foreign: { status: 404, request: async (c) => ({ path: `/api/auth/sessions/${await liveSession(c, c.owner.id)}` }) },
   },
   'POST /api/auth/confirm': { level: 'public', status: 200, request: at('/api/auth/confirm', linkFor('email_confirm')) },
   'GET /api/me': { level: 'user', status: 200, request: () => ({ path: '/api/me' }) },

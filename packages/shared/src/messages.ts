@@ -20,6 +20,7 @@ export const msg = {
     `Per accettare l'invito conferma prima il tuo indirizzo email: apri il link che ti abbiamo inviato a ${email} (controlla anche lo spam).`,
   emailVerified: 'Email confermata',
   sessionExpired: 'Sessione scaduta, accedi di nuovo',
+  sessionNotFound: 'Sessione non trovata: forse è già terminata',
   unauthenticated: 'Devi accedere per continuare',
   forbidden: 'Non hai i permessi per questa operazione',
   notFound: 'Risorsa non trovata',

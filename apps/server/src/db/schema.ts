@@ -97,6 +97,12 @@ export interface SessionsTable {
   created_at: string;
   revoked_at: string | null;
   user_agent: string | null;
+  /** The sign-in address cut to its network ('203.0.113.x'); never the full address. */
+  ip_prefix: string | null;
+  /** Browser, system and network ('Chrome|macOS|203.0.113.x'): how a new device is recognised. */
+  device_key: string | null;
+  /** Set at the start and at each refresh of the session's token. */
+  last_used_at: string | null;
 }
 export interface RefreshTokensTable {
   token_hash: string;

@@ -69,12 +69,12 @@ export function mailboxService(ctx: AppContext) {
     },
 
     /** Sign-up confirmation (REQUIRE_EMAIL_CONFIRMATION): the account becomes usable and verified, and signs in. */
-    async confirmSignup(token: string, userAgent?: string): Promise<IssuedSession> {
+    async confirmSignup(token: string, userAgent?: string, ip?: string): Promise<IssuedSession> {
       const userId = await useLink(token, 'email_confirm', async (trx, row) => {
         await authRepo(trx).markVerified(row.user_id, clock.iso());
         return row.user_id;
       });
-      return sessions.start(await account(userId), userAgent);
+      return sessions.start(await account(userId), userAgent, ip);
     },
 
     /**
@@ -134,7 +134,7 @@ export function mailboxService(ctx: AppContext) {
     },
 
     /** Sets the new password, signs out every session (on every instance) and signs this browser in. */
-    async resetPassword(token: string, password: string, userAgent?: string): Promise<IssuedSession> {
+    async resetPassword(token: string, password: string, userAgent?: string, ip?: string): Promise<IssuedSession> {
       const row = await links.find(token, 'password_reset');
       if (!row) throw badRequest(msg.linkInvalid, 'token');
       const user = await account(row.user_id);
@@ -148,7 +148,7 @@ export function mailboxService(ctx: AppContext) {
       });
       await revoked();
       await loginThrottle(ctx).forget(user.email);
-      return sessions.start(user, userAgent);
+      return sessions.start(user, userAgent, ip);
     },
   };
 }

@@ -22,8 +22,20 @@ export function authRepo(db: Db) {
       return !!row && row.revoked_at === null;
     },
 
-    insertSession: (s: { id: string; userId: string; userAgent: string | null; now: string }) =>
-      db.insertInto('sessions').values({ id: s.id, user_id: s.userId, created_at: s.now, revoked_at: null, user_agent: s.userAgent }).execute(),
+    insertSession: (s: { id: string; userId: string; userAgent: string | null; ipPrefix: string | null; deviceKey: string; now: string }) =>
+      db
+        .insertInto('sessions')
+        .values({
+          id: s.id,
+          user_id: s.userId,
+          created_at: s.now,
+          revoked_at: null,
+          user_agent: s.userAgent,
+          ip_prefix: s.ipPrefix,
+          device_key: s.deviceKey,
+          last_used_at: s.now,
+        })
+        .execute(),
 
     insertRefreshToken: (t: { tokenHash: string; sessionId: string; now: string; expiresAt: string }) =>
       db

@@ -21,6 +21,7 @@ import { rateLimited } from '../../lib/errors.js';
 import { guardGuess } from '../../lib/guess-limit.js';
 import { requireUser } from '../../plugins/guard.js';
 import { assertSameOrigin } from '../../plugins/same-origin.js';
+import { registerDeviceRoutes } from './devices/routes.js';
 import { mailboxService, type MailboxService } from './mailbox-service.js';
 import { REFRESH_TTL_MS, authService, type AuthService, type IssuedSession } from './service.js';
 
@@ -59,6 +60,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEmailRoutes(app, kit);
   registerPasswordRoutes(app, kit);
   registerSignUpConfirmRoute(app, kit);
+  registerDeviceRoutes(app, ctx);
 }
 
 /** Registrazione: a session at once, or a confirmation mail first. */
@@ -249,7 +251,7 @@ function registerPasswordRoutes(app: FastifyInstance, { ctx, mailbox, setSession
     },
     async (req, { body }, reply) => {
       const issued = await guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () =>
-        mailbox.resetPassword(body.token, body.password, req.headers['user-agent']),
+        mailbox.resetPassword(body.token, body.password, req.headers['user-agent'], req.ip),
       );
       setSessionCookies(reply, issued);
       return { session: issued.session };
@@ -271,7 +273,7 @@ function registerSignUpConfirmRoute(app: FastifyInstance, { ctx, mailbox, setSes
       response: { 200: sessionResponseSchema },
     },
     async (req, { body }, reply) => {
-      const issued = await guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => mailbox.confirmSignup(body.token, req.headers['user-agent']));
+      const issued = await guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => mailbox.confirmSignup(body.token, req.headers['user-agent'], req.ip));
       setSessionCookies(reply, issued);
       return { session: issued.session };
     },

@@ -10,6 +10,7 @@ import { userProfiles } from '../users/service.js';
 import { oneTimeLinks } from './links.js';
 import { assertStrongPassword } from './password-policy.js';
 import { HOUR_MS } from './quota.js';
+import { devicesService } from './devices/service.js';
 import { authRepo } from './repo.js';
 import { sessionsService, type IssuedSession } from './sessions.js';
 import { loginThrottle } from './throttle.js';
@@ -22,6 +23,7 @@ export function authService(ctx: AppContext) {
   const sessions = sessionsService(ctx);
   const links = oneTimeLinks(ctx);
   const throttle = loginThrottle(ctx);
+  const devices = devicesService(ctx);
 
   return {
     async signUp(input: SignUpInput, ip: string, userAgent?: string): Promise<IssuedSession | null> {
@@ -55,7 +57,7 @@ export function authService(ctx: AppContext) {
         await ctx.mailer.send(authMails.confirmSignup(user.email, await links.create(user.id, 'email_confirm', { query: back })));
         return null;
       }
-      return sessions.start(user, userAgent);
+      return sessions.start(user, userAgent, ip);
     },
 
     /** At most 5 passwords are checked per account and client address in 15 minutes, however many arrive at once. */
@@ -67,7 +69,10 @@ export function authService(ctx: AppContext) {
       if (!user || !ok) throw new AppError(400, 'invalid_credentials', msg.invalidCredentials);
       await attempt.succeeded();
       if (!user.email_confirmed_at) throw forbidden(msg.emailNotConfirmed);
-      return sessions.start(user, userAgent);
+      const noticeNewDevice = await devices.beforeSignIn(user, userAgent, ip);
+      const issued = await sessions.start(user, userAgent, ip);
+      await noticeNewDevice();
+      return issued;
     },
 
     refresh: (token: string | undefined) => sessions.refresh(token),

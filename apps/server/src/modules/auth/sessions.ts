@@ -5,6 +5,8 @@ import { unauthenticated } from '../../lib/errors.js';
 import { clock } from '../../lib/clock.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import { signJwt } from '../../lib/jwt.js';
+import { deviceFacts, deviceKey } from './devices/describe.js';
+import { devicesRepo } from './devices/repo.js';
 import { authRepo } from './repo.js';
 
 export const ACCESS_TTL_SEC = 15 * 60;
@@ -73,10 +75,19 @@ export function sessionsService(ctx: AppContext) {
       )();
     },
 
-    async start(user: AccountRow, userAgent: string | undefined): Promise<IssuedSession> {
+    /** `ip` is kept only cut to its network (modules/auth/devices). */
+    async start(user: AccountRow, userAgent: string | undefined, ip?: string): Promise<IssuedSession> {
       const sessionId = newId();
+      const device = deviceFacts(userAgent, ip);
       return ctx.db.transaction().execute(async (trx) => {
-        await authRepo(trx).insertSession({ id: sessionId, userId: user.id, userAgent: userAgent?.slice(0, 300) ?? null, now: clock.iso() });
+        await authRepo(trx).insertSession({
+          id: sessionId,
+          userId: user.id,
+          userAgent: userAgent?.slice(0, 300) ?? null,
+          ipPrefix: device.ipPrefix,
+          deviceKey: deviceKey(device),
+          now: clock.iso(),
+        });
         const refreshToken = await newRefreshToken(trx, sessionId);
         return { session: accessToken(user, sessionId), refreshToken };
       });
@@ -99,6 +110,7 @@ export function sessionsService(ctx: AppContext) {
       }
       return ctx.db.transaction().execute(async (trx) => {
         if (!(await authRepo(trx).useRefreshToken(row.token_hash, clock.iso()))) return { session: accessToken(user, row.session_id) };
+        await devicesRepo(trx).touch(row.session_id, clock.iso());
         const refreshToken = await newRefreshToken(trx, row.session_id);
         return { session: accessToken(user, row.session_id), refreshToken };
       });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { CalendarDays, KeyRound, LogOut, Mail } from 'lucide-react';
+import { CalendarDays, KeyRound, Mail } from 'lucide-react';
 import { emailChangeSchema, type EmailChangeInput } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,9 +13,9 @@ import { useMe } from '@/lib/auth';
 import { errorMessage } from '@/lib/api';
 import { setServerFieldError } from '@/lib/form-errors';
 import { formatLongDate } from '@/lib/format';
-import { sessionManager } from '@/lib/session';
 import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useRequestEmailChange, useRequestPasswordReset } from '../api';
+import { DevicesCard } from '../components/devices-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences';
 
 export default function ProfilePage() {
@@ -49,14 +49,6 @@ export default function ProfilePage() {
     } catch (err) {
       toast.error('Errore', { description: errorMessage(err, 'Riprova più tardi') });
     }
-  };
-
-  const [signingOutOthers, setSigningOutOthers] = useState(false);
-  const onSignOutOthers = async () => {
-    setSigningOutOthers(true);
-    const done = await sessionManager.signOut('others').finally(() => setSigningOutOthers(false));
-    if (done) toast.success('Disconnesso dagli altri dispositivi');
-    else toast.error('Errore', { description: 'Impossibile uscire dagli altri dispositivi: controlla la connessione e riprova' });
   };
 
   return (
@@ -132,17 +124,7 @@ export default function ProfilePage() {
 
       <NotificationPreferencesCard />
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">Sessioni</CardTitle>
-          <CardDescription>Hai usato Vetrina da un computer condiviso? Esci da tutti gli altri dispositivi.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="outline" onClick={() => void onSignOutOthers()} disabled={signingOutOthers}>
-            <LogOut aria-hidden /> {signingOutOthers ? 'Uscita in corso…' : 'Esci dagli altri dispositivi'}
-          </Button>
-        </CardContent>
-      </Card>
+      <DevicesCard />
     </div>
   );
 }
