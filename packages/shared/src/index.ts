@@ -26,3 +26,4 @@ export * from './invoice-request.js';
 export * from './invoices.js';
 export * from './tax-ids.js';
 export * from './provinces.js';
+export * from './two-step.js';

@@ -13,6 +13,7 @@ import {
   authUserResponseSchema,
   confirmedEmailSchema,
   sessionResponseSchema,
+  signInResultSchema,
   signUpResultSchema,
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
@@ -22,6 +23,7 @@ import { guardGuess } from '../../lib/guess-limit.js';
 import { requireUser } from '../../plugins/guard.js';
 import { assertSameOrigin } from '../../plugins/same-origin.js';
 import { mailboxService, type MailboxService } from './mailbox-service.js';
+import { registerTwoStepRoutes } from './totp/routes.js';
 import { REFRESH_TTL_MS, authService, type AuthService, type IssuedSession } from './service.js';
 
 export const REFRESH_COOKIE = 'vetrina_rt';
@@ -59,6 +61,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEmailRoutes(app, kit);
   registerPasswordRoutes(app, kit);
   registerSignUpConfirmRoute(app, kit);
+  registerTwoStepRoutes(app, ctx, setSessionCookies);
 }
 
 /** Registrazione: a session at once, or a confirmation mail first. */
@@ -86,10 +89,11 @@ function registerSessionRoutes(app: FastifyInstance, { auth, setSessionCookies, 
       summary: 'Accesso con email e password',
       tags,
       body: signInSchema,
-      response: { 200: sessionResponseSchema },
+      response: { 200: signInResultSchema },
     },
     async (req, { body }, reply) => {
       const issued = await auth.signIn(body, req.ip, req.headers['user-agent']);
+      if ('secondStep' in issued) return { session: null, secondStep: issued.secondStep };
       setSessionCookies(reply, issued);
       return { session: issued.session };
     },

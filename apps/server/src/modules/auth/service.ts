@@ -1,4 +1,4 @@
-import { msg, type SignInInput, type SignUpInput } from '@vetrina/shared';
+import { msg, type SecondStep, type SignInInput, type SignUpInput } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../db/index.js';
 import { AppError, conflict, forbidden, rateLimited, unauthenticated } from '../../lib/errors.js';
@@ -13,6 +13,7 @@ import { HOUR_MS } from './quota.js';
 import { authRepo } from './repo.js';
 import { sessionsService, type IssuedSession } from './sessions.js';
 import { loginThrottle } from './throttle.js';
+import { twoStepService } from './totp/service.js';
 
 export { ACCESS_TTL_SEC, REFRESH_TTL_MS, type IssuedSession } from './sessions.js';
 
@@ -22,6 +23,7 @@ export function authService(ctx: AppContext) {
   const sessions = sessionsService(ctx);
   const links = oneTimeLinks(ctx);
   const throttle = loginThrottle(ctx);
+  const twoStep = twoStepService(ctx);
 
   return {
     async signUp(input: SignUpInput, ip: string, userAgent?: string): Promise<IssuedSession | null> {
@@ -59,7 +61,7 @@ export function authService(ctx: AppContext) {
     },
 
     /** At most 5 passwords are checked per account and client address in 15 minutes, however many arrive at once. */
-    async signIn(input: SignInInput, ip: string, userAgent?: string): Promise<IssuedSession> {
+    async signIn(input: SignInInput, ip: string, userAgent?: string): Promise<IssuedSession | { secondStep: SecondStep }> {
       const attempt = await throttle.begin(input.email, ip);
       const user = await repo.findUserByEmail(input.email);
       // Unknown e-mails cost the same time as wrong passwords, so timing does not reveal accounts.
@@ -67,6 +69,9 @@ export function authService(ctx: AppContext) {
       if (!user || !ok) throw new AppError(400, 'invalid_credentials', msg.invalidCredentials);
       await attempt.succeeded();
       if (!user.email_confirmed_at) throw forbidden(msg.emailNotConfirmed);
+      // With 'Verifica in due passaggi' on, the password earns a challenge, not a session.
+      const secondStep = await twoStep.challengeFor(user.id);
+      if (secondStep) return { secondStep };
       return sessions.start(user, userAgent);
     },
 
