@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { RECOVERY_CODE_COUNT, twoStepMsg } from '@vetrina/shared';
 import { clock } from '../src/lib/clock.js';
 import { CODE_LIMIT } from '../src/modules/auth/throttle.js';
-import { createUser, engine, startServer, type TestServer } from './harness.js';
+import { client, createUser, engine, startServer, type TestServer } from './harness.js';
+import { linkIn } from './smtp.js';
 import { STEP, alignClock, codeAt, passwordStep, userWithTotp } from './totp-helpers.js';
 
 // Issue 49, point 1: 'Verifica in due passaggi' with an authenticator app and recovery codes.
@@ -64,7 +65,9 @@ describe(`two-step sign-in: the code after the password (${engine})`, () => {
     expect(ok.status).toBe(200);
     expect(step.client.jar.has('vetrina_rt')).toBe(true);
     step.client.useSession(ok.body.session);
-    expect((await step.client.get('/api/auth/user')).body.user.email).toBe(user.email);
+    const me = (await step.client.get('/api/auth/user')).body.user;
+    expect(me.email).toBe(user.email);
+    expect(me.factors).toMatchObject([{ factorType: 'totp', status: 'verified' }]);
 
     // The same code again, inside its 30 seconds, from a new sign-in: refused.
     const replay = await passwordStep(server, user.email, user.password);
@@ -129,6 +132,22 @@ describe(`two-step sign-in: the code after the password (${engine})`, () => {
     expect((await verify(await passwordStep(server, user.email, user.password), typed)).status).toBe(200);
     const used = await server.ctx.db.selectFrom('auth_recovery_codes').select('id').where('user_id', '=', user.id).where('used_at', 'is not', null).execute();
     expect(used).toHaveLength(2);
+  });
+});
+
+describe(`two-step sign-in: a password reset (${engine})`, () => {
+  it('changes the password but still asks for the code before any session', async () => {
+    const user = await userWithTotp(server);
+    const c = client(server.url);
+    expect((await c.post('/api/auth/recover', { email: user.email })).status).toBe(202);
+    const token = new URL(linkIn(await server.smtp.waitFor(user.email, /password/i), '/reset-password')).searchParams.get('token');
+    const reset = await c.post('/api/auth/reset-password', { token, password: 'nuova-password-1' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.session).toBeNull();
+    expect(c.jar.has('vetrina_rt')).toBe(false);
+    const ok = await c.post('/api/auth/login/verify', { challengeId: reset.body.secondStep.challengeId, code: await codeAt(user.secret) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.session.user.email).toBe(user.email);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentPasswordField, sessionPayloadSchema } from './auth.js';
+import { currentPasswordField, factorSummarySchema, sessionPayloadSchema } from './auth.js';
 
 /** 'Verifica in due passaggi' (issue 49, point 1): TOTP with an authenticator app and recovery codes. */
 export const twoStepMsg = {
@@ -14,15 +14,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Any text: the service decides (six digits, or a recovery code), so a wrong shape gets the same message. */
 const codeField = z.string({ error: twoStepMsg.invalidCode }).max(64, twoStepMsg.invalidCode);
 
-export const factorStatusSchema = z.enum(['unverified', 'verified']);
-export const factorSummarySchema = z.object({
-  id: z.string(),
-  factorType: z.literal('totp'),
-  friendlyName: z.string().nullable(),
-  status: factorStatusSchema,
-  createdAt: z.string(),
-});
-export type FactorSummary = z.infer<typeof factorSummarySchema>;
 export const factorListSchema = z.object({ factors: z.array(factorSummarySchema) });
 
 export const enrolFactorSchema = z.strictObject({

@@ -246,15 +246,16 @@ function registerPasswordRoutes(app: FastifyInstance, { ctx, mailbox, setSession
       method: 'POST',
       url: '/api/auth/reset-password',
       auth: 'public',
-      summary: 'Imposta una nuova password dal link ricevuto',
+      summary: 'Imposta una nuova password dal link ricevuto (con la verifica in due passaggi serve poi il codice)',
       tags,
       body: resetPasswordSchema,
-      response: { 200: sessionResponseSchema },
+      response: { 200: signInResultSchema },
     },
     async (req, { body }, reply) => {
       const issued = await guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () =>
         mailbox.resetPassword(body.token, body.password, req.headers['user-agent']),
       );
+      if ('secondStep' in issued) return { session: null, secondStep: issued.secondStep };
       setSessionCookies(reply, issued);
       return { session: issued.session };
     },
