@@ -82,7 +82,17 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const signUpResultSchema = z.union([sessionResponseSchema, z.object({ session: z.null(), confirmationSent: z.literal(true) })]);
 export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
-export const authUserResponseSchema = z.object({ user: sessionUserSchema });
+/** A second sign-in factor ('Verifica in due passaggi'); the spec's user carries them as `factors`. */
+export const factorSummarySchema = z.object({
+  id: z.string(),
+  factorType: z.literal('totp'),
+  friendlyName: z.string().nullable(),
+  status: z.enum(['unverified', 'verified']),
+  createdAt: z.string(),
+});
+export type FactorSummary = z.infer<typeof factorSummarySchema>;
+
+export const authUserResponseSchema = z.object({ user: sessionUserSchema.extend({ factors: z.array(factorSummarySchema) }) });
 
 /** An address that a link just confirmed (e-mail change, verification). */
 export const confirmedEmailSchema = z.object({ email: z.string() });

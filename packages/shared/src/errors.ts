@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   // Sign-in, accounts and invitations.
   'invalid_credentials',
   'invalid_password',
+  'invalid_code',
   'email_unverified',
   'too_many_unconfirmed',
   'invitation_email_mismatch',

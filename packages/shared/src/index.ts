@@ -27,3 +27,4 @@ export * from './invoices.js';
 export * from './tax-ids.js';
 export * from './provinces.js';
 export * from './devices.js';
+export * from './two-step.js';

@@ -16,6 +16,9 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   auth_tokens: AuthTokensTable;
+  auth_factors: AuthFactorsTable;
+  auth_recovery_codes: AuthRecoveryCodesTable;
+  auth_mfa_challenges: AuthMfaChallengesTable;
   outbox_mails: OutboxMailsTable;
   stores: StoresTable;
   store_members: StoreMembersTable;
@@ -116,6 +119,34 @@ export interface AuthTokensTable {
   user_id: string;
   kind: 'email_change' | 'password_reset' | 'email_confirm' | 'email_verify';
   new_email: string | null;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+/** Second sign-in factors (migration 040): an authenticator app, its secret sealed. */
+export interface AuthFactorsTable {
+  id: string;
+  user_id: string;
+  factor_type: 'totp';
+  friendly_name: string | null;
+  secret_sealed: string;
+  status: 'unverified' | 'verified';
+  /** The newest 30-second step accepted: a code at or before it is a replay. */
+  last_used_step: number | null;
+  created_at: string;
+  verified_at: string | null;
+}
+export interface AuthRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface AuthMfaChallengesTable {
+  id: string;
+  user_id: string;
   token_hash: string;
   expires_at: string;
   used_at: string | null;

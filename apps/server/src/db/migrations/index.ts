@@ -38,6 +38,7 @@ import * as m036 from './036-store-setup.js';
 import * as m037 from './037-marketing-consent.js';
 import * as m038 from './038-returns.js';
 import * as m039 from './039-partial-credit-notes.js';
+import * as m040 from './040-totp.js';
 import * as m041 from './041-session-devices.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
@@ -81,5 +82,6 @@ export const migrations: Record<string, Migration> = {
   '037-marketing-consent': m037,
   '038-returns': m038,
   '039-partial-credit-notes': m039,
+  '040-totp': m040,
   '041-session-devices': m041,
 };

@@ -1,4 +1,4 @@
-import { msg, type EmailChangeInput } from '@vetrina/shared';
+import { msg, type EmailChangeInput, type SecondStep } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../db/index.js';
 import { badRequest, conflict, unauthenticated } from '../../lib/errors.js';
@@ -12,6 +12,7 @@ import { MAIL_LIMITS, requireHourly, withinHourly } from './quota.js';
 import { authRepo } from './repo.js';
 import { sessionsService, type IssuedSession } from './sessions.js';
 import { confirmPassword, loginThrottle } from './throttle.js';
+import { twoStepService } from './totp/service.js';
 
 /**
  * Everything proved by opening a mailed link: sign-up confirmation, e-mail verification, e-mail
@@ -134,7 +135,7 @@ export function mailboxService(ctx: AppContext) {
     },
 
     /** Sets the new password, signs out every session (on every instance) and signs this browser in. */
-    async resetPassword(token: string, password: string, userAgent?: string, ip?: string): Promise<IssuedSession> {
+    async resetPassword(token: string, password: string, userAgent?: string, ip?: string): Promise<IssuedSession | { secondStep: SecondStep }> {
       const row = await links.find(token, 'password_reset');
       if (!row) throw badRequest(msg.linkInvalid, 'token');
       const user = await account(row.user_id);
@@ -148,6 +149,9 @@ export function mailboxService(ctx: AppContext) {
       });
       await revoked();
       await loginThrottle(ctx).forget(user.email);
+      // The link proves the mailbox, not the phone: with two-step sign-in on, the code still opens the session.
+      const secondStep = await twoStepService(ctx).challengeFor(user.id);
+      if (secondStep) return { secondStep };
       return sessions.start(user, userAgent, ip);
     },
   };

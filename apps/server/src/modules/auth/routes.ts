@@ -13,6 +13,7 @@ import {
   authUserResponseSchema,
   confirmedEmailSchema,
   sessionResponseSchema,
+  signInResultSchema,
   signUpResultSchema,
 } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
@@ -23,6 +24,7 @@ import { requireUser } from '../../plugins/guard.js';
 import { assertSameOrigin } from '../../plugins/same-origin.js';
 import { registerDeviceRoutes } from './devices/routes.js';
 import { mailboxService, type MailboxService } from './mailbox-service.js';
+import { registerTwoStepRoutes } from './totp/routes.js';
 import { REFRESH_TTL_MS, authService, type AuthService, type IssuedSession } from './service.js';
 
 export const REFRESH_COOKIE = 'vetrina_rt';
@@ -61,6 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   registerPasswordRoutes(app, kit);
   registerSignUpConfirmRoute(app, kit);
   registerDeviceRoutes(app, ctx);
+  registerTwoStepRoutes(app, ctx, setSessionCookies);
 }
 
 /** Registrazione: a session at once, or a confirmation mail first. */
@@ -88,10 +91,11 @@ function registerSessionRoutes(app: FastifyInstance, { auth, setSessionCookies, 
       summary: 'Accesso con email e password',
       tags,
       body: signInSchema,
-      response: { 200: sessionResponseSchema },
+      response: { 200: signInResultSchema },
     },
     async (req, { body }, reply) => {
       const issued = await auth.signIn(body, req.ip, req.headers['user-agent']);
+      if ('secondStep' in issued) return { session: null, secondStep: issued.secondStep };
       setSessionCookies(reply, issued);
       return { session: issued.session };
     },
@@ -244,15 +248,16 @@ function registerPasswordRoutes(app: FastifyInstance, { ctx, mailbox, setSession
       method: 'POST',
       url: '/api/auth/reset-password',
       auth: 'public',
-      summary: 'Imposta una nuova password dal link ricevuto',
+      summary: 'Imposta una nuova password dal link ricevuto (con la verifica in due passaggi serve poi il codice)',
       tags,
       body: resetPasswordSchema,
-      response: { 200: sessionResponseSchema },
+      response: { 200: signInResultSchema },
     },
     async (req, { body }, reply) => {
       const issued = await guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () =>
         mailbox.resetPassword(body.token, body.password, req.headers['user-agent'], req.ip),
       );
+      if ('secondStep' in issued) return { session: null, secondStep: issued.secondStep };
       setSessionCookies(reply, issued);
       return { session: issued.session };
     },

@@ -1,4 +1,4 @@
-import { msg, type SignInInput, type SignUpInput } from '@vetrina/shared';
+import { msg, type SecondStep, type SignInInput, type SignUpInput } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { isUniqueViolation } from '../../db/index.js';
 import { AppError, conflict, forbidden, rateLimited, unauthenticated } from '../../lib/errors.js';
@@ -14,6 +14,7 @@ import { devicesService } from './devices/service.js';
 import { authRepo } from './repo.js';
 import { sessionsService, type IssuedSession } from './sessions.js';
 import { loginThrottle } from './throttle.js';
+import { twoStepService } from './totp/service.js';
 
 export { ACCESS_TTL_SEC, REFRESH_TTL_MS, type IssuedSession } from './sessions.js';
 
@@ -24,6 +25,7 @@ export function authService(ctx: AppContext) {
   const links = oneTimeLinks(ctx);
   const throttle = loginThrottle(ctx);
   const devices = devicesService(ctx);
+  const twoStep = twoStepService(ctx);
 
   return {
     async signUp(input: SignUpInput, ip: string, userAgent?: string): Promise<IssuedSession | null> {
@@ -61,7 +63,7 @@ export function authService(ctx: AppContext) {
     },
 
     /** At most 5 passwords are checked per account and client address in 15 minutes, however many arrive at once. */
-    async signIn(input: SignInInput, ip: string, userAgent?: string): Promise<IssuedSession> {
+    async signIn(input: SignInInput, ip: string, userAgent?: string): Promise<IssuedSession | { secondStep: SecondStep }> {
       const attempt = await throttle.begin(input.email, ip);
       const user = await repo.findUserByEmail(input.email);
       // Unknown e-mails cost the same time as wrong passwords, so timing does not reveal accounts.
@@ -69,6 +71,9 @@ export function authService(ctx: AppContext) {
       if (!user || !ok) throw new AppError(400, 'invalid_credentials', msg.invalidCredentials);
       await attempt.succeeded();
       if (!user.email_confirmed_at) throw forbidden(msg.emailNotConfirmed);
+      // With 'Verifica in due passaggi' on, the password earns a challenge, not a session.
+      const secondStep = await twoStep.challengeFor(user.id);
+      if (secondStep) return { secondStep };
       const noticeNewDevice = await devices.beforeSignIn(user, userAgent, ip);
       const issued = await sessions.start(user, userAgent, ip);
       await noticeNewDevice();
@@ -82,7 +87,7 @@ export function authService(ctx: AppContext) {
     async getUser(userId: string) {
       const user = await repo.findUserById(userId);
       if (!user) throw unauthenticated(msg.sessionExpired);
-      return { id: user.id, email: user.email, createdAt: user.created_at };
+      return { id: user.id, email: user.email, createdAt: user.created_at, factors: await twoStep.list(user.id) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { msg } from '@vetrina/shared';
+import { msg, twoStepMsg } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { AppError, rateLimited } from '../../lib/errors.js';
 import { takeSlots } from '../../lib/rate-limiter.js';
@@ -65,4 +65,16 @@ export async function confirmPassword(ctx: AppContext, userId: string, password:
   const user = await authRepo(ctx.db).findUserById(userId);
   if (!user || !(await verifyPassword(password, user.password_hash))) throw new AppError(400, 'invalid_password', msg.passwordWrong, { field: 'password' });
   await ctx.limiter.reset(keys.confirm(userId));
+}
+
+/** Second-step codes per account: five wrong codes in 15 minutes, then 429 until the window ends. */
+export const CODE_LIMIT = 5;
+
+/** Counts a code before it is checked (429 beyond the limit); a right code clears the count. */
+export async function throttledCode<T>(ctx: AppContext, userId: string, check: () => Promise<T>): Promise<T> {
+  const key = `mfa-code:${userId}`;
+  await takeSlots(ctx.limiter, [{ key, max: CODE_LIMIT, windowMs: WINDOW_MS }], (resetMs) => rateLimited(twoStepMsg.tooManyCodes, resetMs, 'Troppi tentativi'));
+  const result = await check();
+  await ctx.limiter.reset(key);
+  return result;
 }

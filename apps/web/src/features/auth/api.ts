@@ -6,6 +6,7 @@ import {
   meResponseSchema,
   profileCreatedSchema,
   sessionResponseSchema,
+  signInResultSchema,
   signUpResultSchema,
   type SessionPayload,
   type SignInInput,
@@ -15,10 +16,13 @@ import { api, errorMessage } from '@/lib/api';
 import { sessionManager } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
 
-export const signIn = (body: SignInInput) => api('/api/auth/login', { body, schema: sessionResponseSchema });
+export const signIn = (body: SignInInput) => api('/api/auth/login', { body, schema: signInResultSchema });
+/** The second step of sign-in: the challenge from the password step and a code (or a recovery code). */
+export const verifySecondStep = (challengeId: string, code: string) =>
+  api('/api/auth/login/verify', { body: { challengeId, code }, schema: sessionResponseSchema });
 export const signUp = (body: SignUpInput) => api('/api/auth/signup', { body, schema: signUpResultSchema });
 export const requestPasswordReset = (email: string) => api('/api/auth/recover', { body: { email }, schema: acceptedResponseSchema });
-export const resetPassword = (token: string, password: string) => api('/api/auth/reset-password', { body: { token, password }, schema: sessionResponseSchema });
+export const resetPassword = (token: string, password: string) => api('/api/auth/reset-password', { body: { token, password }, schema: signInResultSchema });
 export const confirmEmailChange = (token: string) => api('/api/auth/email-change/confirm', { body: { token }, schema: confirmedEmailSchema });
 export const verifyEmail = (token: string) => api('/api/auth/verify-email', { body: { token }, schema: confirmedEmailSchema });
 export const confirmSignup = (token: string) => api('/api/auth/confirm', { body: { token }, schema: sessionResponseSchema });

@@ -17,6 +17,7 @@ import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useRequestEmailChange, useRequestPasswordReset } from '../api';
 import { DevicesCard } from '../components/devices-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences';
+import { TwoStepCard } from '../components/two-step-card';
 
 export default function ProfilePage() {
   const { data: me, isLoading } = useMe();
@@ -121,6 +122,11 @@ export default function ProfilePage() {
           </Button>
         </CardContent>
       </Card>
+
+      <h2 className="pt-2 text-xl font-semibold tracking-tight" id="sicurezza">
+        Sicurezza
+      </h2>
+      <TwoStepCard />
 
       <NotificationPreferencesCard />
 

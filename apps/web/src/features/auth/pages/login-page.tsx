@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { safeRedirect } from '@/lib/auth';
 import { errorMessage } from '@/lib/api';
 import { AuthCard } from '../components/auth-card';
+import { SecondStepForm } from '../components/second-step-form';
 import { signIn, useAfterSignIn } from '../api';
 
 export default function LoginPage() {
@@ -16,10 +18,16 @@ export default function LoginPage() {
   const afterSignIn = useAfterSignIn();
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const [challengeId, setChallengeId] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { session } = await signIn(values);
+      const result = await signIn(values);
+      if ('secondStep' in result) {
+        setChallengeId(result.secondStep.challengeId);
+        return;
+      }
+      const { session } = result;
       if (!session?.user) {
         toast.error('Login fallito');
         return;
@@ -29,6 +37,14 @@ export default function LoginPage() {
       toast.error('Errore nel login', { description: errorMessage(err, 'Credenziali non valide') });
     }
   });
+
+  if (challengeId) {
+    return (
+      <AuthCard title="Verifica in due passaggi" description="Un ultimo passaggio per proteggere il tuo account">
+        <SecondStepForm challengeId={challengeId} onSignedIn={(session) => afterSignIn(session, redirect)} onCancel={() => setChallengeId(null)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

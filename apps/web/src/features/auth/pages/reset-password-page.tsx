@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, msg } from '@vetrina/shared';
+import { PASSWORD_MAX, PASSWORD_MIN, msg, type SessionPayload } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api';
 import { setServerFieldError } from '@/lib/form-errors';
 import { sessionManager } from '@/lib/session';
 import { AuthCard } from '../components/auth-card';
+import { SecondStepForm } from '../components/second-step-form';
 import { resetPassword } from '../api';
 
 const formSchema = z
@@ -29,15 +30,24 @@ export default function ResetPasswordPage() {
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
+  const [challengeId, setChallengeId] = useState<string | null>(null);
+  const onSignedIn = (session: SessionPayload) => {
+    sessionManager.set(session, 'PASSWORD_RECOVERY');
+    toast.success('Password aggiornata', { description: 'Hai effettuato l’accesso con la nuova password.' });
+    navigate('/dashboard', { replace: true });
+  };
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     if (!token) return;
     setFormError(null);
     try {
-      const { session } = await resetPassword(token, password);
-      sessionManager.set(session, 'PASSWORD_RECOVERY');
-      toast.success('Password aggiornata', { description: 'Hai effettuato l’accesso con la nuova password.' });
-      navigate('/dashboard', { replace: true });
+      const result = await resetPassword(token, password);
+      if ('secondStep' in result) {
+        toast.success('Password aggiornata', { description: 'Inserisci il codice di verifica per accedere.' });
+        setChallengeId(result.secondStep.challengeId);
+        return;
+      }
+      onSignedIn(result.session);
     } catch (err) {
       const message = errorMessage(err, 'Riprova più tardi');
       // A password the server refuses as too common goes under the field; an expired link above the button.
@@ -45,6 +55,14 @@ export default function ResetPasswordPage() {
       toast.error('Errore', { description: message });
     }
   });
+
+  if (challengeId) {
+    return (
+      <AuthCard title="Verifica in due passaggi" description="La password è aggiornata: un ultimo passaggio per accedere">
+        <SecondStepForm challengeId={challengeId} onSignedIn={async (session) => onSignedIn(session)} onCancel={() => navigate('/login')} />
+      </AuthCard>
+    );
+  }
 
   if (!token) {
     return (
