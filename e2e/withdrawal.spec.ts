@@ -1,4 +1,31 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, mailbox, merchantShopViaApi, test, uniqueEmail } from './fixtures';
+
+/** Two mugs of the store's product for this shopper, cash on delivery, through the API. */
+async function placeTwoMugs(request: APIRequestContext, slug: string, productId: string, customer: { name: string; email: string }) {
+  const res = await request.post(`/api/public/stores/${slug}/checkout`, {
+    data: {
+      items: [{ productId, variantId: null, quantity: 2, unitPriceCents: 2000 }],
+      customer: {
+        customerName: customer.name,
+        customerEmail: customer.email,
+        street: 'Via Garibaldi 12',
+        city: 'Bologna',
+        postalCode: '40121',
+        province: 'BO',
+      },
+      country: 'Italia',
+      subtotalCents: 4000,
+      shippingCents: 599,
+      totalCents: 4599,
+      paymentMethod: 'cod',
+      acceptTerms: true,
+      idempotencyKey: `e2e-recesso-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { orderId: string; orderNumber: number; orderToken: string };
+}
 
 test.describe('the shopper withdraws without an account', () => {
   test('from the order page: one line, two steps, the confirmation with date and time, the acknowledgment mail, the timeline', async ({ page, request }) => {
@@ -8,21 +35,7 @@ test.describe('the shopper withdraws without an account', () => {
       product: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, skuPrefix: 'TZ', stock: 10 },
     });
     const shopper = uniqueEmail('recesso-cliente');
-    const res = await request.post(`/api/public/stores/${store.slug}/checkout`, {
-      data: {
-        items: [{ productId: product.id, variantId: null, quantity: 2, unitPriceCents: 2000 }],
-        customer: { customerName: 'Giulia Bianchi', customerEmail: shopper, street: 'Via Garibaldi 12', city: 'Bologna', postalCode: '40121', province: 'BO' },
-        country: 'Italia',
-        subtotalCents: 4000,
-        shippingCents: 599,
-        totalCents: 4599,
-        paymentMethod: 'cod',
-        acceptTerms: true,
-        idempotencyKey: `e2e-recesso-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const { orderNumber, orderToken } = (await res.json()) as { orderNumber: number; orderToken: string };
+    const { orderNumber, orderToken } = await placeTwoMugs(request, store.slug, product.id, { name: 'Giulia Bianchi', email: shopper });
 
     await page.context().clearCookies();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -63,21 +76,7 @@ test.describe('a withdrawal from order to refund', () => {
       product: { title: 'Tazza Aurora', description: 'Ceramica fatta a mano.', priceCents: 2000, skuPrefix: 'TR', stock: 10 },
     });
     const shopperEmail = uniqueEmail('reso-cliente');
-    const placed = await page.request.post(`/api/public/stores/${store.slug}/checkout`, {
-      data: {
-        items: [{ productId: product.id, variantId: null, quantity: 2, unitPriceCents: 2000 }],
-        customer: { customerName: 'Marco Rossi', customerEmail: shopperEmail, street: 'Via Emilia 3', city: 'Modena', postalCode: '41121', province: 'MO' },
-        country: 'Italia',
-        subtotalCents: 4000,
-        shippingCents: 599,
-        totalCents: 4599,
-        paymentMethod: 'cod',
-        acceptTerms: true,
-        idempotencyKey: `e2e-reso-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { orderId, orderNumber, orderToken } = (await placed.json()) as { orderId: string; orderNumber: number; orderToken: string };
+    const { orderId, orderNumber, orderToken } = await placeTwoMugs(page.request, store.slug, product.id, { name: 'Marco Rossi', email: shopperEmail });
     // Paid on delivery, shipped and delivered: the team's steps through the API.
     const paid = await page.request.patch(`/api/stores/${store.id}/orders/${orderId}/payment`, { data: { paymentStatus: 'paid' }, headers });
     expect(paid.status(), await paid.text()).toBe(200);

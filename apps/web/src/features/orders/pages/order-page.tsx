@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, FileSearch, Printer } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { can } from '@vetrina/shared';
 import { buttonClasses } from '@/components/ui/button';
+import { BackLink, DetailPageStates } from '@/components/detail-page';
 import { Card } from '@/components/ui/card';
-import { LoadErrorState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useActiveStore } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -51,28 +50,8 @@ export default function OrderPage() {
   const canWrite = can(store, 'orders:write');
   const o = order.data;
 
-  const backLink = (
-    <Link to={back} className={buttonClasses('ghost', 'sm', '-ml-2 w-fit')}>
-      <ArrowLeft aria-hidden /> Ordini
-    </Link>
-  );
-  if (order.isPending) {
-    return (
-      <div className="grid gap-4" aria-busy>
-        {backLink}
-        <Skeleton className="h-10 w-48" />
-        <Skeleton className="h-64" />
-      </div>
-    );
-  }
-  if (order.isError || !o) {
-    return (
-      <div className="grid gap-4">
-        {backLink}
-        <LoadErrorState icon={FileSearch} title="Impossibile caricare l’ordine" error={order.error} onRetry={order.refetch} />
-      </div>
-    );
-  }
+  const backLink = <BackLink to={back}>Ordini</BackLink>;
+  if (order.isPending || order.isError || !o) return <DetailPageStates back={backLink} query={order} errorTitle="Impossibile caricare l’ordine" />;
   return (
     <div className="grid min-w-0 gap-6">
       <title>{`Ordine ${orderNumber(o.orderNumber)} · Vetrina`}</title>

@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, FileSearch } from 'lucide-react';
-import { buttonClasses } from '@/components/ui/button';
+import { BackLink, DetailPageStates } from '@/components/detail-page';
 import { Card } from '@/components/ui/card';
-import { LoadErrorState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useActiveStore } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -35,28 +32,8 @@ export default function ReturnPage() {
   const back = (useLocation().state as { fromList?: string } | null)?.fromList ?? '/dashboard/returns';
   const query = useReturn(store.id, returnId);
   const r = query.data;
-  const backLink = (
-    <Link to={back} className={buttonClasses('ghost', 'sm', '-ml-2 w-fit')}>
-      <ArrowLeft aria-hidden /> Resi
-    </Link>
-  );
-  if (query.isPending) {
-    return (
-      <div className="grid gap-4" aria-busy>
-        {backLink}
-        <Skeleton className="h-10 w-48" />
-        <Skeleton className="h-64" />
-      </div>
-    );
-  }
-  if (query.isError || !r) {
-    return (
-      <div className="grid gap-4">
-        {backLink}
-        <LoadErrorState icon={FileSearch} title="Impossibile caricare il reso" error={query.error} onRetry={query.refetch} />
-      </div>
-    );
-  }
+  const backLink = <BackLink to={back}>Resi</BackLink>;
+  if (query.isPending || query.isError || !r) return <DetailPageStates back={backLink} query={query} errorTitle="Impossibile caricare il reso" />;
   return (
     <div className="grid min-w-0 gap-6">
       <title>{`Reso ${returnNumber(r.number)} · Vetrina`}</title>
