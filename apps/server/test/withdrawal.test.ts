@@ -46,6 +46,8 @@ describe(`the shopper's withdrawal, without an account (${engine})`, () => {
     expect(res.body).toMatchObject({
       orderNumber: o.orderNumber,
       customerName: 'Maria Rossi',
+      // The form comes prefilled with the order's e-mail.
+      customerEmail: o.email,
       lastDay: null,
       needsIban: true,
       returnShippingPaidBy: 'customer',

@@ -133,6 +133,8 @@ export const withdrawableOrderSchema = z.object({
   orderNumber: z.number().int(),
   placedAt: z.string(),
   customerName: z.string(),
+  /** The order's e-mail, to prefill the form (whoever asked knows it: the order page's token, or the pair). */
+  customerEmail: z.string(),
   /** The last day (it-IT, '18 dicembre 2026') the shopper may withdraw; null: not delivered yet. */
   lastDay: z.string().nullable(),
   /** Bank transfer, cash on delivery, pickup: the form asks for an IBAN. */

@@ -79,6 +79,7 @@ async function withdrawable(db: Db, order: FoundOrder): Promise<WithdrawableOrde
     orderNumber: order.order_number,
     placedAt: order.created_at,
     customerName: order.customer_name,
+    customerEmail: order.customer_email,
     lastDay: window.lastDay,
     needsIban: order.payment_method !== 'card',
     lines: lines.map((l) => ({

@@ -43,7 +43,7 @@ export function useWithdrawal(slug: string, token: string | null) {
         const found = await publicApi(`${base}/lookup`, { schema: (s) => s.withdrawableOrderSchema, method: 'POST', body: next, fresh: true });
         setRef(next);
         setOrder(found);
-        setDraft((d) => ({ ...d, orderNumber: String(found.orderNumber), name: d.name || found.customerName }));
+        setDraft((d) => ({ ...d, orderNumber: String(found.orderNumber), name: d.name || found.customerName, email: d.email || found.customerEmail }));
         setStep('choose');
       } catch (err) {
         setFormError(placeError(err).message);

@@ -6,6 +6,7 @@ const order: WithdrawableOrder = {
   orderNumber: 1042,
   placedAt: '2026-12-01T10:00:00.000Z',
   customerName: 'Maria Rossi',
+  customerEmail: 'maria.rossi@example.it',
   lastDay: null,
   needsIban: false,
   lines: [
