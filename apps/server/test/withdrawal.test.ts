@@ -116,7 +116,11 @@ describe(`the shopper's withdrawal, without an account (${engine})`, () => {
     const admin = await server.smtp.waitFor(ownerEmail, /Recesso dall’ordine/);
     expect(admin.subject).toBe(`Recesso dall’ordine #${o.orderNumber} di Maria Rossi su Bottega Recessi`);
     const bell = await owner.get(`/api/stores/${store.id}/notifications`);
-    expect(bell.body.items[0]).toMatchObject({ kind: 'withdrawal', title: `Recesso dall’ordine #${o.orderNumber} di Maria Rossi`, link: '/dashboard/returns' });
+    expect(bell.body.items[0]).toMatchObject({
+      kind: 'withdrawal',
+      title: `Recesso dall’ordine #${o.orderNumber} di Maria Rossi`,
+      link: `/dashboard/returns/${row!.id}`,
+    });
 
     // The order page's timeline shows it; one cup is left to withdraw.
     const page = await publicOrder(o.orderToken);

@@ -23,6 +23,8 @@ export interface WithdrawalMailFacts {
   order: { store_id: string; order_number: number; public_token: string | null };
   view: WithdrawableOrder;
   returnNumber: number;
+  /** The return's id: the admins' mail and bell open its page. */
+  returnId: string;
   at: string;
   name: string;
   email: string;
@@ -79,10 +81,10 @@ export async function queueWithdrawalMails(ctx: AppContext, trx: Db, audience: W
         ],
         rows,
         after: f.reason ? [`Motivo indicato: ${f.reason}`] : [],
-        action: { label: 'Apri i resi', url: `${ctx.publicUrl()}/dashboard/returns` },
+        action: { label: 'Apri il reso', url: `${ctx.publicUrl()}/dashboard/returns/${f.returnId}` },
       }),
     );
   }
   await ctx.mailer.enqueue(trx, mails);
-  await recordNotification(trx, f.order.store_id, members, { kind: 'withdrawal', title, link: '/dashboard/returns' });
+  await recordNotification(trx, f.order.store_id, members, { kind: 'withdrawal', title, link: `/dashboard/returns/${f.returnId}` });
 }

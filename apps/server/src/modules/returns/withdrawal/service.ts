@@ -149,6 +149,7 @@ export function withdrawalService(ctx: AppContext) {
               order,
               view,
               returnNumber: created.number,
+              returnId: created.id,
               at,
               name: input.name,
               email: input.email,
