@@ -18,10 +18,10 @@ const MOBILE = /^(iOS|Android|iPadOS)$/;
 function DeviceRow({ session, onEnd, ending }: { session: DeviceSession; onEnd: () => void; ending: boolean }) {
   const Icon = MOBILE.test(session.system) ? Smartphone : Monitor;
   return (
-    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="device-session">
-      <div className="flex items-start gap-3">
+    <li className="flex flex-col gap-3 py-3 lg:flex-row lg:items-center lg:justify-between" data-testid="device-session">
+      <div className="flex min-w-0 items-start gap-3">
         <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden />
-        <div className="space-y-0.5 text-sm">
+        <div className="min-w-0 space-y-0.5 text-sm">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {session.browser} su {session.system}
             {session.current && <Badge variant="success">Questo dispositivo</Badge>}
@@ -33,7 +33,7 @@ function DeviceRow({ session, onEnd, ending }: { session: DeviceSession; onEnd: 
           </p>
         </div>
       </div>
-      <Button variant="outline" size="sm" className="self-start sm:self-center" onClick={onEnd} disabled={ending}>
+      <Button variant="outline" size="sm" className="shrink-0 self-start lg:self-center" onClick={onEnd} disabled={ending}>
         <LogOut aria-hidden /> Esci da questo dispositivo
       </Button>
     </li>
