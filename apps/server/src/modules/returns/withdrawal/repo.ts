@@ -48,12 +48,6 @@ export function withdrawalRepo(db: Db) {
       return row?.delivered_at ?? null;
     },
 
-    /** The store's 'Resi' settings as stored (JSON), undefined: never saved. */
-    async settingsJson(storeId: string): Promise<string | undefined> {
-      const row = await db.selectFrom('store_return_settings').select('settings').where('store_id', '=', storeId).executeTakeFirst();
-      return row?.settings;
-    },
-
     /** True when the form's key was already used in the store (a replayed confirmation). */
     async requestKeyUsed(storeId: string, key: string): Promise<boolean> {
       const row = await db.selectFrom('returns').select('id').where('store_id', '=', storeId).where('request_key', '=', key).executeTakeFirst();

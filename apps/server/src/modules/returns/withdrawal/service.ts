@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
-  DEFAULT_RETURN_SETTINGS,
   RETURN_LIMITS,
   WITHDRAWAL_EXCLUSION_LABELS,
   returnMsg,
-  returnSettingsSchema,
-  type ReturnSettings,
   type WithdrawableOrder,
   type WithdrawalInput,
   type WithdrawalOrderRef,
@@ -22,6 +19,7 @@ import { takeSlots } from '../../../lib/rate-limiter.js';
 import { orderSteps } from '../../orders/service.js';
 import { notificationsChanged } from '../../notifications/service.js';
 import { returnsRepo } from '../repo.js';
+import { returnSettingsOf } from '../settings/service.js';
 import { withdrawalRepo } from './repo.js';
 import { withdrawalWindow } from '@vetrina/shared/withdrawal-window';
 import { queueWithdrawalMails, withdrawalAudience } from './mails.js';
@@ -43,16 +41,6 @@ async function countTry(ctx: AppContext, storeId: string, clientIp: string, emai
 
 type FoundOrder = NonNullable<Awaited<ReturnType<ReturnType<typeof withdrawalRepo>['orderByToken']>>>;
 
-function parseSettings(json: string | undefined): ReturnSettings {
-  if (!json) return DEFAULT_RETURN_SETTINGS;
-  try {
-    const parsed = returnSettingsSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : DEFAULT_RETURN_SETTINGS;
-  } catch {
-    return DEFAULT_RETURN_SETTINGS;
-  }
-}
-
 /** The order the reference names; a wrong number and e-mail pair answers exactly like an unknown order. */
 async function findOrder(db: Db, storeId: string, ref: WithdrawalOrderRef): Promise<FoundOrder> {
   const repo = withdrawalRepo(db);
@@ -66,15 +54,14 @@ async function findOrder(db: Db, storeId: string, ref: WithdrawalOrderRef): Prom
 async function withdrawable(db: Db, order: FoundOrder): Promise<WithdrawableOrder> {
   if (order.status === 'cancelled') throw conflict(returnMsg.cancelled);
   const repo = withdrawalRepo(db);
-  const [lines, deliveredAt, returned, settingsJson] = await Promise.all([
+  const [lines, deliveredAt, returned, settings] = await Promise.all([
     repo.lines(order.id),
     repo.deliveredAt(order.id),
     returnsRepo(db).returnedUnits(order.id),
-    repo.settingsJson(order.store_id),
+    returnSettingsOf(db, order.store_id),
   ]);
   const window = withdrawalWindow(deliveredAt, clock.nowMs());
   if (!window.open) throw conflict(returnMsg.periodOver(window.lastDay!));
-  const settings = parseSettings(settingsJson);
   return {
     orderNumber: order.order_number,
     placedAt: order.created_at,
