@@ -15,6 +15,7 @@ import { clientErrorHandler, registerTimeLimit } from './plugins/time-limit.js';
 import { logRedaction } from './lib/log-redaction.js';
 import { registerGuard } from './plugins/guard.js';
 import { membershipOf } from './modules/tenancy/service.js';
+import { assertFreshProof } from './modules/auth/reauth/service.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
@@ -233,7 +234,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await registerDocs(app);
-  registerGuard(app, ctx, membershipOf);
+  registerGuard(app, ctx, { membershipOf, freshProof: assertFreshProof });
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

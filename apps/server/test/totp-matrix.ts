@@ -18,6 +18,7 @@ async function callerFactor(c: Cell) {
 /** 'Verifica in due passaggi' (issue 49): the factors are the caller's own; the code step is public. */
 export const TWO_STEP_MATRIX: Record<string, Entry> = {
   'GET /api/auth/factors': { level: 'user', status: 200, request: () => ({ path: '/api/auth/factors' }) },
+  'POST /api/auth/reauthenticate': { level: 'user', status: 200, request: () => ({ path: '/api/auth/reauthenticate', body: { password: PASSWORD } }) },
   'POST /api/auth/factors': { level: 'user', status: 201, request: () => ({ path: '/api/auth/factors', body: { factorType: 'totp' } }) },
   'POST /api/auth/factors/{id}/verify': {
     level: 'user',
@@ -39,7 +40,7 @@ export const TWO_STEP_MATRIX: Record<string, Entry> = {
       const subject = await fx.account(c, 'due-passi');
       const twoStep = twoStepService(c.server.ctx);
       const enrolled = await twoStep.enrol(subject.id, { factorType: 'totp' });
-      await twoStep.confirm(subject.id, enrolled.factor.id, await code(enrolled.totp.secret));
+      await twoStep.confirm(subject.id, 'no-session', enrolled.factor.id, await code(enrolled.totp.secret));
       const challenge = (await twoStep.challengeFor(subject.id))!;
       // The confirming code spent this step; the next one is within the allowed drift.
       return { path: '/api/auth/login/verify', body: { challengeId: challenge.challengeId, code: await code(enrolled.totp.secret, 1) } };

@@ -40,6 +40,10 @@ export const PERMISSIONS = {
   'team:manage': ['owner', 'admin'],
   /** Change roles, remove admins, transfer ownership. */
   'team:owner': ['owner'],
+  /** 'Registro attività': who changed what (issue 49); staff do not read it. */
+  'audit:read': ['owner', 'admin'],
+  /** 'Richiedi la verifica in due passaggi al team'. */
+  'security:manage': ['owner'],
 } as const satisfies Record<string, readonly AccessLevel[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

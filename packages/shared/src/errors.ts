@@ -27,6 +27,9 @@ export const ERROR_CODES = [
   'invitation_email_mismatch',
   'expired',
   'mail_failed',
+  // Account security: the store asks for two-step sign-in; the change asks for a fresh proof.
+  'two_step_required',
+  'reauth_required',
   // Checkout and payments.
   'unavailable',
   'out_of_stock',

@@ -28,3 +28,5 @@ export * from './tax-ids.js';
 export * from './provinces.js';
 export * from './devices.js';
 export * from './two-step.js';
+export * from './account-security.js';
+export * from './audit.js';

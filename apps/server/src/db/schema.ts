@@ -19,6 +19,7 @@ export interface Database {
   auth_factors: AuthFactorsTable;
   auth_recovery_codes: AuthRecoveryCodesTable;
   auth_mfa_challenges: AuthMfaChallengesTable;
+  audit_entries: AuditEntriesTable;
   outbox_mails: OutboxMailsTable;
   stores: StoresTable;
   store_members: StoreMembersTable;
@@ -106,6 +107,10 @@ export interface SessionsTable {
   device_key: string | null;
   /** Set at the start and at each refresh of the session's token. */
   last_used_at: string | null;
+  /** 'aal1' after a password alone, 'aal2' after a second factor or a passkey (migration 042). */
+  aal: Generated<'aal1' | 'aal2'>;
+  /** The last time the holder proved it is them: sign-in or 'Conferma la tua identità'. */
+  proved_at: string | null;
 }
 export interface RefreshTokensTable {
   token_hash: string;
@@ -189,6 +194,8 @@ export interface StoresTable {
   created_at: string;
   /** Available units at or below which the home lists a unit as low on stock (migration 013). */
   low_stock_threshold: Generated<number>;
+  /** 1: 'Richiedi la verifica in due passaggi al team' (migration 042). */
+  two_step_required: Generated<number>;
 }
 export interface StoreMembersTable {
   id: string;
@@ -727,4 +734,22 @@ export interface StoreReturnSettingsTable {
   /** JSON ReturnSettings (packages/shared/src/returns.ts). */
   settings: string;
   updated_at: string;
+}
+
+/** 'Registro attività' (migration 043): written only by modules/audit, in the change's own transaction. */
+export interface AuditEntriesTable {
+  id: string;
+  store_id: string;
+  created_at: string;
+  kind: string;
+  action: string;
+  summary: string;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  session_id: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  subject_label: string | null;
+  /** JSON: [{ field, label, before, after }]. */
+  changes: string;
 }

@@ -4,6 +4,8 @@ export interface AccessClaims {
   sub: string;
   sid: string;
   email: string;
+  /** 'aal2' when the session was opened (or later proved) with a second factor or a passkey. */
+  aal?: 'aal1' | 'aal2';
   iat: number;
   exp: number;
 }

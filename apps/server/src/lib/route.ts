@@ -11,8 +11,12 @@ import type { z, ZodType } from 'zod';
 import { apiErrorBodySchema, type Permission } from '@vetrina/shared';
 import { AppError } from './errors.js';
 
-/** Who may call a route. Every /api route must declare one: there is no default. */
-export type AuthRequirement = 'public' | 'user' | { permission: Permission };
+/**
+ * Who may call a route. Every /api route must declare one: there is no default. `fresh`: the change
+ * moves money or power, so the caller must have proved who they are within the last five minutes
+ * ('Conferma la tua identità', modules/auth/reauth).
+ */
+export type AuthRequirement = 'public' | 'user' | { user: true; fresh: true } | { permission: Permission; fresh?: true };
 
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
 

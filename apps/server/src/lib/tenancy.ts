@@ -11,7 +11,12 @@ export interface Membership {
   isOwner: boolean;
   /** The store's public slug (fixed at creation): the key of its cached storefront answers. */
   storeSlug: string;
+  /** The owner asked the team for two-step sign-in: sessions without a second factor are refused. */
+  twoStepRequired: boolean;
 }
 
 /** The user's membership of the store, or null when they are not on its team. */
 export type MembershipLookup = (db: Db, storeId: string, userId: string) => Promise<Membership | null>;
+
+/** Throws 403 'reauth_required' unless the session proved its holder within five minutes (modules/auth/reauth). */
+export type FreshProofCheck = (db: Db, sessionId: string) => Promise<void>;

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, msg, type Role } from '@vetrina/shared';
+import { accountSecurityMsg, can, msg, type Role } from '@vetrina/shared';
 import type { AppContext } from '../lib/context.js';
-import { forbidden, notFound, unauthenticated } from '../lib/errors.js';
+import { AppError, forbidden, notFound, unauthenticated } from '../lib/errors.js';
 import { verifyJwt } from '../lib/jwt.js';
 import { clock } from '../lib/clock.js';
 import type { AuthRequirement } from '../lib/route.js';
-import type { MembershipLookup } from '../lib/tenancy.js';
+import type { FreshProofCheck, MembershipLookup } from '../lib/tenancy.js';
 
 export interface AuthUser {
   id: string;
   email: string;
   sessionId: string;
+  /** 'aal2': the session was opened (or proved since) with a second factor or a passkey. */
+  aal: 'aal1' | 'aal2';
 }
 export interface StoreMembership {
   storeId: string;
@@ -18,6 +20,7 @@ export interface StoreMembership {
   /** The member owns the store (see PERMISSIONS: the owner decides who the admins are). */
   isOwner: boolean;
   storeSlug: string;
+  twoStepRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -34,7 +37,7 @@ export function readBearer(req: FastifyRequest, secret: string, nowSec: number):
   const header = req.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const claims = verifyJwt(header.slice(7).trim(), secret, nowSec);
-  return claims ? { id: claims.sub, email: claims.email, sessionId: claims.sid } : null;
+  return claims ? { id: claims.sub, email: claims.email, sessionId: claims.sid, aal: claims.aal === 'aal2' ? 'aal2' : 'aal1' } : null;
 }
 
 /** The signed-in user of a request whose route requires one. */
@@ -49,12 +52,18 @@ export function requireMember(req: FastifyRequest): StoreMembership & { user: Au
   return { ...req.member, user: req.user };
 }
 
+/** 403 'two_step_required': the web app sends the member to set up 'Verifica in due passaggi'. */
+export const twoStepRequired = () => new AppError(403, 'two_step_required', accountSecurityMsg.twoStepRequired);
+
 /**
  * Deny by default: an /api route that does not declare who may call it fails to register.
  * Store-scoped routes (`{ permission }`) take the store from the `:storeId` parameter; a caller
- * who is not a member gets 404, so another tenant's ids reveal nothing.
+ * who is not a member gets 404, so another tenant's ids reveal nothing. A store that requires
+ * two-step sign-in refuses a session without a second factor; a `fresh` route refuses a session
+ * whose holder has not proved who they are within five minutes.
  */
-export function registerGuard(app: FastifyInstance, ctx: AppContext, membershipOf: MembershipLookup) {
+export function registerGuard(app: FastifyInstance, ctx: AppContext, lookups: { membershipOf: MembershipLookup; freshProof: FreshProofCheck }) {
+  const { membershipOf, freshProof } = lookups;
   app.decorateRequest('user', null);
   app.decorateRequest('member', null);
 
@@ -76,10 +85,13 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext, membershipO
     if (!auth || auth === 'public') return;
     if (!req.user) throw unauthenticated(msg.sessionExpired);
     if (auth === 'user') return;
+    if ('user' in auth) return freshProof(ctx.db, req.user.sessionId);
     const storeId = (req.params as { storeId?: string }).storeId ?? '';
     const member = await membershipOf(ctx.db, storeId, req.user.id);
     if (!member) throw notFound('Store non trovato');
+    if (member.twoStepRequired && req.user.aal !== 'aal2') throw twoStepRequired();
     if (!can(member, auth.permission)) throw forbidden(msg.forbidden);
+    if (auth.fresh) await freshProof(ctx.db, req.user.sessionId);
     req.member = { storeId, ...member };
   });
 }

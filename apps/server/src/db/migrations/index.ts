@@ -40,6 +40,8 @@ import * as m038 from './038-returns.js';
 import * as m039 from './039-partial-credit-notes.js';
 import * as m040 from './040-totp.js';
 import * as m041 from './041-session-devices.js';
+import * as m042 from './042-session-assurance.js';
+import * as m043 from './043-audit-log.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +86,6 @@ export const migrations: Record<string, Migration> = {
   '039-partial-credit-notes': m039,
   '040-totp': m040,
   '041-session-devices': m041,
+  '042-session-assurance': m042,
+  '043-audit-log': m043,
 };

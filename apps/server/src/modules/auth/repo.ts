@@ -12,7 +12,7 @@ export function authRepo(db: Db) {
         .selectFrom('refresh_tokens as rt')
         .innerJoin('sessions as s', 's.id', 'rt.session_id')
         .innerJoin('auth_users as u', 'u.id', 's.user_id')
-        .select(['rt.token_hash', 'rt.expires_at', 'rt.used_at', 's.id as session_id', 's.revoked_at', 'u.id as user_id', 'u.email', 'u.created_at'])
+        .select(['rt.token_hash', 'rt.expires_at', 'rt.used_at', 's.id as session_id', 's.revoked_at', 's.aal', 'u.id as user_id', 'u.email', 'u.created_at'])
         .where('rt.token_hash', '=', tokenHash)
         .executeTakeFirst(),
 
@@ -22,7 +22,22 @@ export function authRepo(db: Db) {
       return !!row && row.revoked_at === null;
     },
 
-    insertSession: (s: { id: string; userId: string; userAgent: string | null; ipPrefix: string | null; deviceKey: string; now: string }) =>
+    /** How sure the session is of its holder, and when they last proved it (null: no such live session). */
+    sessionAssurance: (sessionId: string) =>
+      db.selectFrom('sessions').select(['aal', 'proved_at']).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst(),
+
+    /** 'Conferma la tua identità' succeeded (or a second factor was added): the session is proved now. */
+    markProved: (sessionId: string, userId: string, now: string, aal?: 'aal2') =>
+      db
+        .updateTable('sessions')
+        .set(aal ? { proved_at: now, aal } : { proved_at: now })
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+        .then((r) => Number(r.numUpdatedRows) === 1),
+
+    insertSession: (s: { id: string; userId: string; userAgent: string | null; ipPrefix: string | null; deviceKey: string; now: string; aal: 'aal1' | 'aal2' }) =>
       db
         .insertInto('sessions')
         .values({
@@ -34,6 +49,8 @@ export function authRepo(db: Db) {
           ip_prefix: s.ipPrefix,
           device_key: s.deviceKey,
           last_used_at: s.now,
+          aal: s.aal,
+          proved_at: s.now,
         })
         .execute(),
 

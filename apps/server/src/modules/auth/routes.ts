@@ -25,6 +25,7 @@ import { assertSameOrigin } from '../../plugins/same-origin.js';
 import { registerDeviceRoutes } from './devices/routes.js';
 import { mailboxService, type MailboxService } from './mailbox-service.js';
 import { registerTwoStepRoutes } from './totp/routes.js';
+import { registerReauthRoutes } from './reauth/routes.js';
 import { REFRESH_TTL_MS, authService, type AuthService, type IssuedSession } from './service.js';
 
 export const REFRESH_COOKIE = 'vetrina_rt';
@@ -64,6 +65,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   registerSignUpConfirmRoute(app, kit);
   registerDeviceRoutes(app, ctx);
   registerTwoStepRoutes(app, ctx, setSessionCookies);
+  registerReauthRoutes(app, ctx);
 }
 
 /** Registrazione: a session at once, or a confirmation mail first. */

@@ -26,17 +26,20 @@ export interface AccountRow {
   created_at: string;
 }
 
+/** 'aal2': the session was opened with a second factor or a passkey (or proved with one since). */
+export type Aal = 'aal1' | 'aal2';
+
 export type RevokeScope = { only: string } | { except: string } | 'all';
 
 /** Sessions: a short-lived access token (JWT) plus a rotating refresh token stored hashed. */
 export function sessionsService(ctx: AppContext) {
   const repo = authRepo(ctx.db);
 
-  function accessToken(user: AccountRow, sessionId: string): SessionPayload {
+  function accessToken(user: AccountRow, sessionId: string, aal: Aal): SessionPayload {
     const iat = Math.floor(clock.nowMs() / 1000);
     const exp = iat + ACCESS_TTL_SEC;
     return {
-      accessToken: signJwt({ sub: user.id, sid: sessionId, email: user.email, iat, exp }, ctx.jwtSecret),
+      accessToken: signJwt({ sub: user.id, sid: sessionId, email: user.email, aal, iat, exp }, ctx.jwtSecret),
       tokenType: 'bearer',
       expiresIn: ACCESS_TTL_SEC,
       expiresAt: exp,
@@ -75,8 +78,8 @@ export function sessionsService(ctx: AppContext) {
       )();
     },
 
-    /** `ip` is kept only cut to its network (modules/auth/devices). */
-    async start(user: AccountRow, userAgent: string | undefined, ip?: string): Promise<IssuedSession> {
+    /** `ip` is kept only cut to its network (modules/auth/devices). Signing in proves the holder now. */
+    async start(user: AccountRow, userAgent: string | undefined, ip?: string, aal: Aal = 'aal1'): Promise<IssuedSession> {
       const sessionId = newId();
       const device = deviceFacts(userAgent, ip);
       return ctx.db.transaction().execute(async (trx) => {
@@ -87,9 +90,10 @@ export function sessionsService(ctx: AppContext) {
           ipPrefix: device.ipPrefix,
           deviceKey: deviceKey(device),
           now: clock.iso(),
+          aal,
         });
         const refreshToken = await newRefreshToken(trx, sessionId);
-        return { session: accessToken(user, sessionId), refreshToken };
+        return { session: accessToken(user, sessionId, aal), refreshToken };
       });
     },
 
@@ -101,7 +105,7 @@ export function sessionsService(ctx: AppContext) {
       if (!row || row.revoked_at || Date.parse(row.expires_at) <= now) throw unauthenticated(msg.sessionExpired);
       const user = { id: row.user_id, email: row.email, created_at: row.created_at };
       if (row.used_at) {
-        if (now - Date.parse(row.used_at) <= REUSE_GRACE_MS) return { session: accessToken(user, row.session_id) };
+        if (now - Date.parse(row.used_at) <= REUSE_GRACE_MS) return { session: accessToken(user, row.session_id, row.aal) };
         await (
           await revoke(ctx.db, row.user_id, { only: row.session_id })
         )();
@@ -109,10 +113,10 @@ export function sessionsService(ctx: AppContext) {
         throw unauthenticated(msg.sessionExpired);
       }
       return ctx.db.transaction().execute(async (trx) => {
-        if (!(await authRepo(trx).useRefreshToken(row.token_hash, clock.iso()))) return { session: accessToken(user, row.session_id) };
+        if (!(await authRepo(trx).useRefreshToken(row.token_hash, clock.iso()))) return { session: accessToken(user, row.session_id, row.aal) };
         await devicesRepo(trx).touch(row.session_id, clock.iso());
         const refreshToken = await newRefreshToken(trx, row.session_id);
-        return { session: accessToken(user, row.session_id), refreshToken };
+        return { session: accessToken(user, row.session_id, row.aal), refreshToken };
       });
     },
 

@@ -6,7 +6,7 @@ const memberRow = prepared((db: Db, a: { storeId: string; userId: string }) =>
   db
     .selectFrom('store_members as m')
     .innerJoin('stores as s', 's.id', 'm.store_id')
-    .select(['m.role', 's.owner_id', 's.slug'])
+    .select(['m.role', 's.owner_id', 's.slug', 's.two_step_required'])
     .where('m.store_id', '=', a.storeId)
     .where('m.user_id', '=', a.userId),
 );

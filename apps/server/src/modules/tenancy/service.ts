@@ -13,7 +13,7 @@ export type { Membership } from '../../lib/tenancy.js';
 /** The user's membership of the store, or null when they are not on its team. */
 export async function membershipOf(db: Db, storeId: string, userId: string): Promise<Membership | null> {
   const row = await tenancyRepo(db).memberRow(storeId, userId);
-  return row ? { role: row.role, isOwner: row.owner_id === userId, storeSlug: row.slug } : null;
+  return row ? { role: row.role, isOwner: row.owner_id === userId, storeSlug: row.slug, twoStepRequired: Number(row.two_step_required) === 1 } : null;
 }
 
 /** A store by its public slug (id and name), or null. */

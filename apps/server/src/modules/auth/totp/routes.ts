@@ -58,7 +58,10 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext, set
       body: confirmFactorSchema,
       response: { 200: confirmedFactorSchema },
     },
-    async (req, { params, body }) => twoStep.confirm(requireUser(req).id, params.id, body.code),
+    async (req, { params, body }) => {
+      const user = requireUser(req);
+      return twoStep.confirm(user.id, user.sessionId, params.id, body.code);
+    },
   );
 
   addRoute(

@@ -72,8 +72,20 @@ export function twoStepService(ctx: AppContext) {
       return { factor: summary({ ...row, status: 'unverified', last_used_step: null, verified_at: null }), totp: { uri, qrCode, secret } };
     },
 
-    /** The first right code turns the factor on and returns the ten recovery codes, shown once. */
-    async confirm(userId: string, factorId: string, code: string) {
+    /** 'Conferma la tua identità' with a code: a current code or an unused recovery code, throttled. */
+    async proveWithCode(userId: string, code: string): Promise<void> {
+      const factor = await repo.findVerifiedFactor(userId);
+      await throttledCode(ctx, userId, async () => {
+        if (!factor || !(await useAnyCode(ctx.db, factor, code))) throw invalidCode();
+      });
+    },
+
+    /**
+     * The first right code turns the factor on and returns the ten recovery codes, shown once. The
+     * session it was turned on from has just shown a second factor: it counts as two-step from now
+     * (its next access token says so).
+     */
+    async confirm(userId: string, sessionId: string, factorId: string, code: string) {
       const factor = await repo.findFactor(userId, factorId);
       if (!factor || factor.status !== 'unverified') throw invalidCode();
       const codes = newRecoveryCodes();
@@ -82,6 +94,7 @@ export function twoStepService(ctx: AppContext) {
           if (!(await useTotp(trx, factor, code.trim()))) throw invalidCode();
           const now = clock.iso();
           await totpRepo(trx).markVerified(factor.id, now);
+          await authRepo(trx).markProved(sessionId, userId, now, 'aal2');
           const hashes = codes.map((c) => recoveryCodeHash(c)!);
           await totpRepo(trx).replaceRecoveryCodes(
             userId,
@@ -131,7 +144,7 @@ export function twoStepService(ctx: AppContext) {
       );
       const user = { id: challenge.user_id, email: challenge.email, created_at: challenge.created_at };
       const noticeNewDevice = await devicesService(ctx).beforeSignIn(user, userAgent, ip);
-      const issued = await sessionsService(ctx).start(user, userAgent, ip);
+      const issued = await sessionsService(ctx).start(user, userAgent, ip, 'aal2');
       await noticeNewDevice();
       return issued;
     },
