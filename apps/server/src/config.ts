@@ -140,6 +140,8 @@ const envSchema = z.object({
     .optional(),
   /** Stripe's API address (tests point it at a local stand-in); Stripe's own when unset. */
   STRIPE_API_URL: z.string().url().optional(),
+  /** A refund above this amount (cents) asks 'Conferma la tua identità' when the last proof is older than five minutes. */
+  REAUTH_REFUND_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(10_000),
   /** How often each instance looks for unpaid orders past their deadline (seconds). */
   PAYMENT_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Time a client has to send its request's headers (ms): a slowloris client is dropped past it. */
@@ -198,6 +200,8 @@ export interface Config {
   paymentsKey?: string;
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   paymentExpiryIntervalMs: number;
+  /** Refunds above this (cents) need a proof within five minutes (modules/auth/reauth). */
+  reauthRefundThresholdCents: number;
   /** Server timeouts and the handlers' time limit (docs/decisions/0033-timeouts.md). */
   timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number; handlerMs: number };
 }
@@ -267,6 +271,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentsKey: e.PAYMENTS_KEY,
     stripeApi: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : undefined,
     paymentExpiryIntervalMs: e.PAYMENT_EXPIRY_INTERVAL_SECONDS * 1000,
+    reauthRefundThresholdCents: e.REAUTH_REFUND_THRESHOLD_CENTS,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -455,6 +455,9 @@ export interface StorePaymentSettingsTable {
   stripe_secret_key: string | null;
   stripe_webhook_secret: string | null;
   updated_at: string;
+  /** When the IBAN last changed and the e-mail of who changed it: the orders page warns for seven days (migration 046). */
+  iban_changed_at: string | null;
+  iban_changed_by: string | null;
 }
 /** Stripe events applied, once per store and event id (migration 029: each store has its own Stripe account). */
 export interface StripeEventsTable {

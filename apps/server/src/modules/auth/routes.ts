@@ -163,7 +163,7 @@ function registerEmailRoutes(app: FastifyInstance, { ctx, mailbox }: AuthRoutesK
     {
       method: 'POST',
       url: '/api/auth/email-change',
-      auth: 'user',
+      auth: { user: true, fresh: true },
       summary: 'Chiede il cambio email (serve la password attuale; avvisa il vecchio indirizzo)',
       tags,
       body: emailChangeSchema,

@@ -1,5 +1,6 @@
 import { romeDateTime } from '@vetrina/shared/shop-day';
 import { PAYOUT_FIELD_LABELS, keyHint, maskIban, type PayoutField } from '@vetrina/shared/payment-settings';
+import { ibanChangeMsg } from '@vetrina/shared/iban-change';
 import type { Mail } from '../mail/mailer.js';
 import { layoutMail, type MailBrand } from '../mail/templates.js';
 
@@ -24,7 +25,10 @@ function shown(field: PayoutField, v: PayoutValues): string {
   }
 }
 
-/** To the owner: who changed where the store's money goes, when, and which fields (docs/decisions/0036-payment-owner.md). */
+/**
+ * To the owner and every admin: who changed where the store's money goes, when, and which fields
+ * (docs/decisions/0036-payment-owner.md, 0055-fresh-proof.md). A changed IBAN says so in the subject.
+ */
 export function payoutChangedMail(o: {
   to: string;
   brand: MailBrand;
@@ -38,13 +42,15 @@ export function payoutChangedMail(o: {
   return layoutMail({
     to: o.to,
     brand: o.brand,
-    subject: `Dati di pagamento modificati – ${o.brand.name}`,
+    subject: o.changed.includes('bankTransfer.iban') ? ibanChangeMsg.subject(o.brand.name) : `Dati di pagamento modificati – ${o.brand.name}`,
     lines: [
       `${o.by} ha modificato i dati con cui lo store «${o.brand.name}» riceve i pagamenti, il ${romeDateTime(o.at)} (ora italiana).`,
       `Campi modificati: ${labels.join(', ')}. I nuovi valori:`,
     ],
     rows: o.changed.map((f) => [PAYOUT_FIELD_LABELS[f], shown(f, o.values)]),
-    after: ['Se non hai fatto tu questa modifica, cambia subito la password, controlla chi fa parte del team e ripristina i dati in Impostazioni → Pagamenti.'],
+    after: [
+      'Se non riconosci questa modifica, avvisa subito il proprietario dello store: cambiate la password, controllate chi fa parte del team e ripristinate i dati in Impostazioni → Pagamenti.',
+    ],
     action: { label: 'Apri Impostazioni → Pagamenti', url: o.settingsUrl },
   });
 }

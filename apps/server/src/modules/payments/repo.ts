@@ -14,15 +14,31 @@ export function paymentsRepo(db: Db) {
       return settingsRow.first(db, { storeId });
     },
 
-    /** The owner's address, for the mail that tells them their payout details changed (null: no owner). */
-    async ownerEmail(storeId: string): Promise<string | null> {
-      const r = await db
-        .selectFrom('stores as s')
-        .innerJoin('users as u', 'u.id', 's.owner_id')
+    /**
+     * The addresses of the owner and every admin, for the mail that tells them the payout details
+     * changed: a stolen owner session is seen by the rest of the management too. Staff get none.
+     */
+    async payoutWatchers(storeId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('store_members as m')
+        .innerJoin('stores as s', 's.id', 'm.store_id')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
         .select('u.email')
-        .where('s.id', '=', storeId)
+        .where('m.store_id', '=', storeId)
+        .where((eb) => eb.or([eb('m.role', '=', 'admin'), eb('s.owner_id', '=', eb.ref('m.user_id'))]))
+        .orderBy('m.created_at')
+        .execute();
+      return [...new Set(rows.map((r) => r.email))];
+    },
+
+    /** When the IBAN last changed and by whom (null: never since migration 046). */
+    async ibanChange(storeId: string): Promise<{ at: string; by: string } | null> {
+      const r = await db
+        .selectFrom('store_payment_settings')
+        .select(['iban_changed_at', 'iban_changed_by'])
+        .where('store_id', '=', storeId)
         .executeTakeFirst();
-      return r?.email ?? null;
+      return r?.iban_changed_at ? { at: r.iban_changed_at, by: r.iban_changed_by ?? '' } : null;
     },
 
     /**
@@ -43,7 +59,11 @@ export function paymentsRepo(db: Db) {
       return (await db.selectFrom('stores').select('slug').where('id', '=', storeId).executeTakeFirst())?.slug ?? null;
     },
 
-    async save(executor: Db, storeId: string, row: { settings: string; stripe_secret_key: string | null; stripe_webhook_secret: string | null }) {
+    async save(
+      executor: Db,
+      storeId: string,
+      row: { settings: string; stripe_secret_key: string | null; stripe_webhook_secret: string | null; iban_changed_at?: string; iban_changed_by?: string },
+    ) {
       const updated_at = clock.iso();
       await executor
         .insertInto('store_payment_settings')

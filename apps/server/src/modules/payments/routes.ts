@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicPaymentOptionsSchema } from '@vetrina/shared';
 import { paymentSettingsInputSchema, paymentSettingsResponseSchema } from '@vetrina/shared/payment-settings';
+import { ibanChangeNoticeSchema } from '@vetrina/shared/iban-change';
 import type { AppContext } from '../../lib/context.js';
 import { addRoute } from '../../lib/route.js';
 import { notFound } from '../../lib/errors.js';
@@ -36,7 +37,8 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, por
     {
       method: 'PUT',
       url: '/api/stores/:storeId/payments',
-      auth: { permission: 'store:settings' },
+      // Where the shoppers' money goes: a proof within five minutes ('Conferma la tua identità').
+      auth: { permission: 'store:settings', fresh: true },
       summary: 'Salva i metodi di pagamento (almeno uno attivo; IBAN, intestatario e chiavi Stripe solo dal proprietario, che ne riceve avviso)',
       tags: ['payments'],
       params: storeParams,
@@ -44,6 +46,20 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, por
       response: { 200: paymentSettingsResponseSchema },
     },
     async (req, { body }) => ({ settings: await payments.save(requireMember(req), body) }),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/stores/:storeId/payments/iban-change',
+      auth: { permission: 'store:settings' },
+      summary: "L'ultima modifica dell'IBAN (quando e da chi), se ha meno di sette giorni: l'avviso della pagina ordini",
+      tags: ['payments'],
+      params: storeParams,
+      response: { 200: ibanChangeNoticeSchema },
+    },
+    async (req) => payments.ibanChangeNotice(requireMember(req).storeId),
   );
 
   addRoute(

@@ -2,6 +2,7 @@ import { PAYMENT_LIMITS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, formatEuro, pay
 import { can } from '@vetrina/shared';
 import { isMaskedIban, keyHint, maskIban, payoutMsg, type PaymentSettings, type PaymentSettingsData, type PayoutField } from '@vetrina/shared/payment-settings';
 import { plural } from '@vetrina/shared/plural';
+import { IBAN_CHANGE_NOTICE_MS, type IbanChangeNotice } from '@vetrina/shared/iban-change';
 import type { AppContext } from '../../lib/context.js';
 import { clock } from '../../lib/clock.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
@@ -85,7 +86,7 @@ export function paymentsService(ctx: AppContext) {
     return { settings, secretKey, webhookSecret, stripe };
   }
 
-  const settingsUrl = (storeId: string) => `${ctx.publicUrl()}/dashboard/stores/${storeId}/settings`;
+  const settingsUrl = (storeId: string) => `${ctx.publicUrl()}/dashboard/stores/${storeId}/settings/pagamenti`;
   const webhookUrl = (storeId: string) => `${ctx.publicUrl()}/api/public/payments/stripe/${storeId}/webhook`;
 
   function view(reader: PaymentsReader, l: Awaited<ReturnType<typeof load>>): PaymentSettings {
@@ -136,7 +137,8 @@ export function paymentsService(ctx: AppContext) {
     /**
      * Saves the methods; Stripe's keys are replaced only when new ones are typed, and kept sealed.
      * IBAN, holder and keys are the owner's: an admin sending other values gets 403 and nothing
-     * changes; any change of them is mailed to the owner, queued with the save itself.
+     * changes; any change of them is mailed to the owner and every admin, queued with the save
+     * itself (docs/decisions/0055-fresh-proof.md).
      */
     async save(member: PaymentsReader, input: PaymentSettingsData): Promise<PaymentSettings> {
       const storeId = member.storeId;
@@ -168,17 +170,27 @@ export function paymentsService(ctx: AppContext) {
       };
       if (!changed.length) await repo.save(ctx.db, storeId, row);
       else {
-        const [brand, owner] = await Promise.all([storeMailBrand(ctx, ctx.db, storeId), repo.ownerEmail(storeId)]);
+        const at = clock.now();
+        // The orders page warns the team for seven days after the IBAN changes (iban-change.ts).
+        const ibanChanged = changed.includes('bankTransfer.iban') ? { iban_changed_at: at.toISOString(), iban_changed_by: member.user.email } : {};
+        const [brand, watchers] = await Promise.all([storeMailBrand(ctx, ctx.db, storeId), repo.payoutWatchers(storeId)]);
         await ctx.db.transaction().execute(async (trx) => {
-          await repo.save(trx, storeId, row);
-          if (!owner) return;
+          await repo.save(trx, storeId, { ...row, ...ibanChanged });
+          if (!watchers.length) return;
           const values = { iban, holder: input.bankTransfer.holder, secretKey: secretKey ?? '', webhookSecret: webhookSecret ?? '' };
-          const mail = payoutChangedMail({ to: owner, brand, changed, values, by: member.user.email, at: clock.now(), settingsUrl: settingsUrl(storeId) });
-          await ctx.mailer.enqueue(trx, [mail]);
+          const mails = watchers.map((to) => payoutChangedMail({ to, brand, changed, values, by: member.user.email, at, settingsUrl: settingsUrl(storeId) }));
+          await ctx.mailer.enqueue(trx, mails);
         });
         ctx.mailer.wake();
       }
       return view(member, await load(storeId));
+    },
+
+    /** 'L'IBAN è stato modificato il … da …': the last IBAN change, while it is under seven days old. */
+    async ibanChangeNotice(storeId: string): Promise<IbanChangeNotice> {
+      const last = await repo.ibanChange(storeId);
+      const recent = last && clock.nowMs() - Date.parse(last.at) < IBAN_CHANGE_NOTICE_MS;
+      return { ibanChange: recent ? { changedAt: last.at, changedBy: last.by } : null };
     },
 
     async publicOptions(storeId: string): Promise<PublicPaymentOption[]> {

@@ -85,7 +85,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       method: 'DELETE',
       url: '/api/stores/:storeId',
-      auth: { permission: 'store:delete' },
+      auth: { permission: 'store:delete', fresh: true },
       summary: 'Elimina lo store e tutti i suoi dati',
       tags,
       params: storeIdParams,
@@ -129,7 +129,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       method: 'POST',
       url: '/api/stores/:storeId/team/ownership',
-      auth: { permission: 'team:owner' },
+      auth: { permission: 'team:owner', fresh: true },
       summary: 'Trasferisce la proprietà a un altro amministratore (conferma con la password del proprietario)',
       tags: ['team'],
       params: teamStoreParams,

@@ -53,7 +53,7 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       method: 'DELETE',
       url: `${base}/members/:memberId`,
-      auth: { permission: 'team:manage' },
+      auth: { permission: 'team:manage', fresh: true },
       summary: 'Rimuove un membro (gli amministratori solo il proprietario; mai il proprietario, mai se stessi)',
       tags,
       params: teamMemberParams,
@@ -70,7 +70,7 @@ function registerStoreTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       method: 'PATCH',
       url: `${base}/members/:memberId`,
-      auth: { permission: 'team:owner' },
+      auth: { permission: 'team:owner', fresh: true },
       summary: 'Cambia il ruolo di un membro (solo il proprietario)',
       tags,
       params: teamMemberParams,

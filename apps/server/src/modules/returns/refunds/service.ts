@@ -5,12 +5,13 @@ import { returnMsg, type RefundInput } from '@vetrina/shared/returns';
 import type { Refund, RefundableOrderView } from '@vetrina/shared/returns-admin';
 import type { AppContext } from '../../../lib/context.js';
 import type { Db } from '../../../db/index.js';
-import type { StoreMembership } from '../../../plugins/guard.js';
+import type { AuthUser, StoreMembership } from '../../../plugins/guard.js';
 import type { AppError } from '../../../lib/errors.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import { orderSteps } from '../../orders/service.js';
+import { assertFreshProof } from '../../auth/reauth/service.js';
 import type { PaymentRefundsPort } from '../../payments/refunds-port.js';
 import { returnsRepo } from '../repo.js';
 import { refundsRepo, type RefundRow } from './repo.js';
@@ -51,6 +52,9 @@ function refusalError(r: RefundRefusal): AppError {
   }
 }
 
+/** Who refunds: a member of the store, with the session the request came from. */
+export type RefundingMember = StoreMembership & { user: Pick<AuthUser, 'id' | 'sessionId'> };
+
 const sameQuote = (a: RefundQuote, b: RefundQuote | RefundRefusal) => !isRefundRefusal(b) && JSON.stringify(a) === JSON.stringify(b);
 
 /** Refunds by line (docs/decisions/0051-returns.md): amounts only from quoteRefund, never above what was paid. */
@@ -62,6 +66,15 @@ export function refundsService(ctx: AppContext) {
     const o = await orderSteps.find(db, storeId, orderId);
     if (!o) throw notFound(orderNotFound);
     return o;
+  }
+
+  /**
+   * A large refund moves money out of the store: above the threshold (REAUTH_REFUND_THRESHOLD_CENTS)
+   * the member must have proved who they are within five minutes. Asked inside the refund's
+   * transaction, once the amount is known: a refusal leaves nothing behind.
+   */
+  async function freshAbove(executor: Db, member: RefundingMember, amountCents: number) {
+    if (amountCents > ctx.config.reauthRefundThresholdCents) await assertFreshProof(executor, member.user.sessionId);
   }
 
   /** Manual refunds: the IBAN given, or the shopper's from the return; 400 when missing or malformed. */
@@ -106,7 +119,7 @@ export function refundsService(ctx: AppContext) {
      * 'Rimborsa': quotes the refund, holds its amount on the order (one conditional update: of two
      * refunds for the last euro one wins) and records it. Manual: done at once. Card: Stripe next.
      */
-    async create(member: StoreMembership, actorId: string, orderId: string, input: RefundInput): Promise<Refund> {
+    async create(member: RefundingMember, actorId: string, orderId: string, input: RefundInput): Promise<Refund> {
       const storeId = member.storeId;
       const o = await orderOf(storeId, orderId);
       if (input.returnId) {
@@ -127,6 +140,7 @@ export function refundsService(ctx: AppContext) {
         const refunds = refundsRepo(trx);
         const quote = quoteRefund(order, await refunds.prior(o.id), request);
         if (isRefundRefusal(quote)) throw refusalError(quote);
+        await freshAbove(trx, member, quote.totalCents);
         if (!(await orderSteps.holdRefund(trx, storeId, o.id, quote.totalCents))) {
           const left = Number(fresh.total_cents) - Number((await orderSteps.find(trx, storeId, o.id))?.refunded_cents ?? 0);
           throw conflict(returnMsg.refundOver(formatEuro(Math.max(0, left))));
@@ -167,10 +181,11 @@ export function refundsService(ctx: AppContext) {
     },
 
     /** A failed card refund tried again (its amount held again, if it still fits). */
-    async retry(member: StoreMembership, actorId: string, refundId: string): Promise<Refund> {
+    async retry(member: RefundingMember, actorId: string, refundId: string): Promise<Refund> {
       const r = await refundsRepo(db).find(member.storeId, refundId);
       if (!r) throw notFound(returnMsg.refundNotFound);
       if (r.status !== 'failed' || r.method !== 'stripe') throw conflict(returnMsg.retryOnlyFailed);
+      await freshAbove(db, member, Number(r.amount_cents));
       const at = clock.iso();
       await db.transaction().execute(async (trx) => {
         if (!(await refundsRepo(trx).move(r.id, ['failed'], 'pending', at, { failure_reason: null }))) throw conflict(returnMsg.retryOnlyFailed);
