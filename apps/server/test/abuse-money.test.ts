@@ -19,7 +19,8 @@ import { expectApiError } from './team-helpers.js';
 const NEW_IBAN = 'IT15A0542811101000000129012';
 const NEW_KEY = 'sk_live_51NuovaChiaveDelTitolare00004321';
 const ADMIN_WEBHOOK = 'whsec_SegretoDellAmministratore000000';
-const SUBJECT = /^Dati di pagamento modificati/;
+// A changed IBAN says so in the subject (issue 49); the other payout fields keep the general one.
+const SUBJECT = /^(IBAN modificato|Dati di pagamento modificati) – /;
 
 let server: TestServer;
 let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -79,10 +80,11 @@ afterAll(async () => {
 });
 
 describe(`only the owner changes IBAN, holder and Stripe keys (${engine})`, () => {
-  it('setting them up the first time is a change too: mailed to the owner (and delivered before the next tests count)', async () => {
+  it('setting them up the first time is a change too: mailed to the owner and the admins (and delivered before the next tests count)', async () => {
     await expect.poll(payoutMails).toEqual({ delivered: 1, queued: 0 });
     const mail = server.smtp.mails.find((m) => SUBJECT.test(m.subject))!;
     expect(mail.text).toContain('Campi modificati: IBAN, Intestatario, Chiave segreta Stripe, Segreto del webhook Stripe.');
+    await expect.poll(() => server.smtp.mails.filter((m) => m.to.includes(admin.email) && SUBJECT.test(m.subject)).length).toBe(1);
   });
 
   it('an admin reads the IBAN masked and the keys by their last four characters only', async () => {
@@ -161,7 +163,7 @@ describe(`only the owner changes IBAN, holder and Stripe keys (${engine})`, () =
     expect((await payoutMails()).delivered + (await payoutMails()).queued).toBeGreaterThanOrEqual(mails.delivered + 1);
     await expect.poll(payoutMails).toEqual({ delivered: mails.delivered + 1, queued: 0 });
     const mail = server.smtp.mails.filter((m) => m.to.includes(owner.email) && SUBJECT.test(m.subject)).at(-1)!;
-    expect(mail.subject).toBe(`Dati di pagamento modificati – ${store.name}`);
+    expect(mail.subject).toBe(`IBAN modificato – ${store.name}`);
     expect(mail.text).toContain(`${owner.email} ha modificato i dati con cui lo store «${store.name}» riceve i pagamenti`);
     expect([from, to].some((at) => mail.text.includes(`il ${at} (ora italiana)`))).toBe(true);
     expect(mail.text).toContain('Campi modificati: IBAN, Intestatario, Chiave segreta Stripe.');
