@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { freshProof } from '@/lib/fresh-proof';
 import { showFlash } from '@/lib/flash';
 import { useMounted } from '@/lib/use-mounted';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +11,29 @@ import { toastColors } from '@/lib/toast-colors';
 // mounts are replayed by sonner when the Toaster subscribes.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+// 'Conferma la tua identità' loads only when a change asks for it (lib/fresh-proof.ts).
+const FreshProofDialog = lazy(() =>
+  import('@/features/auth/components/fresh-proof-dialog').then(
+    (m): { default: ComponentType } => m,
+    (): { default: ComponentType } => {
+      // Without the dialog the change cannot be proved: it fails with its message.
+      freshProof.settle(false);
+      return { default: () => null };
+    },
+  ),
+);
+
+/** Shows the dialog while the API client waits for a proof; subscribing is what lets the client ask. */
+function FreshProofHost() {
+  const question = useSyncExternalStore(freshProof.subscribe, freshProof.current, () => null);
+  if (!question) return null;
+  return (
+    <Suspense fallback={null}>
+      <FreshProofDialog />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   // Mounted after hydration: server-rendered pages carry no toaster markup.
   const mounted = useMounted();
@@ -17,7 +41,10 @@ export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => showFlash(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        {children}
+        {mounted && <FreshProofHost />}
+      </AuthProvider>
       {mounted && (
         <Suspense fallback={null}>
           {/* Bottom right: the top bar's controls ('Visita Store', the account menu) stay free. The

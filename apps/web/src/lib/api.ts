@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ApiError, toApiError } from './api-error';
 import { readResponse } from './api-response';
 import { sessionManager } from './session';
+import { retryAfterFreshProof } from './fresh-proof';
 
 export { ApiError };
 
@@ -12,7 +13,10 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The request with the session's bearer token; one silent refresh-and-retry on 401; failures become ApiError. */
+/**
+ * The request with the session's bearer token; one silent refresh-and-retry on 401; one retry after
+ * 'Conferma la tua identità' on 403 'reauth_required' (lib/fresh-proof.ts); failures become ApiError.
+ */
 async function request(path: string, opts: RequestOptions): Promise<Response> {
   const send = async () => {
     const token = await sessionManager.accessToken();
@@ -34,7 +38,13 @@ async function request(path: string, opts: RequestOptions): Promise<Response> {
     const refreshed = await sessionManager.refresh('TOKEN_REFRESHED').catch(() => null);
     if (refreshed) res = await send();
   }
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) {
+    // 'Conferma la tua identità': a change refused for a stale proof is sent again once proved.
+    const again = await retryAfterFreshProof(await toApiError(res), send);
+    if (again instanceof ApiError) throw again;
+    res = again;
+    if (!res.ok) throw await toApiError(res);
+  }
   return res;
 }
 

@@ -6,6 +6,8 @@ import { api } from './api';
 export const storeKeys = {
   themes: ['themes'] as const,
   store: (id: string) => ['stores', id] as const,
+  /** 'L'IBAN è stato modificato il … da …' on the orders page: refreshed when the payments are saved. */
+  ibanChange: (id: string) => ['stores', id, 'iban-change'] as const,
 };
 
 export function useThemes() {

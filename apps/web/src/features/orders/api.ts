@@ -14,6 +14,8 @@ import {
 } from '@vetrina/shared';
 import { api } from '@/lib/api';
 import { invoiceKeys } from '@/lib/invoices';
+import { storeKeys } from '@/lib/stores';
+import { ibanChangeNoticeSchema } from '@vetrina/shared/iban-change';
 
 export interface OrdersFilter {
   status?: OrderStatus;
@@ -139,5 +141,14 @@ export function useAddOrderNote(storeId: string) {
     mutationFn: ({ orderId, body }: { orderId: string } & OrderNoteInput): Promise<OrderDetail> =>
       api(`/api/stores/${storeId}/orders/${orderId}/notes`, { method: 'POST', body: { body }, schema: orderResponseSchema }).then((r) => r.order),
     onSuccess: (order) => qc.setQueryData(orderKeys.detail(storeId, order.id), order),
+  });
+}
+
+/** The last IBAN change when under seven days old (owners and admins: `enabled` is false for staff). */
+export function useIbanChangeNotice(storeId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: storeKeys.ibanChange(storeId),
+    queryFn: ({ signal }) => api(`/api/stores/${storeId}/payments/iban-change`, { signal, schema: ibanChangeNoticeSchema }).then((r) => r.ibanChange),
+    enabled,
   });
 }

@@ -61,7 +61,10 @@ export function useSavePaymentSettings(storeId: string) {
   return useMutation({
     mutationFn: (body: PaymentSettingsInput) =>
       api(`/api/stores/${storeId}/payments`, { method: 'PUT', body, schema: paymentSettingsResponseSchema }).then((r) => r.settings),
-    onSuccess: (settings) => qc.setQueryData(paymentsKey(storeId), settings),
+    onSuccess: (settings) => {
+      qc.setQueryData(paymentsKey(storeId), settings);
+      void qc.invalidateQueries({ queryKey: storeKeys.ibanChange(storeId) });
+    },
   });
 }
 

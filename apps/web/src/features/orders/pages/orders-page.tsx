@@ -14,6 +14,7 @@ import { AwaitingTabs } from '../components/awaiting-tabs';
 import { OrderFilters } from '../components/order-filters';
 import { OrdersCsvExport } from '../components/orders-csv-export';
 import { OrdersTableView } from '../components/orders-table-view';
+import { IbanChangeBanner } from '../components/iban-change-banner';
 import { EmptyState, LoadErrorState } from '@/components/ui/empty-state';
 import { useOrdersParams } from '../use-orders-params';
 import { plural } from '@vetrina/shared/plural';
@@ -50,6 +51,7 @@ export default function OrdersPage() {
           </Button>
         </div>
       </div>
+      <IbanChangeBanner store={store} />
       <AwaitingTabs awaitingOnly={filter.confirmation === 'awaiting'} count={orders.data?.awaitingConfirmation} onChange={setAwaitingOnly} />
       <OrderFilters
         status={filter.status ?? ''}
