@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { expect, merchantShopViaApi, PASSWORD, test, uniqueEmail } from './fixtures';
+
+// Issue 49, point 4: changing the IBAN more than five minutes after signing in asks 'Conferma la
+// tua identità'; the change then goes through and the orders page warns of it.
+
+const FIRST_IBAN = 'IT60 X054 2811 1010 0000 0123 456';
+const NEW_IBAN = 'IT15A0542811101000000129012';
+
+/**
+ * Ages the merchant's proof to six minutes ago, in the run's SQLite file: the e2e server has no
+ * clock to move, and no production setting may shorten the window.
+ */
+function ageProof(userId: string) {
+  const dbFile = path.join(process.env.E2E_DATA_DIR ?? '', 'vetrina.db');
+  // The e2e server always runs on SQLite in this folder: its absence is a broken setup, not a reason to skip.
+  expect(fs.existsSync(dbFile), `e2e database at ${dbFile}`).toBe(true);
+  const db = new SQLite(dbFile);
+  try {
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();
+    const changed = db.prepare('update sessions set proved_at = ? where user_id = ?').run(sixMinutesAgo, userId);
+    expect(changed.changes).toBeGreaterThan(0);
+  } finally {
+    db.close();
+  }
+}
+
+/** A merchant whose store takes bank transfers to FIRST_IBAN, set up through the API. */
+async function merchantWithIban(page: Page) {
+  const email = uniqueEmail('conferma');
+  const { session, headers, store } = await merchantShopViaApi(page, {
+    email,
+    storeName: 'Bottega Conferma',
+    product: { title: 'Vaso Aurora', description: 'Ceramica.', priceCents: 2500, skuPrefix: 'VA', stock: 3 },
+  });
+  const res = await page.request.put(`/api/stores/${store.id}/payments`, {
+    headers,
+    data: {
+      bankTransfer: { enabled: true, iban: FIRST_IBAN, holder: 'Bottega Srl', bank: 'Banca Esempio', deadlineDays: 2 },
+      cod: { enabled: true, surchargeCents: 0, maxTotalCents: null },
+      pickup: { enabled: false, address: '', hours: '' },
+      card: { enabled: false, secretKey: '', webhookSecret: '' },
+    },
+  });
+  expect(res.status()).toBe(200);
+  return { email, userId: session.user.id, store };
+}
+
+test.describe("'Conferma la tua identità'", () => {
+  test('an IBAN change after five minutes asks for the password, then is saved and shown on the orders page', async ({ page }) => {
+    const { email, userId, store } = await merchantWithIban(page);
+    ageProof(userId);
+
+    await page.goto(`/dashboard/stores/${store.id}/settings/pagamenti`);
+    const bank = page.getByTestId('payment-bank-transfer');
+    await expect(bank.getByLabel('IBAN')).toHaveValue(FIRST_IBAN.replace(/\s/g, ''));
+    await bank.getByLabel('IBAN').fill(NEW_IBAN);
+    await page.getByRole('button', { name: 'Salva pagamenti' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Conferma la tua identità' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+    // No authenticator on this account: no code to offer.
+    await expect(dialog.getByRole('button', { name: 'Usa un codice di verifica' })).toHaveCount(0);
+
+    // Cancelling leaves the form as typed, with a clear message.
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/Modifica non salvata: serve la conferma della tua identità/)).toBeVisible();
+    await expect(bank.getByLabel('IBAN')).toHaveValue(NEW_IBAN);
+
+    // A wrong password is refused in the dialog; the right one saves the change.
+    await page.getByRole('button', { name: 'Salva pagamenti' }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Password', { exact: true }).fill('non-è-la-mia-password');
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(dialog.getByText('La password attuale non è corretta')).toBeVisible();
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Modifiche salvate')).toBeVisible();
+
+    await page.reload();
+    await expect(bank.getByLabel('IBAN')).toHaveValue(NEW_IBAN);
+
+    await page.goto('/dashboard/orders');
+    const banner = page.getByTestId('iban-change');
+    await expect(banner).toContainText("L'IBAN è stato modificato il");
+    await expect(banner).toContainText(`da ${email}`);
+    await banner.getByRole('link', { name: 'Controlla i metodi di pagamento' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/stores/${store.id}/settings/pagamenti$`));
+  });
+});
