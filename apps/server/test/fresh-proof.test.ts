@@ -65,7 +65,9 @@ describe(`the five-minute window (${engine})`, () => {
   it('4:59 after sign-in the IBAN change goes through; 5:01 it is refused and nothing changes; after a proof it goes through', async () => {
     const { owner, store } = await storeWithTeam();
     const url = `/api/stores/${store.id}/payments`;
-    const signedInAt = Date.parse((await server.ctx.db.selectFrom('sessions').select('proved_at').where('user_id', '=', owner.id).executeTakeFirstOrThrow()).proved_at!);
+    const signedInAt = Date.parse(
+      (await server.ctx.db.selectFrom('sessions').select('proved_at').where('user_id', '=', owner.id).executeTakeFirstOrThrow()).proved_at!,
+    );
     const at = (sinceSignIn: number) => clock.advance(signedInAt + sinceSignIn - clock.nowMs());
     at(4 * MINUTE + 59_000);
     expect((await owner.client.put(url, ibanBody(NEW_IBAN))).status).toBe(200);
@@ -236,7 +238,9 @@ describe(`'IBAN modificato' (${engine})`, () => {
       expect(mail.text).not.toContain(NEW_IBAN);
     }
     const payout = /IBAN|pagamento/;
-    expect((await server.ctx.db.selectFrom('mail_queue').select('subject').where('to_address', '=', staff.email).execute()).filter((m) => payout.test(m.subject))).toEqual([]);
+    expect(
+      (await server.ctx.db.selectFrom('mail_queue').select('subject').where('to_address', '=', staff.email).execute()).filter((m) => payout.test(m.subject)),
+    ).toEqual([]);
     expect(mailsTo(staff.email, payout)).toHaveLength(0);
   });
 
@@ -255,7 +259,9 @@ describe(`'IBAN modificato' (${engine})`, () => {
     expect(Date.parse(at)).toBeLessThanOrEqual(clock.nowMs());
     expectApiError(await staff.client.get(url), 403);
     // Saving other settings leaves the notice as it was.
-    expect((await owner.client.put(`/api/stores/${store.id}/payments`, { ...ibanBody(NEW_IBAN), pickup: { enabled: false, address: '', hours: '' } })).status).toBe(200);
+    expect(
+      (await owner.client.put(`/api/stores/${store.id}/payments`, { ...ibanBody(NEW_IBAN), pickup: { enabled: false, address: '', hours: '' } })).status,
+    ).toBe(200);
     expect((await owner.client.get(url)).body.ibanChange.changedAt).toBe(at);
 
     clock.advance(7 * DAY - MINUTE);

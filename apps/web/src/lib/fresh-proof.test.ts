@@ -53,9 +53,9 @@ describe("'Conferma la tua identità' in the API client", () => {
     await expect(api('/api/stores/s1/payments', { method: 'PUT', body: { a: 1 }, schema: storeSummarySchema })).resolves.toEqual(store);
     expect(dialog.seen).toEqual(['Conferma la tua identità']);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    const [first, second] = fetchMock.mock.calls as [string, RequestInit][];
-    expect(second[0]).toBe(first[0]);
-    expect(second[1]).toMatchObject({ method: 'PUT', body: JSON.stringify({ a: 1 }) });
+    const calls = fetchMock.mock.calls as [string, RequestInit][];
+    expect(calls[1]?.[0]).toBe(calls[0]?.[0]);
+    expect(calls[1]?.[1]).toMatchObject({ method: 'PUT', body: JSON.stringify({ a: 1 }) });
   });
 
   it('a closed dialog sends nothing more and fails with a clear message', async () => {

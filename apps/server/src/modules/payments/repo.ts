@@ -33,11 +33,7 @@ export function paymentsRepo(db: Db) {
 
     /** When the IBAN last changed and by whom (null: never since migration 046). */
     async ibanChange(storeId: string): Promise<{ at: string; by: string } | null> {
-      const r = await db
-        .selectFrom('store_payment_settings')
-        .select(['iban_changed_at', 'iban_changed_by'])
-        .where('store_id', '=', storeId)
-        .executeTakeFirst();
+      const r = await db.selectFrom('store_payment_settings').select(['iban_changed_at', 'iban_changed_by']).where('store_id', '=', storeId).executeTakeFirst();
       return r?.iban_changed_at ? { at: r.iban_changed_at, by: r.iban_changed_by ?? '' } : null;
     },
 
