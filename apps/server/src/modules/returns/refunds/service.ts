@@ -5,13 +5,14 @@ import { returnMsg, type RefundInput } from '@vetrina/shared/returns';
 import type { Refund, RefundableOrderView } from '@vetrina/shared/returns-admin';
 import type { AppContext } from '../../../lib/context.js';
 import type { Db } from '../../../db/index.js';
-import type { StoreMembership } from '../../../plugins/guard.js';
+import type { AuthUser, StoreMembership } from '../../../plugins/guard.js';
 import type { AppError } from '../../../lib/errors.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { clock } from '../../../lib/clock.js';
 import { newId } from '../../../lib/ids.js';
 import { orderSteps } from '../../orders/service.js';
 import type { PaymentRefundsPort } from '../../payments/refunds-port.js';
+import { refundAudit } from '../audit-entries.js';
 import { returnsRepo } from '../repo.js';
 import { refundsRepo, type RefundRow } from './repo.js';
 import { afterSucceeded, refundOutcome, stripeRefunds } from './settle.js';
@@ -50,6 +51,9 @@ function refusalError(r: RefundRefusal): AppError {
       return badRequest(returnMsg.refundNothing);
   }
 }
+
+/** The member refunding, named in 'Registro attività' with their session. */
+type RefundsMember = StoreMembership & { user?: Pick<AuthUser, 'id'> & Partial<Pick<AuthUser, 'email' | 'sessionId'>> };
 
 const sameQuote = (a: RefundQuote, b: RefundQuote | RefundRefusal) => !isRefundRefusal(b) && JSON.stringify(a) === JSON.stringify(b);
 
@@ -106,7 +110,7 @@ export function refundsService(ctx: AppContext) {
      * 'Rimborsa': quotes the refund, holds its amount on the order (one conditional update: of two
      * refunds for the last euro one wins) and records it. Manual: done at once. Card: Stripe next.
      */
-    async create(member: StoreMembership, actorId: string, orderId: string, input: RefundInput): Promise<Refund> {
+    async create(member: RefundsMember, actorId: string, orderId: string, input: RefundInput): Promise<Refund> {
       const storeId = member.storeId;
       const o = await orderOf(storeId, orderId);
       if (input.returnId) {
@@ -157,6 +161,7 @@ export function refundsService(ctx: AppContext) {
           succeeded_at: method === 'manual' ? at : null,
         };
         await refunds.insert({ row: r, lines: quote.lines });
+        await refundAudit.issued(trx, member, r);
         if (method === 'manual') await refundOutcome.succeeded(ctx, trx, r, actorId, at);
         else await orderSteps.recordReturnEvent(trx, { orderId: o.id, kind: 'refund', value: `pending:${r.amount_cents}`, actorId, at });
         return r;
@@ -167,7 +172,7 @@ export function refundsService(ctx: AppContext) {
     },
 
     /** A failed card refund tried again (its amount held again, if it still fits). */
-    async retry(member: StoreMembership, actorId: string, refundId: string): Promise<Refund> {
+    async retry(member: RefundsMember, actorId: string, refundId: string): Promise<Refund> {
       const r = await refundsRepo(db).find(member.storeId, refundId);
       if (!r) throw notFound(returnMsg.refundNotFound);
       if (r.status !== 'failed' || r.method !== 'stripe') throw conflict(returnMsg.retryOnlyFailed);
@@ -179,6 +184,7 @@ export function refundsService(ctx: AppContext) {
           throw conflict(returnMsg.refundOver(formatEuro(Math.max(0, Number(o?.total_cents ?? 0) - Number(o?.refunded_cents ?? 0)))));
         }
         await orderSteps.recordReturnEvent(trx, { orderId: r.order_id, kind: 'refund', value: `pending:${r.amount_cents}`, actorId, at });
+        await refundAudit.retried(trx, member, r);
       });
       await stripe.attempt({ ...r, status: 'pending', failure_reason: null }, actorId);
       return this.one(member, r.order_id, r.id);
