@@ -31,7 +31,9 @@ describe(`'Registro attività': discount codes (${engine})`, () => {
     expect((await owner.client.put(discounts(`/${id}`), discountTerms({ code: 'ESTATE20', kind: 'fixed', value: 500, maxUses: 50 }))).status).toBe(200);
     // Saved again as it is: nothing changed, nothing to record.
     expect((await owner.client.put(discounts(`/${id}`), discountTerms({ code: 'ESTATE20', kind: 'fixed', value: 500, maxUses: 50 }))).status).toBe(200);
-    expect((await owner.client.put(discounts(`/${id}`), discountTerms({ code: 'ESTATE20', kind: 'fixed', value: 500, maxUses: 50, active: false }))).status).toBe(200);
+    expect(
+      (await owner.client.put(discounts(`/${id}`), discountTerms({ code: 'ESTATE20', kind: 'fixed', value: 500, maxUses: 50, active: false }))).status,
+    ).toBe(200);
     expect((await owner.client.del(discounts(`/${id}`))).status).toBe(204);
 
     const entries = await ofDiscount(id);

@@ -62,7 +62,9 @@ export class PriceLog {
   async recordImport(trx: Db, actor: AuditActor): Promise<void> {
     if (!this.items.length) return;
     const changes = this.items
-      .flatMap(({ subject, changes }) => changes.map((c) => ({ ...c, field: `${subject.type}:${subject.id}:${c.field}`, label: `${c.label} — ${subject.label}` })))
+      .flatMap(({ subject, changes }) =>
+        changes.map((c) => ({ ...c, field: `${subject.type}:${subject.id}:${c.field}`, label: `${c.label} — ${subject.label}` })),
+      )
       .slice(0, IMPORT_CHANGES_LISTED);
     await audit.record(trx, actor, { kind: 'prices', action: 'csv.prices_imported', summary: `Importazione CSV: ${prezzi(this.items.length)}`, changes });
   }

@@ -13,7 +13,11 @@ const SHIPMENT_LABELS = { carrierLabel: 'Corriere', trackingNumber: 'Numero di t
 
 /** The carrier and tracking fields that differ between two states of the order's shipment. */
 export const shipmentChanges = (before: Shipment | null, after: Shipment | null) =>
-  changedFields({ ...before }, { carrierLabel: after?.carrierLabel ?? null, trackingNumber: after?.trackingNumber ?? null, trackingUrl: after?.trackingUrl ?? null }, SHIPMENT_LABELS);
+  changedFields(
+    { ...before },
+    { carrierLabel: after?.carrierLabel ?? null, trackingNumber: after?.trackingNumber ?? null, trackingUrl: after?.trackingUrl ?? null },
+    SHIPMENT_LABELS,
+  );
 
 /**
  * What the team did to an order, in the change's own transaction (kind 'orders'; 'bulk' when it came
@@ -29,15 +33,16 @@ export const orderAudit = {
   ) {
     const ref = `#${order.order_number}`;
     const cancelled = change.to === 'cancelled';
-    const summary = cancelled
-      ? `Ordine ${ref} annullato`
-      : `Ordine ${ref}: ${ORDER_STATUS_LABELS[change.from]} → ${ORDER_STATUS_LABELS[change.to]}`;
+    const summary = cancelled ? `Ordine ${ref} annullato` : `Ordine ${ref}: ${ORDER_STATUS_LABELS[change.from]} → ${ORDER_STATUS_LABELS[change.to]}`;
     await audit.record(trx, member, {
       kind: opts.bulk ? 'bulk' : 'orders',
       action: cancelled ? 'orders.cancelled' : 'orders.status_changed',
       summary: opts.bulk ? `Azione di massa: ${summary}` : summary,
       subject: { type: 'order', id: order.id, label: ref },
-      changes: [{ field: 'status', label: 'Stato', before: ORDER_STATUS_LABELS[change.from], after: ORDER_STATUS_LABELS[change.to] }, ...(change.shipment ?? [])],
+      changes: [
+        { field: 'status', label: 'Stato', before: ORDER_STATUS_LABELS[change.from], after: ORDER_STATUS_LABELS[change.to] },
+        ...(change.shipment ?? []),
+      ],
     });
   },
 

@@ -45,13 +45,17 @@ export const refundAudit = {
   /** Stripe refused it (on the call or by its webhook): no member made it fail. */
   async failed(trx: Db, r: RefundFacts, reason: string) {
     const ref = await orderRef(trx, r.store_id, r.order_id);
-    await audit.record(trx, { storeId: r.store_id }, {
-      kind: 'refunds',
-      action: 'refunds.failed',
-      summary: `Rimborso di ${formatEuro(r.amount_cents)} non riuscito per l’ordine ${ref}: ${reason}`,
-      subject: { type: 'order', id: r.order_id, label: ref },
-      changes: [statusChange('pending', 'failed')],
-    });
+    await audit.record(
+      trx,
+      { storeId: r.store_id },
+      {
+        kind: 'refunds',
+        action: 'refunds.failed',
+        summary: `Rimborso di ${formatEuro(r.amount_cents)} non riuscito per l’ordine ${ref}: ${reason}`,
+        subject: { type: 'order', id: r.order_id, label: ref },
+        changes: [statusChange('pending', 'failed')],
+      },
+    );
   },
 
   /** 'Riprova' on a failed card refund. */
@@ -67,13 +71,7 @@ export const refundAudit = {
   },
 
   /** The team's decision on a return: 'Autorizza', 'Ricevuto', 'Rifiuta' (with the reason the shopper reads). */
-  async returnMoved(
-    trx: Db,
-    actor: AuditActor,
-    r: { id: string; number: number; orderId: string; status: ReturnStatus },
-    to: ReturnStatus,
-    reason?: string,
-  ) {
+  async returnMoved(trx: Db, actor: AuditActor, r: { id: string; number: number; orderId: string; status: ReturnStatus }, to: ReturnStatus, reason?: string) {
     const ref = await orderRef(trx, actor.storeId, r.orderId);
     await audit.record(trx, actor, {
       kind: 'refunds',

@@ -147,7 +147,8 @@ async function updateProducts(
       for (const [k, v] of (p.variants ?? []).entries()) {
         line = v.line;
         const current = existing.variants.find((e) => e.id === v.existingId);
-        if (current) removed.push(...(await writeVariantUpdate(trx, storeId, existing.id, current.id, { ...v.data, imageId: current.imageId }, source, prices)));
+        if (current)
+          removed.push(...(await writeVariantUpdate(trx, storeId, existing.id, current.id, { ...v.data, imageId: current.imageId }, source, prices)));
         else await writeNewVariant(trx, storeId, existing.id, newId(), v.data, source, new Date(at + k).toISOString());
       }
     } catch (err) {

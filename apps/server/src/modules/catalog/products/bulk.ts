@@ -41,21 +41,34 @@ async function recordProductBulk(trx: Db, member: CatalogMember, input: ProductB
   const n = before.length;
   if (input.action === 'delete') {
     const changes = before.map((r) => rowChange(r, 'product', 'Prodotto', r.title, null));
-    return audit.record(trx, member, { kind: 'bulk', action: 'catalog.bulk_delete', summary: `Azione di massa: ${counted(n, 'prodotto eliminato', 'prodotti eliminati')}`, changes });
+    return audit.record(trx, member, {
+      kind: 'bulk',
+      action: 'catalog.bulk_delete',
+      summary: `Azione di massa: ${counted(n, 'prodotto eliminato', 'prodotti eliminati')}`,
+      changes,
+    });
   }
   if (input.action === 'status') {
     const label = PRODUCT_STATUS_LABELS[input.status];
-    const changes = before
-      .filter((r) => r.status !== input.status)
-      .map((r) => rowChange(r, 'status', 'Stato', PRODUCT_STATUS_LABELS[r.status], label));
-    return audit.record(trx, member, { kind: 'bulk', action: 'catalog.bulk_status', summary: `Azione di massa: stato «${label}» per ${counted(n, 'prodotto', 'prodotti')}`, changes });
+    const changes = before.filter((r) => r.status !== input.status).map((r) => rowChange(r, 'status', 'Stato', PRODUCT_STATUS_LABELS[r.status], label));
+    return audit.record(trx, member, {
+      kind: 'bulk',
+      action: 'catalog.bulk_status',
+      summary: `Azione di massa: stato «${label}» per ${counted(n, 'prodotto', 'prodotti')}`,
+      changes,
+    });
   }
   const category = (name: string | null | undefined) => name ?? 'Senza categoria';
   const target = category(after[0]?.category_name);
   const changes = before
     .filter((r) => r.category_id !== input.categoryId)
     .map((r) => rowChange(r, 'category', 'Categoria', category(r.category_name), category(afterOf.get(r.id)?.category_name)));
-  return audit.record(trx, member, { kind: 'bulk', action: 'catalog.bulk_category', summary: `Azione di massa: ${counted(n, 'prodotto spostato', 'prodotti spostati')} in «${target}»`, changes });
+  return audit.record(trx, member, {
+    kind: 'bulk',
+    action: 'catalog.bulk_category',
+    summary: `Azione di massa: ${counted(n, 'prodotto spostato', 'prodotti spostati')} in «${target}»`,
+    changes,
+  });
 }
 
 /**
