@@ -160,7 +160,7 @@ describe(`'Registro attività': refunds and returns (${engine})`, () => {
     expect(entries[2]?.changes).toEqual([{ field: 'status', label: 'Stato', before: 'Non riuscito', after: 'In corso' }]);
   });
 
-  it("records staff's return decisions with the reason of a rejection; a refused step leaves none", async () => {
+  it("records a return opened by the team and staff's decisions with the reason of a rejection; a refused step leaves none", async () => {
     const o = await placeOrder();
     const items = await server.ctx.db.selectFrom('order_items').select('id').where('order_id', '=', o.id).execute();
     const openReturn = async () => {
@@ -175,12 +175,19 @@ describe(`'Registro attività': refunds and returns (${engine})`, () => {
 
     const entries = (await entriesOf(server, store.id)).filter((e) => e.subject_id === first.id);
     expect(entries.map((e) => [e.kind, e.action, e.summary, e.actor_user_id, e.session_id])).toEqual([
+      ['refunds', 'returns.opened', `Reso n. ${first.number} aperto per l’ordine #${o.number}`, owner.id, sessionOf(owner.client.token)],
       ['refunds', 'returns.authorized', `Reso n. ${first.number} dell’ordine #${o.number}: autorizzato`, staff.id, sessionOf(staff.client.token)],
       ['refunds', 'returns.rejected', `Reso n. ${first.number} dell’ordine #${o.number}: rifiutato`, staff.id, sessionOf(staff.client.token)],
     ]);
-    expect(entries[1]?.changes).toEqual([
+    expect(entries[2]?.changes).toEqual([
       { field: 'status', label: 'Stato', before: 'Autorizzato', after: 'Rifiutato' },
       { field: 'reject_reason', label: 'Motivo del rifiuto', before: null, after: 'Prodotto usato' },
     ]);
+
+    const second = await openReturn();
+    expect((await staff.client.post(api(`/returns/${second.id}/receive`), { restock: [] })).status).toBe(200);
+    const received = (await entriesOf(server, store.id, 'returns.received')).filter((e) => e.subject_id === second.id);
+    expect(received.map((e) => [e.summary, e.actor_user_id])).toEqual([[`Reso n. ${second.number} dell’ordine #${o.number}: ricevuto`, staff.id]]);
+    expect(received[0]?.changes).toEqual([{ field: 'status', label: 'Stato', before: 'Richiesto', after: 'Ricevuto' }]);
   });
 });

@@ -70,6 +70,18 @@ export const refundAudit = {
     });
   },
 
+  /** 'Apri un reso': the team opens a return for lines of an order. */
+  async returnOpened(trx: Db, actor: AuditActor, r: { id: string; number: number; orderId: string }) {
+    const ref = await orderRef(trx, actor.storeId, r.orderId);
+    await audit.record(trx, actor, {
+      kind: 'refunds',
+      action: 'returns.opened',
+      summary: `Reso n. ${r.number} aperto per l’ordine ${ref}`,
+      subject: { type: 'return', id: r.id, label: `n. ${r.number}` },
+      changes: [{ field: 'status', label: 'Stato', before: null, after: RETURN_STATUS_LABELS.requested }],
+    });
+  },
+
   /** The team's decision on a return: 'Autorizza', 'Ricevuto', 'Rifiuta' (with the reason the shopper reads). */
   async returnMoved(trx: Db, actor: AuditActor, r: { id: string; number: number; orderId: string; status: ReturnStatus }, to: ReturnStatus, reason?: string) {
     const ref = await orderRef(trx, actor.storeId, r.orderId);

@@ -119,6 +119,7 @@ export function returnRequestsService(ctx: AppContext) {
               lines: lines.map((l) => ({ orderItemId: l.item.id, quantity: l.quantity })),
             });
             await orderSteps.recordReturnEvent(trx, { orderId, kind: 'return', value: `requested:${r.number}`, actorId: member.user.id, at });
+            await refundAudit.returnOpened(trx, member, { id: r.id, number: r.number, orderId });
             return r;
           });
         } catch (err) {
