@@ -214,7 +214,7 @@ const product =
 const discount =
   (body?: unknown): Build =>
   async (c) => {
-    const d = await discountsService(c.server.ctx).create(c.store.id, discountTerms({ code: `MX${randomUUID().slice(0, 8).toUpperCase()}` }));
+    const d = await discountsService(c.server.ctx).create({ storeId: c.store.id }, discountTerms({ code: `MX${randomUUID().slice(0, 8).toUpperCase()}` }));
     return { path: api(c, `/discounts/${d.id}`), body };
   };
 const variant =
@@ -360,7 +360,7 @@ export const MATRIX: Record<string, Entry> = {
     status: 200,
     request: async (c) => {
       const code = `PUB${randomUUID().slice(0, 8).toUpperCase()}`;
-      await discountsService(c.server.ctx).create(c.store.id, discountTerms({ code }));
+      await discountsService(c.server.ctx).create({ storeId: c.store.id }, discountTerms({ code }));
       return { path: pub(c, '/discounts/check'), body: { code, subtotalCents: 5000 } };
     },
   },

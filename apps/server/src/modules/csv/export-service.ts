@@ -5,6 +5,7 @@ import type { Db } from '../../db/index.js';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
 import type { StoreMembership } from '../../plugins/guard.js';
+import { audit, type AuditActor } from '../audit/service.js';
 import { parseJson } from '../catalog/json.js';
 import type { CsvDialect } from './dialect.js';
 import { csvRepo } from './repo.js';
@@ -198,10 +199,29 @@ async function* exportOrders(db: Db, storeId: string, scope: OrdersExportScope, 
 
 type Member = Pick<StoreMembership, 'storeId'>;
 
+/** '01/11/2026' from '2026-11-01'. */
+const italianDay = (day: string) => day.split('-').reverse().join('/');
+
+/** What an export holds, as 'Registro attività' names it. */
+function exportSummary(kind: 'products' | 'orders', scope: { ids?: string[]; from?: string; to?: string }): string {
+  const [one, what] = kind === 'products' ? ['prodotto', 'prodotti'] : ['ordine', 'ordini'];
+  if (scope.ids) return `Esportazione CSV di ${scope.ids.length === 1 ? `1 ${one} selezionato` : `${scope.ids.length} ${what} selezionati`}`;
+  if (scope.from && scope.to) return `Esportazione CSV degli ${what} dal ${italianDay(scope.from)} al ${italianDay(scope.to)}`;
+  return `Esportazione CSV dei ${what}`;
+}
+
 /** The CSV exports, streamed: the member's store first, then what to export and in which dialect. */
 export function csvExportService(ctx: AppContext) {
   return {
     assertSelection: (member: Member, kind: 'products' | 'orders', ids: string[]) => assertSelection(ctx.db, member.storeId, kind, ids),
+    /** Who exported what ('Registro attività', kind 'exports'), written before the file starts. */
+    recorded: (member: AuditActor, kind: 'products' | 'orders', scope: { ids?: string[]; from?: string; to?: string }, file: string) =>
+      audit.record(ctx.db, member, {
+        kind: 'exports',
+        action: `exports.${kind}`,
+        summary: exportSummary(kind, scope),
+        subject: { type: 'export', id: file, label: file },
+      }),
     products: (member: Member, input: { dialect: CsvDialect; ids?: string[] }) => exportProducts(ctx.db, member.storeId, input.dialect, input.ids),
     orders: (member: Member, input: { scope: OrdersExportScope; dialect: CsvDialect }) => exportOrders(ctx.db, member.storeId, input.scope, input.dialect),
   };

@@ -1,7 +1,7 @@
 import { CSV_LIMITS, csvMsg, type ImportRowError, type ProductImportResult } from '@vetrina/shared/csv';
 import type { AppContext } from '../../lib/context.js';
 import { badRequest, type AppError } from '../../lib/errors.js';
-import type { StoreMembership } from '../../plugins/guard.js';
+import type { AuthUser, StoreMembership } from '../../plugins/guard.js';
 import { catalogImportService, RowFailure } from '../catalog/import/service.js';
 import type { ImportPlan, StoreState } from './import-plan.js';
 import { planInWorker } from './import-job.js';
@@ -41,16 +41,15 @@ async function storeState(ctx: AppContext, storeId: string, names: { handles: st
  * and checked in a worker thread (./import-job.ts). Both modes read and check every row, then write the whole
  * plan in one transaction; the preview (dry run) rolls it back, so it meets every rule the real
  * import will, including those only the database can check. Apply keeps it only without errors.
- * The member importing is named in the stock history.
+ * The member importing is named in the stock history and in 'Registro attività'.
  */
 export async function importProducts(
   ctx: AppContext,
-  member: Pick<StoreMembership, 'storeId'> & { user: { id: string } },
+  member: Pick<StoreMembership, 'storeId'> & { user: Pick<AuthUser, 'id'> & Partial<Pick<AuthUser, 'email' | 'sessionId'>> },
   input: { bytes: Buffer; mode: 'preview' | 'apply' },
 ): Promise<ProductImportResult> {
   const { storeId } = member;
   const { bytes, mode } = input;
-  const actorId = member.user.id;
   const plan = await planInWorker(bytes, (names) => storeState(ctx, storeId, names));
   const errors = plan.errors;
   if (errors.length) {
@@ -58,7 +57,7 @@ export async function importProducts(
     return resultOf(plan, errors, false);
   }
   try {
-    await catalogImportService(ctx).write({ storeId }, plan, { dryRun: mode === 'preview', actorId });
+    await catalogImportService(ctx).write(member, plan, { dryRun: mode === 'preview' });
   } catch (err) {
     if (!(err instanceof RowFailure)) throw err;
     const rowError = { line: err.line, column: null, message: err.failure.message };

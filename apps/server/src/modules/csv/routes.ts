@@ -78,6 +78,7 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
       const { ids, format } = req.query as { ids?: string[]; format?: CsvFormat };
       if (ids) await csvExports.assertSelection(member, 'products', ids);
       const name = `prodotti-${member.storeSlug}${ids ? '-selezione' : ''}-${romeDay(clock.now())}.csv`;
+      await csvExports.recorded(member, 'products', { ids }, name);
       return sendCsv(reply, name, csvExports.products(member, { dialect: dialectOf(format), ids }));
     },
   });
@@ -99,6 +100,7 @@ export function registerCsvRoutes(app: FastifyInstance, ctx: AppContext) {
       if ('ids' in scope) await csvExports.assertSelection(member, 'orders', scope.ids);
       const name =
         'ids' in scope ? `ordini-${member.storeSlug}-selezione-${romeDay(clock.now())}.csv` : `ordini-${member.storeSlug}-${scope.from}-${scope.to}.csv`;
+      await csvExports.recorded(member, 'orders', scope, name);
       return sendCsv(reply, name, csvExports.orders(member, { scope, dialect: dialectOf(format) }));
     },
   });

@@ -63,8 +63,10 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req, reply) => {
       const member = requireMember(req);
       const { search, format } = req.query as { search?: string; format?: 'italiano' | 'internazionale' };
+      const name = `clienti-${member.storeSlug}-${romeDay(clock.now())}.csv`;
+      await service.recordExport(member, search || undefined, name);
       return reply
-        .header('content-disposition', `attachment; filename="clienti-${member.storeSlug}-${romeDay(clock.now())}.csv"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
         .type('text/csv; charset=utf-8')
         .send(Readable.from(service.exportCsv(member.storeId, search || undefined, dialectOf(format))));

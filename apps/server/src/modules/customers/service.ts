@@ -2,6 +2,7 @@ import { CUSTOMER_CSV_COLUMNS, customerMsg, type CustomerDetail, type CustomerLi
 import { romeDateTime } from '@vetrina/shared/shop-day';
 import type { AppContext } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import { audit, type AuditActor } from '../audit/service.js';
 import type { CsvDialect } from '../csv/dialect.js';
 import { customersRepo } from './repo.js';
 
@@ -31,6 +32,18 @@ export function customersService(ctx: AppContext) {
       ]);
       return { customer, orders, messages, chat, invoices };
     },
+
+    /**
+     * Who exported the customers ('Registro attività', kind 'exports'), written before the file
+     * starts. The search itself is not kept: it may be a shopper's e-mail.
+     */
+    recordExport: (member: AuditActor, search: string | undefined, file: string) =>
+      audit.record(ctx.db, member, {
+        kind: 'exports',
+        action: 'exports.customers',
+        summary: search ? 'Esportazione CSV dei clienti trovati con una ricerca' : 'Esportazione CSV dei clienti',
+        subject: { type: 'export', id: file, label: file },
+      }),
 
     /** Every customer matching the search, streamed through the exports' CSV dialect. */
     async *exportCsv(storeId: string, search: string | undefined, d: CsvDialect): AsyncGenerator<string> {

@@ -41,7 +41,7 @@ export function registerDiscountRoutes(app: FastifyInstance, ctx: AppContext) {
       body: discountCodeSchema,
       response: { 201: discountCodeItemSchema },
     },
-    async (req, { body }) => ({ discount: await discounts.create(requireMember(req).storeId, body) }),
+    async (req, { body }) => ({ discount: await discounts.create(requireMember(req), body) }),
   );
 
   addRoute(
@@ -56,7 +56,7 @@ export function registerDiscountRoutes(app: FastifyInstance, ctx: AppContext) {
       body: discountCodeSchema,
       response: { 200: discountCodeItemSchema },
     },
-    async (req, { params, body }) => ({ discount: await discounts.update(requireMember(req).storeId, params.discountId, body) }),
+    async (req, { params, body }) => ({ discount: await discounts.update(requireMember(req), params.discountId, body) }),
   );
 
   addRoute(
@@ -71,7 +71,7 @@ export function registerDiscountRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 204: null },
     },
     async (req, { params }) => {
-      await discounts.remove(requireMember(req).storeId, params.discountId);
+      await discounts.remove(requireMember(req), params.discountId);
     },
   );
 }

@@ -6,6 +6,8 @@ import { clock } from '../../lib/clock.js';
 import type { AppContext } from '../../lib/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import type { AuditActor } from '../audit/service.js';
+import { discountAudit } from './audit-entries.js';
 import { discountsRepo } from './repo.js';
 
 const toDiscount = (r: Selectable<DiscountCodesTable>): DiscountCode => ({
@@ -50,7 +52,10 @@ async function guardDuplicate<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Codici sconto in the dashboard: the store's codes and their terms (orders count the uses). */
+/**
+ * Codici sconto in the dashboard: the store's codes and their terms (orders count the uses). Every
+ * change is recorded in 'Registro attività' in its own transaction, with the member who made it.
+ */
 export function discountsService(ctx: AppContext) {
   const repo = discountsRepo(ctx.db);
 
@@ -67,23 +72,42 @@ export function discountsService(ctx: AppContext) {
       return (await repo.listByStore(storeId, DISCOUNT_LIMITS.codesPerStore)).map(toDiscount);
     },
 
-    async create(storeId: string, input: DiscountCodeData): Promise<DiscountCode> {
+    async create(member: AuditActor, input: DiscountCodeData): Promise<DiscountCode> {
+      const { storeId } = member;
       if ((await repo.countByStore(storeId)) >= DISCOUNT_LIMITS.codesPerStore) throw conflict(discountMsg.tooMany);
       const id = newId();
       const now = clock.iso();
-      await guardDuplicate(() => repo.insert({ id, store_id: storeId, ...termsOf(input), created_at: now, updated_at: now }));
+      const terms = termsOf(input);
+      await guardDuplicate(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          await discountsRepo(trx).insert({ id, store_id: storeId, ...terms, created_at: now, updated_at: now });
+          await discountAudit.created(trx, member, id, terms);
+        }),
+      );
       return get(storeId, id);
     },
 
     /** A code already used can change its terms: its uses stay, past orders keep the discount as placed. */
-    async update(storeId: string, discountId: string, input: DiscountCodeData): Promise<DiscountCode> {
-      const found = await guardDuplicate(() => repo.update(storeId, discountId, { ...termsOf(input), updated_at: clock.iso() }));
-      if (!found) throw notFound(discountMsg.notFound);
+    async update(member: AuditActor, discountId: string, input: DiscountCodeData): Promise<DiscountCode> {
+      const { storeId } = member;
+      const terms = termsOf(input);
+      await guardDuplicate(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          const before = await discountsRepo(trx).byId(storeId, discountId);
+          if (!before || !(await discountsRepo(trx).update(storeId, discountId, { ...terms, updated_at: clock.iso() }))) throw notFound(discountMsg.notFound);
+          await discountAudit.changed(trx, member, discountId, before, terms);
+        }),
+      );
       return get(storeId, discountId);
     },
 
-    async remove(storeId: string, discountId: string): Promise<void> {
-      if (!(await repo.remove(storeId, discountId))) throw notFound(discountMsg.notFound);
+    async remove(member: AuditActor, discountId: string): Promise<void> {
+      const { storeId } = member;
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await discountsRepo(trx).byId(storeId, discountId);
+        if (!before || !(await discountsRepo(trx).remove(storeId, discountId))) throw notFound(discountMsg.notFound);
+        await discountAudit.deleted(trx, member, discountId, before);
+      });
     },
   };
 }

@@ -145,9 +145,11 @@ function registerInvoiceDownloadRoutes(app: FastifyInstance, invoices: InvoicesS
       response: { 200: fileAnswer('application/zip', 'Archivio ZIP'), ...errors },
     },
     handler: async (req, reply) => {
-      const { storeId } = requireMember(req);
+      const member = requireMember(req);
       const month = (req.query as { month?: string }).month ?? currentMonth();
-      return sendFile(reply, 'application/zip', invoices.monthArchive(storeId, month), `fatture-${month}.zip`);
+      const name = `fatture-${month}.zip`;
+      await invoices.recordExport(member, month, name);
+      return sendFile(reply, 'application/zip', invoices.monthArchive(member.storeId, month), name);
     },
   });
 

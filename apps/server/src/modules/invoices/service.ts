@@ -13,6 +13,7 @@ import type { InvoiceDocument } from './document.js';
 import { loadFatturapa } from './fatturapa.js';
 import { listInvoices } from './invoice-list.js';
 import { monthArchiveStream } from './month-archive.js';
+import { audit, type AuditActor } from '../audit/service.js';
 import { storedOrderVat } from '../orders/vat.js';
 import { invoicesRepo, vatCodeOf, type InvoiceRow } from './repo.js';
 import { documentIssuer } from './issuing.js';
@@ -168,6 +169,15 @@ export function invoicesService(ctx: AppContext) {
       const row = await this.document(storeId, invoiceId);
       return courtesyCopyHtml(JSON.parse(row.document) as InvoiceDocument);
     },
+
+    /** Who downloaded a month's archive ('Registro attività', kind 'exports'), written before the file starts. */
+    recordExport: (member: AuditActor, month: string, file: string) =>
+      audit.record(db, member, {
+        kind: 'exports',
+        action: 'exports.invoices',
+        summary: `Esportazione delle fatture di ${month.split('-').reverse().join('/')} (XML FatturaPA e riepilogo CSV)`,
+        subject: { type: 'export', id: file, label: file },
+      }),
 
     /** The month's XML files and CSV summary in one ZIP, streamed: the invoices are read a page at a time as it is sent. */
     monthArchive(storeId: string, month: string): Readable {

@@ -6,12 +6,13 @@ import { clock } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
 import { newId } from '../../../lib/ids.js';
 import { nextTurn } from '../../../lib/limit.js';
-import type { StoreMembership } from '../../../plugins/guard.js';
 import type { ImportPlan, PlannedProduct } from '../../csv/import-plan.js';
 import { stockUnits, type StockSource } from '../../inventory/service.js';
 import { refreshStale } from '../../search/service.js';
 import { categories } from '../categories/service.js';
 import { removeFiles } from '../images/files.js';
+import type { CatalogMember } from '../member.js';
+import { PriceLog } from '../price-log.js';
 import { writeProductUpdate } from '../products/service.js';
 import { guardSku, skuRegistry } from '../skus/service.js';
 import { guardSlug } from '../products/slugs.js';
@@ -131,6 +132,7 @@ async function updateProducts(
   products: PlannedProduct[],
   categoryOf: (p: PlannedProduct) => string | null,
   source: StockSource,
+  prices: PriceLog,
 ): Promise<string[]> {
   const removed: string[] = [];
   const at = clock.nowMs();
@@ -139,11 +141,14 @@ async function updateProducts(
     if (!existing) continue;
     let line = p.line;
     try {
-      removed.push(...(await writeProductUpdate(trx, storeId, existing.id, { ...p.data, categoryId: categoryOf(p), imageIds: existing.galleryIds }, source)));
+      removed.push(
+        ...(await writeProductUpdate(trx, storeId, existing.id, { ...p.data, categoryId: categoryOf(p), imageIds: existing.galleryIds }, source, prices)),
+      );
       for (const [k, v] of (p.variants ?? []).entries()) {
         line = v.line;
         const current = existing.variants.find((e) => e.id === v.existingId);
-        if (current) removed.push(...(await writeVariantUpdate(trx, storeId, existing.id, current.id, { ...v.data, imageId: current.imageId }, source)));
+        if (current)
+          removed.push(...(await writeVariantUpdate(trx, storeId, existing.id, current.id, { ...v.data, imageId: current.imageId }, source, prices)));
         else await writeNewVariant(trx, storeId, existing.id, newId(), v.data, source, new Date(at + k).toISOString());
       }
     } catch (err) {
@@ -159,9 +164,9 @@ async function updateProducts(
  * Writes a checked plan in the caller's transaction: new categories (through the categories
  * steps, with their limit), new products in batches, then the updates one product at a time.
  * Returns the image keys to delete after commit (none in practice: galleries are kept). `source`
- * is the import's entry in the stock history.
+ * is the import's entry in the stock history; `prices` collects the changed prices of existing products.
  */
-async function writePlan(trx: Db, storeId: string, plan: ImportWrite, source: StockSource): Promise<string[]> {
+async function writePlan(trx: Db, storeId: string, plan: ImportWrite, source: StockSource, prices: PriceLog): Promise<string[]> {
   const categoryIds = new Map(plan.categoryIds);
   for (const [key, name] of plan.newCategories) {
     const line = plan.products.find((p) => p.category === key)?.line ?? 2;
@@ -188,6 +193,7 @@ async function writePlan(trx: Db, storeId: string, plan: ImportWrite, source: St
     plan.products.filter((p) => p.existing),
     categoryOf,
     source,
+    prices,
   );
 }
 
@@ -197,9 +203,10 @@ export function catalogImportService(ctx: AppContext) {
      * Writes the whole plan in one transaction. A dry run (the preview) rolls it back after every
      * write, so it meets every rule the real import will, including those only the database can
      * check. A product refused by a catalogue rule throws `RowFailure` (nothing is kept).
-     * `actorId`: the member importing, named in the stock history.
+     * The member importing is named in the stock history, and in 'Registro attività' by one entry
+     * for the whole file that counts the prices it changed.
      */
-    async write(member: Pick<StoreMembership, 'storeId'>, plan: ImportWrite, opts: { dryRun: boolean; actorId: string }): Promise<void> {
+    async write(member: CatalogMember, plan: ImportWrite, opts: { dryRun: boolean }): Promise<void> {
       const { storeId } = member;
       let removedKeys: string[];
       try {
@@ -209,8 +216,10 @@ export function catalogImportService(ctx: AppContext) {
               ctx.db.transaction().execute((trx) =>
                 // Thousands of rows in one transaction: with room in SQLite's page cache (db/page-cache.ts).
                 withLargeWriteCache(trx, async () => {
-                  const keys = await writePlan(trx, storeId, plan, { reason: 'import', actorId: opts.actorId });
+                  const prices = new PriceLog();
+                  const keys = await writePlan(trx, storeId, plan, { reason: 'import', actorId: member.user?.id ?? null }, prices);
                   if (opts.dryRun) throw new DryRunDone();
+                  await prices.recordImport(trx, member);
                   // In the transaction, as the catalogue does: one commit instead of one per product on PostgreSQL.
                   await refreshStale(trx, storeId);
                   return keys;

@@ -32,7 +32,11 @@ const withCategory = (db: Db) => db.selectFrom('products as p').leftJoin('catego
 export async function lockProduct(trx: Db, storeId: string, productId: string) {
   const res = await trx.updateTable('products').set({ updated_at: clock.iso() }).where('id', '=', productId).where('store_id', '=', storeId).executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(catalogMsg.productNotFound);
-  return trx.selectFrom('products').select(['id', 'price_cents', 'sku', 'slug']).where('id', '=', productId).executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('products')
+    .select(['id', 'title', 'price_cents', 'compare_at_cents', 'sku', 'slug'])
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
 }
 
 /** The only SQL of the `products` rows (and the product's gallery and own unit as a detail reads them). */

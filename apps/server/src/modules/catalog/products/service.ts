@@ -23,6 +23,7 @@ import { setProductGallery } from '../images/service.js';
 import { parseJson } from '../json.js';
 import { productListing } from '../listing/service.js';
 import type { CatalogMember } from '../member.js';
+import { PriceLog } from '../price-log.js';
 import { guardSku, skuRegistry } from '../skus/service.js';
 import { writeOptionVariants } from '../variants/options.js';
 import { variantsRepo } from '../variants/repo.js';
@@ -128,10 +129,17 @@ async function listProducts(ctx: AppContext, storeId: string, f: ProductListFilt
 
 /**
  * A product update's writes and rules in the caller's transaction (the CSV import runs many in
- * one); the category must already be the store's. `source`: why its stock changes (form or import).
- * Returns the keys of images to delete after commit.
+ * one); the category must already be the store's. `source`: why its stock changes (form or import);
+ * `prices` collects its price changes for 'Registro attività'. Returns the keys of images to delete after commit.
  */
-export async function writeProductUpdate(trx: Db, storeId: string, productId: string, data: ProductData, source: StockSource): Promise<string[]> {
+export async function writeProductUpdate(
+  trx: Db,
+  storeId: string,
+  productId: string,
+  data: ProductData,
+  source: StockSource,
+  prices?: PriceLog,
+): Promise<string[]> {
   const repo = productsRepo(trx);
   const current = await lockProduct(trx, storeId, productId);
   const delta = await repo.lowestVariantDelta(productId);
@@ -150,6 +158,7 @@ export async function writeProductUpdate(trx: Db, storeId: string, productId: st
     category_id: data.categoryId,
     status: data.status,
   });
+  prices?.product({ id: productId, title: data.title }, current, { price_cents: data.priceCents, compare_at_cents: data.compareAtCents });
   if (data.sku !== current.sku) await skuRegistry.rename(trx, storeId, data.sku, { productId, variantId: null });
   if (delta === null) {
     const unit = await stockUnits.productUnit(trx, productId);
@@ -229,10 +238,12 @@ export function productsService(ctx: AppContext) {
       const write = () =>
         ctx.db.transaction().execute(async (trx) => {
           const source = { reason: 'manual', actorId: member.user?.id ?? null } as const;
-          const removedKeys = await writeProductUpdate(trx, storeId, productId, data, source);
+          const prices = new PriceLog();
+          const removedKeys = await writeProductUpdate(trx, storeId, productId, data, source, prices);
           removedKeys.push(
-            ...(await writeOptionVariants(trx, storeId, productId, { productSku: data.sku, options: data.options, rows: data.variants }, source)),
+            ...(await writeOptionVariants(trx, storeId, productId, { productSku: data.sku, options: data.options, rows: data.variants }, source, prices)),
           );
+          await prices.record(trx, member);
           await refreshStale(trx, storeId);
           return removedKeys;
         });

@@ -17,6 +17,7 @@ import { newId } from '../../../lib/ids.js';
 import { stockUnits, type StockSource } from '../../inventory/service.js';
 import { keysOf } from '../images/files.js';
 import { parseJson } from '../json.js';
+import type { PriceLog } from '../price-log.js';
 import { productsRepo } from '../products/repo.js';
 import { skuRegistry } from '../skus/service.js';
 import { variantsRepo } from './repo.js';
@@ -38,9 +39,16 @@ export async function storedOptions(db: Db, productId: string): Promise<VariantO
  * (docs/decisions/0042-variants-by-options.md): matching variants (by their values, any case) are
  * updated, missing combinations created, variants of removed values deleted, or archived when
  * orders name them. Absent options, or none on a product that never had any, keep the variants.
- * Returns the keys of image files to delete after commit.
+ * `prices` collects the price changes of the variants kept. Returns the keys of image files to delete after commit.
  */
-export async function writeOptionVariants(trx: Db, storeId: string, productId: string, w: OptionsWrite, source: StockSource): Promise<string[]> {
+export async function writeOptionVariants(
+  trx: Db,
+  storeId: string,
+  productId: string,
+  w: OptionsWrite,
+  source: StockSource,
+  prices?: PriceLog,
+): Promise<string[]> {
   const options = w.options;
   if (!options) return [];
   const before = await storedOptions(trx, productId);
@@ -99,7 +107,7 @@ export async function writeOptionVariants(trx: Db, storeId: string, productId: s
       stock: p.row?.stock ?? p.current?.stock ?? 0,
       imageId: p.row?.imageId !== undefined ? p.row.imageId : (p.current?.image?.id ?? null),
     };
-    if (p.current) keys.push(...(await writeVariantUpdate(trx, storeId, productId, p.current.id, data, source)));
+    if (p.current) keys.push(...(await writeVariantUpdate(trx, storeId, productId, p.current.id, data, source, prices)));
     else if (p.revived) {
       await variants.update(p.revived.id, { archived_at: null });
       // Its stock record comes back with it (writeVariantUpdate creates it).

@@ -71,7 +71,7 @@ export function variantsRepo(db: Db) {
     ofProduct: (storeId: string, productId: string, variantId: string) =>
       db
         .selectFrom('product_variants')
-        .select(['id', 'sku'])
+        .select(['id', 'sku', 'label', 'price_delta_cents', 'compare_at_cents'])
         .where('id', '=', variantId)
         .where('product_id', '=', productId)
         .where('store_id', '=', storeId)

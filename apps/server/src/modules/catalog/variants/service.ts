@@ -9,6 +9,7 @@ import { refreshStale } from '../../search/service.js';
 import { keysOf, removeFiles } from '../images/files.js';
 import { setVariantImage } from '../images/service.js';
 import type { CatalogMember } from '../member.js';
+import { PriceLog } from '../price-log.js';
 import { lockProduct, productsRepo } from '../products/repo.js';
 import { guardSku, skuRegistry } from '../skus/service.js';
 import { assertPrice } from './price.js';
@@ -53,7 +54,7 @@ export async function writeNewVariant(
   if (data.imageId) await setVariantImage(trx, storeId, productId, id, data.imageId);
 }
 
-/** A variant update's writes and rules in the caller's transaction; returns image keys to delete after commit. */
+/** A variant update's writes and rules in the caller's transaction (`prices` collects its price changes); returns image keys to delete after commit. */
 export async function writeVariantUpdate(
   trx: Db,
   storeId: string,
@@ -61,11 +62,16 @@ export async function writeVariantUpdate(
   variantId: string,
   data: VariantData,
   source: StockSource,
+  prices?: PriceLog,
 ): Promise<string[]> {
   const repo = variantsRepo(trx);
   const product = await lockProduct(trx, storeId, productId);
   const current = await variantOf(trx, storeId, productId, variantId);
   assertPrice(product.price_cents, data);
+  prices?.variant({ id: variantId, label: data.label, productTitle: product.title }, current, {
+    price_delta_cents: data.priceDeltaCents,
+    compare_at_cents: data.compareAtCents,
+  });
   await repo.update(variantId, {
     label: data.label,
     sku: data.sku,
@@ -112,7 +118,10 @@ export function variantsService(ctx: AppContext) {
     async update(member: CatalogMember, productId: string, variantId: string, data: VariantData): Promise<Variant> {
       const removedKeys = await guardSku(() =>
         ctx.db.transaction().execute(async (trx) => {
-          const removedKeys = await writeVariantUpdate(trx, member.storeId, productId, variantId, data, { reason: 'manual', actorId: member.user?.id ?? null });
+          const prices = new PriceLog();
+          const source = { reason: 'manual', actorId: member.user?.id ?? null } as const;
+          const removedKeys = await writeVariantUpdate(trx, member.storeId, productId, variantId, data, source, prices);
+          await prices.record(trx, member);
           await refreshStale(trx, member.storeId);
           return removedKeys;
         }),

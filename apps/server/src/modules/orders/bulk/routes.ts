@@ -20,8 +20,7 @@ export function registerOrderBulkRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: orderBulkResultSchema },
     },
     async (req, { body }) => {
-      const { storeId, user } = requireMember(req);
-      return bulk.changeStatus(storeId, user.id, body.ids, body.status);
+      return bulk.changeStatus(requireMember(req), body.ids, body.status);
     },
   );
 }

@@ -2,6 +2,7 @@ import { bulkMsg, type OrderBulkFailure, type OrderBulkResult, type OrderStatus 
 import type { AppContext } from '../../../lib/context.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import { fulfilmentService } from '../fulfilment/service.js';
+import type { OrderMember } from '../order-audit.js';
 import { ordersRepo } from '../repo.js';
 
 /**
@@ -9,20 +10,20 @@ import { ordersRepo } from '../repo.js';
  * the store's, or nothing happens (404). Then each order goes through the single change, one at a
  * time in its own transaction, so stock, figures, mails and live events follow exactly as when the
  * team changes it alone; an order whose change is refused (e.g. the stock to reopen it is gone)
- * stays as it was and is reported with the reason.
+ * stays as it was and is reported with the reason. Each change is one 'bulk' entry of 'Registro attività'.
  */
 export function orderBulkService(ctx: AppContext) {
   const repo = ordersRepo(ctx.db);
   const fulfilment = fulfilmentService(ctx);
 
   return {
-    async changeStatus(storeId: string, actorId: string, ids: string[], status: OrderStatus): Promise<OrderBulkResult> {
-      const orders = await repo.numbersOf(storeId, ids);
+    async changeStatus(member: OrderMember, ids: string[], status: OrderStatus): Promise<OrderBulkResult> {
+      const orders = await repo.numbersOf(member.storeId, ids);
       if (orders.length !== ids.length) throw notFound(bulkMsg.ordersNotFound);
       const failures: OrderBulkFailure[] = [];
       for (const o of orders) {
         try {
-          await fulfilment.changeStatus(storeId, o.id, { status }, actorId);
+          await fulfilment.changeStatus(member, o.id, { status }, { bulk: true });
         } catch (err) {
           // A refusal the team would have read for this order alone; anything else is a fault.
           if (!(err instanceof AppError) || err.status >= 500) throw err;

@@ -26,9 +26,9 @@ export function registerConfirmationRoutes(app: FastifyInstance, ctx: AppContext
       response: { 200: orderResponseSchema },
     },
     async (req, { params }) => {
-      const { storeId, user } = requireMember(req);
-      await confirmations.byTeam(storeId, params.orderId, user.id);
-      return orderAnswer(orders, storeId, params.orderId);
+      const member = requireMember(req);
+      await confirmations.byTeam(member, params.orderId);
+      return orderAnswer(orders, member.storeId, params.orderId);
     },
   );
 

@@ -8,6 +8,7 @@ import { storeBySlug } from '../../tenancy/service.js';
 import { inventory } from '../../inventory/service.js';
 import { announceOrderChange, orderStats } from '../../stats/service.js';
 import { confirmationRepo } from './repo.js';
+import { orderAudit, type OrderMember } from '../order-audit.js';
 import { ordersRepo } from '../repo.js';
 import { expireEach } from '../expire-each.js';
 
@@ -69,12 +70,15 @@ export function confirmationService(ctx: AppContext) {
       if (changed) announceOrderChange(ctx, store.id);
     },
 
-    /** 'Conferma ordine' in the order's details, after the team heard from the shopper. */
-    async byTeam(storeId: string, orderId: string, userId: string): Promise<void> {
+    /** 'Conferma ordine' in the order's details, after the team heard from the shopper (in 'Registro attività'). */
+    async byTeam(member: OrderMember, orderId: string): Promise<void> {
+      const { storeId } = member;
       const changed = await db.transaction().execute(async (trx) => {
         const o = await ordersRepo(trx).find(storeId, orderId);
         if (!o) throw notFound('Ordine non trovato');
-        return confirmIn(trx, o, 'team', userId);
+        const confirmed = await confirmIn(trx, o, 'team', member.user.id);
+        if (confirmed) await orderAudit.confirmedByTeam(trx, member, o);
+        return confirmed;
       });
       if (changed) announceOrderChange(ctx, storeId);
     },

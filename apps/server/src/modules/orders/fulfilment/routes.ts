@@ -24,9 +24,9 @@ export function registerFulfilmentRoutes(app: FastifyInstance, ctx: AppContext, 
       response: { 200: orderResponseSchema },
     },
     async (req, { params, body }) => {
-      const { storeId, user } = requireMember(req);
-      await fulfilment.changeStatus(storeId, params.orderId, body, user.id);
-      return orderAnswer(orders, storeId, params.orderId);
+      const member = requireMember(req);
+      await fulfilment.changeStatus(member, params.orderId, body);
+      return orderAnswer(orders, member.storeId, params.orderId);
     },
   );
 
@@ -43,9 +43,9 @@ export function registerFulfilmentRoutes(app: FastifyInstance, ctx: AppContext, 
       response: { 200: orderResponseSchema },
     },
     async (req, { params, body }) => {
-      const { storeId, user } = requireMember(req);
-      await fulfilment.updateShipment(storeId, params.orderId, body, user.id);
-      return orderAnswer(orders, storeId, params.orderId);
+      const member = requireMember(req);
+      await fulfilment.updateShipment(member, params.orderId, body);
+      return orderAnswer(orders, member.storeId, params.orderId);
     },
   );
 }

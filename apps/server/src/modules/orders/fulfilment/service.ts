@@ -9,6 +9,7 @@ import { orderNotesRepo } from '../notes/repo.js';
 import { clock } from '../../../lib/clock.js';
 import { changeOrderStatus } from '../status/service.js';
 import { announceOrderChange } from '../../stats/service.js';
+import { orderAudit, shipmentChanges, type OrderMember } from '../order-audit.js';
 
 /** A shopper already told about the parcel hears again only when how to follow it changed. */
 const trackingChanged = (before: Shipment | null, after: Shipment | null) =>
@@ -29,12 +30,16 @@ export function fulfilmentService(ctx: AppContext) {
     const after = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
     // Back from 'Consegnato' is a correction the shopper was already told about.
     const kind: ShipmentMailKind | null = from !== 'shipped' && from !== 'delivered' ? 'shipped' : trackingChanged(before, after) ? 'updated' : null;
-    return { kind, shipment: after };
+    return { kind, shipment: after, changes: shipmentChanges(before, after) };
   }
 
   return {
-    /** The team's status change ('Spedito' may bring the carrier and tracking number); `actorId`: the member. */
-    async changeStatus(storeId: string, orderId: string, input: UpdateOrderStatusInput, actorId?: string) {
+    /**
+     * The team's status change ('Spedito' may bring the carrier and tracking number), recorded in
+     * 'Registro attività' in its transaction; `bulk`: it came from the orders table's 'Cambia stato'.
+     */
+    async changeStatus(member: OrderMember, orderId: string, input: UpdateOrderStatusInput, opts: { bulk?: boolean } = {}) {
+      const { storeId } = member;
       let mailed = false;
       await changeOrderStatus(
         ctx.db,
@@ -42,24 +47,29 @@ export function fulfilmentService(ctx: AppContext) {
         orderId,
         input.status,
         async (trx, { from, to }) => {
-          let mail: { kind: ShipmentMailKind | null; shipment: Shipment | null } = { kind: null, shipment: null };
+          let mail: { kind: ShipmentMailKind | null; shipment: Shipment | null; changes?: ReturnType<typeof shipmentChanges> } = { kind: null, shipment: null };
           if (to === 'shipped') mail = await applyShipment(trx, storeId, orderId, from, input.shipment);
           else if (to === 'delivered' && from !== 'delivered') {
             await fulfilmentRepo(trx).stamp(storeId, orderId, 'delivered');
             mail = { kind: 'delivered', shipment: await fulfilmentRepo(trx).shipmentOf(storeId, orderId) };
           }
+          const order = await ordersRepo(trx).find(storeId, orderId);
+          if (order && from !== to) await orderAudit.statusChanged(trx, member, order, { from, to, shipment: mail.changes }, opts);
+          else if (order && mail.changes) await orderAudit.shipmentChanged(trx, member, order, mail.changes);
           if (!mail.kind) return;
           await queueShipmentMail(ctx, trx, storeId, orderId, mail.kind, mail.shipment);
           mailed = true;
         },
-        actorId,
+        member.user.id,
       );
       if (mailed) ctx.mailer.wake();
       announceOrderChange(ctx, storeId);
     },
 
     /** Adds or corrects the carrier and tracking of an order already shipped (or delivered). */
-    async updateShipment(storeId: string, orderId: string, input: ShipmentValues, actorId?: string) {
+    async updateShipment(member: OrderMember, orderId: string, input: ShipmentValues) {
+      const { storeId } = member;
+      const actorId = member.user.id;
       let mailed = false;
       await ctx.db.transaction().execute(async (trx) => {
         const order = await ordersRepo(trx).find(storeId, orderId);
@@ -68,7 +78,8 @@ export function fulfilmentService(ctx: AppContext) {
         const before = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
         await fulfilmentRepo(trx).saveDetails(storeId, orderId, input);
         const after = await fulfilmentRepo(trx).shipmentOf(storeId, orderId);
-        if (actorId) await orderNotesRepo(trx).recordTeamEvent({ orderId, kind: 'shipment', value: after?.carrier ?? '', actorId, at: clock.iso() });
+        await orderNotesRepo(trx).recordTeamEvent({ orderId, kind: 'shipment', value: after?.carrier ?? '', actorId, at: clock.iso() });
+        await orderAudit.shipmentChanged(trx, member, order, shipmentChanges(before, after));
         // Once delivered, a correction is bookkeeping: nobody needs a mail about it.
         if (order.status === 'shipped' && trackingChanged(before, after)) {
           await queueShipmentMail(ctx, trx, storeId, orderId, 'updated', after);

@@ -13,6 +13,7 @@ import { newId } from '../../../lib/ids.js';
 import { orderSteps } from '../../orders/service.js';
 import { assertFreshProof } from '../../auth/reauth/service.js';
 import type { PaymentRefundsPort } from '../../payments/refunds-port.js';
+import { refundAudit } from '../audit-entries.js';
 import { returnsRepo } from '../repo.js';
 import { refundsRepo, type RefundRow } from './repo.js';
 import { afterSucceeded, refundOutcome, stripeRefunds } from './settle.js';
@@ -52,8 +53,8 @@ function refusalError(r: RefundRefusal): AppError {
   }
 }
 
-/** Who refunds: a member of the store, with the session the request came from. */
-export type RefundingMember = StoreMembership & { user: Pick<AuthUser, 'id' | 'sessionId'> };
+/** Who refunds: a member of the store, with the session the request came from (named in 'Registro attività'). */
+export type RefundingMember = StoreMembership & { user: Pick<AuthUser, 'id' | 'sessionId'> & Partial<Pick<AuthUser, 'email'>> };
 
 const sameQuote = (a: RefundQuote, b: RefundQuote | RefundRefusal) => !isRefundRefusal(b) && JSON.stringify(a) === JSON.stringify(b);
 
@@ -171,6 +172,7 @@ export function refundsService(ctx: AppContext) {
           succeeded_at: method === 'manual' ? at : null,
         };
         await refunds.insert({ row: r, lines: quote.lines });
+        await refundAudit.issued(trx, member, r);
         if (method === 'manual') await refundOutcome.succeeded(ctx, trx, r, actorId, at);
         else await orderSteps.recordReturnEvent(trx, { orderId: o.id, kind: 'refund', value: `pending:${r.amount_cents}`, actorId, at });
         return r;
@@ -194,6 +196,7 @@ export function refundsService(ctx: AppContext) {
           throw conflict(returnMsg.refundOver(formatEuro(Math.max(0, Number(o?.total_cents ?? 0) - Number(o?.refunded_cents ?? 0)))));
         }
         await orderSteps.recordReturnEvent(trx, { orderId: r.order_id, kind: 'refund', value: `pending:${r.amount_cents}`, actorId, at });
+        await refundAudit.retried(trx, member, r);
       });
       await stripe.attempt({ ...r, status: 'pending', failure_reason: null }, actorId);
       return this.one(member, r.order_id, r.id);

@@ -6,6 +6,7 @@ import { orderStats, announceOrderChange } from '../../stats/service.js';
 import { invoicesService } from '../../invoices/service.js';
 import { paymentsService } from '../../payments/service.js';
 import type { StripeRefundUpdate } from '../../payments/stripe.js';
+import { refundAudit } from '../audit-entries.js';
 import { returnsRepo } from '../repo.js';
 import { queueRefundMail } from './mails.js';
 import { refundsRepo, type RefundRow } from './repo.js';
@@ -47,6 +48,7 @@ export const refundOutcome = {
     if (!(await refundsRepo(trx).move(r.id, ['pending'], 'failed', at, { failure_reason: reason.slice(0, 500) }))) return false;
     await orderSteps.releaseRefund(trx, r.store_id, r.order_id, r.amount_cents);
     await orderSteps.recordReturnEvent(trx, { orderId: r.order_id, kind: 'refund', value: `failed:${r.amount_cents}`, actorId: null, at });
+    await refundAudit.failed(trx, r, reason.slice(0, 200));
     return true;
   },
 };

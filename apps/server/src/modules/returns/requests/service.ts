@@ -10,12 +10,13 @@ import type { AuthUser, StoreMembership } from '../../../plugins/guard.js';
 import { inventory } from '../../inventory/service.js';
 import { messagesFromShopper } from '../../messages/service.js';
 import { orderSteps } from '../../orders/service.js';
+import { refundAudit } from '../audit-entries.js';
 import { returnsRepo } from '../repo.js';
 import { queueRejectionMail } from './mails.js';
 import { chosenUnits } from './lines.js';
 
 /** The caller: a member of the store, signed in. */
-export type ReturnsMember = StoreMembership & { user: Pick<AuthUser, 'id'> };
+export type ReturnsMember = StoreMembership & { user: Pick<AuthUser, 'id'> & Partial<Pick<AuthUser, 'email' | 'sessionId'>> };
 
 /** Two returns opened at once may pick the same number: the loser's whole transaction runs again. */
 const NUMBER_ATTEMPTS = 4;
@@ -45,7 +46,7 @@ export function returnRequestsService(ctx: AppContext) {
 
   /**
    * Moves the return from one of `from` to `to` in the caller's transaction, and writes the step on
-   * the order's timeline. A return already elsewhere, or moved by someone else first, is refused.
+   * the order's timeline and in 'Registro attività'. A return already elsewhere, or moved by someone else first, is refused.
    */
   async function step(
     trx: Db,
@@ -55,6 +56,7 @@ export function returnRequestsService(ctx: AppContext) {
     to: ReturnStatus,
     at: string,
     extra: Parameters<ReturnType<typeof returnsRepo>['move']>[5] = {},
+    rejectReason?: string,
   ) {
     if (!from.includes(r.status)) throw refused(r.status);
     if (!(await returnsRepo(trx).move(member.storeId, r.id, from, to, at, extra))) {
@@ -62,6 +64,7 @@ export function returnRequestsService(ctx: AppContext) {
       throw refused(now?.status ?? r.status);
     }
     await orderSteps.recordReturnEvent(trx, { orderId: r.orderId, kind: 'return', value: `${to}:${r.number}`, actorId: member.user.id, at });
+    await refundAudit.returnMoved(trx, member, r, to, rejectReason);
   }
 
   async function detailOf(member: ReturnsMember, returnId: string): Promise<ReturnDetail> {
@@ -116,6 +119,7 @@ export function returnRequestsService(ctx: AppContext) {
               lines: lines.map((l) => ({ orderItemId: l.item.id, quantity: l.quantity })),
             });
             await orderSteps.recordReturnEvent(trx, { orderId, kind: 'return', value: `requested:${r.number}`, actorId: member.user.id, at });
+            await refundAudit.returnOpened(trx, member, { id: r.id, number: r.number, orderId });
             return r;
           });
         } catch (err) {
@@ -174,7 +178,7 @@ export function returnRequestsService(ctx: AppContext) {
       await db.transaction().execute(async (trx) => {
         const r = await findIn(trx, member.storeId, returnId);
         const at = clock.iso();
-        await step(trx, member, r, ['requested', 'authorized'], 'rejected', at, { reject_reason: input.reason, closed_at: at });
+        await step(trx, member, r, ['requested', 'authorized'], 'rejected', at, { reject_reason: input.reason, closed_at: at }, input.reason);
         await queueRejectionMail(ctx, trx, member.storeId, { ...r, rejectReason: input.reason });
       });
       ctx.mailer.wake();
