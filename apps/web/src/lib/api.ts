@@ -12,6 +12,17 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+type RefusalListener = (err: ApiError) => void;
+const refusalListeners = new Set<RefusalListener>();
+/**
+ * Told of every refused call before it is thrown, for rules that span the app (a store that asks
+ * for two-step sign-in: lib/two-step-requirement.tsx). Returns the function that stops listening.
+ */
+export function onApiRefusal(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
 /** The request with the session's bearer token; one silent refresh-and-retry on 401; failures become ApiError. */
 async function request(path: string, opts: RequestOptions): Promise<Response> {
   const send = async () => {
@@ -34,7 +45,11 @@ async function request(path: string, opts: RequestOptions): Promise<Response> {
     const refreshed = await sessionManager.refresh('TOKEN_REFRESHED').catch(() => null);
     if (refreshed) res = await send();
   }
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) {
+    const err = await toApiError(res);
+    refusalListeners.forEach((l) => l(err));
+    throw err;
+  }
   return res;
 }
 
