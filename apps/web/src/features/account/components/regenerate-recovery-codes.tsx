@@ -33,7 +33,7 @@ export function RegenerateRecoveryCodes({ factorId, onCodes }: { factorId: strin
 
   if (!open)
     return (
-      <Button variant="outline" onClick={() => setOpen(true)}>
+      <Button variant="outline" className="justify-self-start" onClick={() => setOpen(true)}>
         <RefreshCw aria-hidden /> {teamTwoStepMsg.regenerate}
       </Button>
     );
