@@ -32,6 +32,9 @@ export const TEAM_TWO_STEP_MATRIX: Record<string, Entry> = {
       path: `/api/auth/factors/${c.caller ? await verifiedFactor(c, c.caller.id) : randomUUID()}/recovery-codes`,
       body: { password: PASSWORD },
     }),
-    foreign: { status: 404, request: async (c) => ({ path: `/api/auth/factors/${await verifiedFactor(c, c.owner.id)}/recovery-codes`, body: { password: PASSWORD } }) },
+    foreign: {
+      status: 404,
+      request: async (c) => ({ path: `/api/auth/factors/${await verifiedFactor(c, c.owner.id)}/recovery-codes`, body: { password: PASSWORD } }),
+    },
   },
 };

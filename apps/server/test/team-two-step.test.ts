@@ -131,7 +131,15 @@ describe(`a store requiring two-step refuses one-factor sessions (${engine})`, (
       );
     expect(calls.length).toBeGreaterThan(50);
     const send = (c: Client, { method, path }: { method: string; path: string }) =>
-      method === 'GET' ? c.get(path) : method === 'POST' ? c.post(path, {}) : method === 'PUT' ? c.put(path, {}) : method === 'PATCH' ? c.patch(path, {}) : c.del(path);
+      method === 'GET'
+        ? c.get(path)
+        : method === 'POST'
+          ? c.post(path, {})
+          : method === 'PUT'
+            ? c.put(path, {})
+            : method === 'PATCH'
+              ? c.patch(path, {})
+              : c.del(path);
     const failures: string[] = [];
     for (const [who, c] of [
       ['staff', staff.client],
@@ -203,7 +211,8 @@ describe(`a store requiring two-step refuses one-factor sessions (${engine})`, (
 
 describe(`the realtime socket follows the requirement (${engine})`, () => {
   const dashboard = (storeId: string): RealtimeChannel => ({ kind: 'store', storeId });
-  const on = (channel: RealtimeChannel) => (f: ServerFrame) => (f.type === 'subscribed' || f.type === 'error') && JSON.stringify(f.channel) === JSON.stringify(channel);
+  const on = (channel: RealtimeChannel) => (f: ServerFrame) =>
+    (f.type === 'subscribed' || f.type === 'error') && JSON.stringify(f.channel) === JSON.stringify(channel);
 
   it('refuses the store’s channel to a one-factor session, drops it when the owner turns it on, and accepts a two-step token', async () => {
     const { owner, store, staff } = await teamStore('Bottega in Diretta');
@@ -281,7 +290,9 @@ describe(`a revoked session's socket is closed on every instance (${engine}${RED
 describe(`'Genera nuovi codici di recupero' (${engine})`, () => {
   const regenerate = (user: User, factorId: string, body: unknown) => user.client.post(`/api/auth/factors/${factorId}/recovery-codes`, body);
   const storedHashes = async (userId: string) =>
-    (await server.ctx.db.selectFrom('auth_recovery_codes').select('code_hash').where('user_id', '=', userId).orderBy('code_hash').execute()).map((r) => r.code_hash);
+    (await server.ctx.db.selectFrom('auth_recovery_codes').select('code_hash').where('user_id', '=', userId).orderBy('code_hash').execute()).map(
+      (r) => r.code_hash,
+    );
   const signInWith = async (user: User, code: string) => {
     const step = await passwordStep(server, user.email, user.password);
     return step.client.post('/api/auth/login/verify', { challengeId: step.challengeId, code });

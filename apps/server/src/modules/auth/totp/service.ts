@@ -1,4 +1,12 @@
-import { teamTwoStepMsg, twoStepMsg, type DisableFactorInput, type RegenerateRecoveryCodesInput, type EnrolFactorInput, type FactorSummary, type SecondStep } from '@vetrina/shared';
+import {
+  teamTwoStepMsg,
+  twoStepMsg,
+  type DisableFactorInput,
+  type RegenerateRecoveryCodesInput,
+  type EnrolFactorInput,
+  type FactorSummary,
+  type SecondStep,
+} from '@vetrina/shared';
 import type { AppContext } from '../../../lib/context.js';
 import type { Db } from '../../../db/index.js';
 import type { AuthFactorsTable } from '../../../db/schema.js';
@@ -130,7 +138,13 @@ export function twoStepService(ctx: AppContext) {
       if (!factor || factor.status !== 'verified') throw notFound(teamTwoStepMsg.factorNotFound);
       const codes = newRecoveryCodes();
       const hashes = codes.map((c) => recoveryCodeHash(c)!);
-      const replace = (db: Db) => totpRepo(db).replaceRecoveryCodes(userId, hashes, hashes.map(() => newId()), clock.iso());
+      const replace = (db: Db) =>
+        totpRepo(db).replaceRecoveryCodes(
+          userId,
+          hashes,
+          hashes.map(() => newId()),
+          clock.iso(),
+        );
       if (proof.password !== undefined) {
         await confirmPassword(ctx, userId, proof.password);
         await ctx.db.transaction().execute(replace);

@@ -55,7 +55,11 @@ export function TwoStepRequiredNotice() {
     );
   if (!shortfall.length) return null;
   return (
-    <section aria-labelledby="two-step-required-title" className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="two-step-required">
+    <section
+      aria-labelledby="two-step-required-title"
+      className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="two-step-required"
+    >
       <h3 id="two-step-required-title" className="flex items-center gap-2 text-base font-semibold">
         <ShieldAlert className="size-5 shrink-0" aria-hidden />
         {teamTwoStepMsg.storeRequires}
