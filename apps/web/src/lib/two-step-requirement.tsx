@@ -37,7 +37,7 @@ export function useTwoStepShortfall(): StoreSummary[] {
 const ACCOUNT_PAGES = [/^\/dashboard\/profile\/?$/, /^\/dashboard\/stores\/?$/, /^\/dashboard\/invitations\/?$/];
 
 /** The store a dashboard address works on: the one in a settings address, else the active one; null on account pages. */
-function storeOfPage(pathname: string, stores: StoreSummary[], active: StoreSummary | null): StoreSummary | null {
+export function storeOfPage(pathname: string, stores: StoreSummary[], active: StoreSummary | null): StoreSummary | null {
   if (ACCOUNT_PAGES.some((p) => p.test(pathname))) return null;
   const inPath = /^\/dashboard\/stores\/([^/]+)\//.exec(pathname)?.[1];
   return inPath ? (stores.find((s) => s.id === inPath) ?? null) : active;
