@@ -36,6 +36,7 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
     ['team', '/dashboard/team', 'Team'],
     ['received invitations', '/dashboard/invitations', /.+/],
     ['store settings', settings, 'Impostazioni Store'],
+    ['settings: sicurezza', `${settings}/sicurezza`, 'Impostazioni Store'],
     ['discount codes', '/dashboard/discounts', 'Codici sconto'],
     ['profile', '/dashboard/profile', /.+/],
     ['dashboard 404', '/dashboard/pagina-che-non-esiste', /.+/],

@@ -90,6 +90,7 @@ const DASHBOARD_PAGES: LayoutPage[] = [
   { name: 'settings: dati aziendali', url: (s) => `/dashboard/stores/${s.store.id}/settings/dati-aziendali` },
   { name: 'settings: fatturazione', url: (s) => `/dashboard/stores/${s.store.id}/settings/fatturazione` },
   { name: 'settings: pagine legali', url: (s) => `/dashboard/stores/${s.store.id}/settings/pagine-legali` },
+  { name: 'settings: sicurezza', url: (s) => `/dashboard/stores/${s.store.id}/settings/sicurezza` },
   { name: 'profile', url: () => '/dashboard/profile' },
   { name: 'dashboard 404', url: () => '/dashboard/pagina-che-non-esiste' },
 ];

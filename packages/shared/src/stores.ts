@@ -19,6 +19,8 @@ export const storeSummarySchema = z.object({
   role: z.enum(ROLES),
   /** The signed-in user owns this store (deletes it, decides who the admins are). */
   isOwner: z.boolean(),
+  /** The owner asked the team for two-step sign-in: a session without a second factor is refused. */
+  twoStepRequired: z.boolean(),
   createdAt: z.string(),
 });
 export type StoreSummary = z.infer<typeof storeSummarySchema>;

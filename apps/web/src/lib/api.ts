@@ -13,9 +13,26 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+type RefusalListener = (err: ApiError) => void;
+const refusalListeners = new Set<RefusalListener>();
+/**
+ * Told of every refused call before it is thrown, for rules that span the app (a store that asks
+ * for two-step sign-in: lib/two-step-requirement.tsx). Returns the function that stops listening.
+ */
+export function onApiRefusal(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+function refused(err: ApiError): never {
+  refusalListeners.forEach((l) => l(err));
+  throw err;
+}
+
 /**
  * The request with the session's bearer token; one silent refresh-and-retry on 401; one retry after
- * 'Conferma la tua identità' on 403 'reauth_required' (lib/fresh-proof.ts); failures become ApiError.
+ * 'Conferma la tua identità' on 403 'reauth_required' (lib/fresh-proof.ts); failures become ApiError,
+ * told to the refusal listeners before they are thrown.
  */
 async function request(path: string, opts: RequestOptions): Promise<Response> {
   const send = async () => {
@@ -41,9 +58,9 @@ async function request(path: string, opts: RequestOptions): Promise<Response> {
   if (!res.ok) {
     // 'Conferma la tua identità': a change refused for a stale proof is sent again once proved.
     const again = await retryAfterFreshProof(await toApiError(res), send);
-    if (again instanceof ApiError) throw again;
+    if (again instanceof ApiError) return refused(again);
     res = again;
-    if (!res.ok) throw await toApiError(res);
+    if (!res.ok) return refused(await toApiError(res));
   }
   return res;
 }

@@ -20,7 +20,9 @@ export interface EventBus {
 export type AccessEvent =
   | { type: 'access.sessions-revoked'; userId: string; sessionIds: string[] }
   | { type: 'access.member-removed'; storeId: string; userId: string }
-  | { type: 'access.store-deleted'; storeId: string };
+  | { type: 'access.store-deleted'; storeId: string }
+  /** The owner asked the team for two-step sign-in: one-factor sessions lose the store's channel. */
+  | { type: 'access.two-step-required'; storeId: string };
 
 /**
  * On the `cache` topic: a store's catalogue or settings changed ('store-changed'), or only its stock

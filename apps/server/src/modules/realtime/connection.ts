@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { realtimeMsg, type ClientFrame, type ErrorCode, type RealtimeChannel, type ServerFrame } from '@vetrina/shared';
+import { accountSecurityMsg, realtimeMsg, type ClientFrame, type ErrorCode, type RealtimeChannel, type ServerFrame } from '@vetrina/shared';
 import type { AppContext } from '../../lib/context.js';
 import { verifyJwt } from '../../lib/jwt.js';
 import { clock } from '../../lib/clock.js';
@@ -11,6 +11,11 @@ import { visitorKey } from './presence.js';
 import type { ConnectionRegistry, TrackedConnection } from './registry.js';
 
 const MAX_SUBSCRIPTIONS = 20;
+/**
+ * WebSocket close code (application range) for a socket whose session was revoked: nothing more
+ * can come through it, so it is closed rather than left open and anonymous.
+ */
+export const SESSION_REVOKED_CLOSE = 4001;
 const channelKey = (c: RealtimeChannel) => (c.kind === 'store' ? `store:${c.storeId}` : `${c.kind}:${c.slug}`);
 
 interface SocketUser {
@@ -18,6 +23,8 @@ interface SocketUser {
   sessionId: string;
   /** Access token expiry (seconds). */
   exp: number;
+  /** 'aal2': the token says the session showed a second factor (stores requiring it accept only these). */
+  aal: 'aal1' | 'aal2';
 }
 
 interface Subscription {
@@ -82,7 +89,7 @@ export class Connection implements TrackedConnection {
           return false;
         }
         if (this.user && this.user.id !== claims.sub) this.dropUserBound();
-        this.setUser({ id: claims.sub, sessionId: claims.sid, exp: claims.exp });
+        this.setUser({ id: claims.sub, sessionId: claims.sid, exp: claims.exp, aal: claims.aal === 'aal2' ? 'aal2' : 'aal1' });
         return true;
       },
     );
@@ -90,10 +97,13 @@ export class Connection implements TrackedConnection {
     // Removals this socket may have missed (say, while Redis was unreachable) are caught here.
     for (const sub of [...this.subs.values()]) {
       if (sub.channel.kind !== 'store' || !this.user) continue;
-      const userId = this.user.id;
+      const { id: userId, aal } = this.user;
       await this.registry.settled(
         () => membershipOf(this.ctx.db, sub.storeId, userId),
-        (member) => !member && this.leftTeam(sub.storeId),
+        (member) => {
+          if (!member) this.leftTeam(sub.storeId);
+          else if (member.twoStepRequired && aal !== 'aal2') this.twoStepRequired(sub.storeId);
+        },
       );
     }
     if (this.user && !this.closed) this.send({ type: 'ready', userId: this.user.id });
@@ -111,14 +121,20 @@ export class Connection implements TrackedConnection {
     await this.registry.settled(
       async () => {
         if (!(await this.ctx.sessions.isLive(user.sessionId))) return 'signed-out' as const;
-        if (channel.kind === 'store') return (await membershipOf(this.ctx.db, channel.storeId, user.id)) ? channel.storeId : null;
+        if (channel.kind === 'store') {
+          const member = await membershipOf(this.ctx.db, channel.storeId, user.id);
+          if (!member) return null;
+          // The same rule as the guard's for the store's HTTP routes.
+          return member.twoStepRequired && user.aal !== 'aal2' ? ('two-step' as const) : channel.storeId;
+        }
         return (await storeBySlug(this.ctx.db, channel.slug))?.id ?? null;
       },
       (storeId) => {
         if (this.closed || this.subs.has(key)) return;
-        if (storeId === 'signed-out') return this.signOut();
+        if (storeId === 'signed-out') return this.sessionRevoked();
         if (this.user !== user) return this.fail('unauthenticated', realtimeMsg.sessionInvalid, channel);
         if (!storeId) return this.fail('not_found', realtimeMsg.storeNotFound, channel);
+        if (storeId === 'two-step') return this.fail('two_step_required', accountSecurityMsg.twoStepRequired, channel);
         const topic = channel.kind === 'store' ? topics.store(storeId) : topics.chat(storeId, user.id);
         this.add(key, { channel, storeId, userBound: true, stop: this.ctx.bus.subscribe(topic, this.deliver(channel)) });
         this.send({ type: 'subscribed', channel });
@@ -193,8 +209,19 @@ export class Connection implements TrackedConnection {
     this.fail(code, message);
   }
 
-  signOut() {
+  /** Told last, then closed: the tab's client reconnects anonymously and its session manager signs out. */
+  sessionRevoked() {
+    if (this.closed) return;
     this.endSession('unauthenticated', realtimeMsg.signedOut);
+    this.socket.close(SESSION_REVOKED_CLOSE, realtimeMsg.signedOut);
+  }
+
+  twoStepRequired(storeId: string) {
+    const key = channelKey({ kind: 'store', storeId });
+    const sub = this.subs.get(key);
+    if (!sub || this.user?.aal === 'aal2') return;
+    this.drop(key);
+    this.fail('two_step_required', accountSecurityMsg.twoStepRequired, sub.channel);
   }
 
   leftTeam(storeId: string) {

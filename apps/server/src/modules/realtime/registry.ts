@@ -3,12 +3,14 @@ import { isAccessEvent, topics, type AccessEvent, type EventBus } from './bus.js
 /** What the registry needs from a socket to take access away from it. */
 export interface TrackedConnection {
   readonly sessionId: string | null;
-  /** The session ended: drop every subscription tied to the user. */
-  signOut(): void;
+  /** The session was revoked (signed out there, 'Esci da questo dispositivo'): the socket is closed. */
+  sessionRevoked(): void;
   /** The user left the store's team: drop the store's dashboard channel. */
   leftTeam(storeId: string): void;
   /** The store is gone: drop every channel of it. */
   storeDeleted(storeId: string): void;
+  /** The store now requires two-step sign-in: a one-factor session loses its dashboard channel. */
+  twoStepRequired(storeId: string): void;
 }
 
 function index<K>() {
@@ -31,8 +33,8 @@ function index<K>() {
 
 /**
  * This instance's sockets, indexed by user and by store, and the one listener per instance on the
- * bus's control topic: when a session is revoked, a member removed or a store deleted (on any
- * instance), it reaches only the affected sockets here.
+ * bus's control topic: when a session is revoked, a member removed, a store deleted or two-step
+ * sign-in required (on any instance), it reaches only the affected sockets here.
  */
 export function connectionRegistry(bus: EventBus) {
   const byUser = index<string>();
@@ -44,11 +46,13 @@ export function connectionRegistry(bus: EventBus) {
     epoch++;
     if (event.type === 'access.sessions-revoked') {
       const ended = new Set(event.sessionIds);
-      for (const c of byUser.get(event.userId)) if (c.sessionId && ended.has(c.sessionId)) c.signOut();
+      for (const c of byUser.get(event.userId)) if (c.sessionId && ended.has(c.sessionId)) c.sessionRevoked();
     } else if (event.type === 'access.member-removed') {
       for (const c of byUser.get(event.userId)) c.leftTeam(event.storeId);
     } else if (event.type === 'access.store-deleted') {
       for (const c of byStore.get(event.storeId)) c.storeDeleted(event.storeId);
+    } else if (event.type === 'access.two-step-required') {
+      for (const c of byStore.get(event.storeId)) c.twoStepRequired(event.storeId);
     }
   }
   const stop = bus.subscribe(topics.control, (event) => {

@@ -31,6 +31,7 @@ const summaries = (db: Db) =>
       't.key as theme_key',
       'm.role',
       's.owner_id',
+      's.two_step_required',
       'm.user_id',
     ]);
 
@@ -47,6 +48,7 @@ const toSummary = (r: SummaryRow): StoreSummary => ({
   themeKey: r.theme_key,
   role: r.role,
   isOwner: r.owner_id === r.user_id,
+  twoStepRequired: Number(r.two_step_required) === 1,
   createdAt: r.created_at,
 });
 
@@ -208,6 +210,19 @@ export function storesRepo(db: Db) {
                 eb.selectFrom('store_members').select('id').where('store_id', '=', storeId).where('user_id', '=', toUserId).where('role', '=', 'admin'),
               ),
             )
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
+
+    /** 'Richiedi la verifica in due passaggi al team': false when the store already had that value. */
+    setTwoStepRequired: async (storeId: string, required: boolean) =>
+      Number(
+        (
+          await db
+            .updateTable('stores')
+            .set({ two_step_required: required ? 1 : 0 })
+            .where('id', '=', storeId)
+            .where('two_step_required', '=', required ? 0 : 1)
             .executeTakeFirst()
         ).numUpdatedRows,
       ) === 1,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createStoreSchema,
   storeIdParams,
+  storeSecuritySchema,
   storeSummaryListSchema,
   storeSummarySchema,
   teamMembersResponseSchema,
@@ -16,6 +17,7 @@ import { clock } from '../../lib/clock.js';
 import { userProfiles } from '../users/service.js';
 import { createStore, deleteStore, getStore, storesOf, transferOwnership, updateStore } from './service.js';
 import { removeLogo, replaceLogo } from './logo.js';
+import { setTeamTwoStep } from './security.js';
 
 const tags = ['stores'];
 
@@ -122,6 +124,24 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: AppContext) {
       response: { 200: storeSummarySchema },
     },
     async (req) => removeLogo(ctx, requireMember(req)),
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/stores/:storeId/security',
+      auth: { permission: 'security:manage' },
+      summary: 'Richiede (o non più) la verifica in due passaggi al team; per attivarla serve la propria',
+      tags,
+      params: storeIdParams,
+      body: storeSecuritySchema,
+      response: { 200: storeSummarySchema },
+    },
+    async (req, { body }) => {
+      const member = requireMember(req);
+      return setTeamTwoStep(ctx, { storeId: member.storeId, user: member.user }, body);
+    },
   );
 
   addRoute(

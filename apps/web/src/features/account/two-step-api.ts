@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmedFactorSchema, enrolledFactorSchema, factorListSchema, type DisableFactorInput } from '@vetrina/shared';
 import { api, apiNoContent } from '@/lib/api';
+import { sessionManager } from '@/lib/session';
 
 const factorsKey = ['auth-factors'] as const;
 
@@ -13,7 +14,11 @@ export function useConfirmTotp() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, code }: { id: string; code: string }) => api(`/api/auth/factors/${id}/verify`, { body: { code }, schema: confirmedFactorSchema }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: factorsKey }),
+    onSuccess: async () => {
+      // This session has just shown a second factor: its next token says so (stores requiring it open).
+      await sessionManager.refresh('TOKEN_REFRESHED').catch(() => undefined);
+      await qc.invalidateQueries({ queryKey: factorsKey });
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import { Sidebar, SidebarProvider } from '@/components/ui/sidebar';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog';
 import { useMe } from '@/lib/auth';
 import { useStoreEvents } from '@/lib/use-store-events';
+import { RequireTwoStep, useTwoStepShortfall } from '@/lib/two-step-requirement';
 import { DashboardNav } from './components/dashboard-nav';
 import { SetupBanner } from './components/setup-banner';
 import { TopBar } from './components/top-bar';
@@ -11,8 +12,11 @@ import { TopBar } from './components/top-bar';
 /** The dashboard shell: top bar, collapsible sidebar, setup banner; pages render in the outlet. */
 export function DashboardLayout({ topBarActions }: { topBarActions?: ReactNode }) {
   const { data: me } = useMe();
-  // One live subscription for the whole dashboard (the mobile sidebar is not always mounted).
-  useStoreEvents(me?.activeStore?.id);
+  const heldBack = useTwoStepShortfall();
+  // One live subscription for the whole dashboard (the mobile sidebar is not always mounted); none
+  // to a store that would refuse this session for want of a second factor.
+  const active = me?.activeStore;
+  useStoreEvents(active && !heldBack.some((s) => s.id === active.id) ? active.id : undefined);
   return (
     <SidebarProvider>
       <div className="min-h-screen bg-muted/40">
@@ -24,7 +28,9 @@ export function DashboardLayout({ topBarActions }: { topBarActions?: ReactNode }
           </Sidebar>
           <main id="contenuto" className="min-w-0 flex-1 p-4 md:p-8">
             <div className="mx-auto max-w-6xl">
-              <Outlet />
+              <RequireTwoStep>
+                <Outlet />
+              </RequireTwoStep>
             </div>
           </main>
         </div>

@@ -11,6 +11,8 @@ export const SETTINGS_SECTIONS = [
   { slug: 'dati-aziendali', label: 'Dati aziendali', adminOnly: true },
   { slug: 'fatturazione', label: 'Fatturazione', adminOnly: true },
   { slug: 'pagine-legali', label: 'Pagine legali', adminOnly: true },
+  // Owners change it; admins see how it stands.
+  { slug: 'sicurezza', label: 'Sicurezza', adminOnly: true },
 ] as const;
 
 export type SettingsSectionSlug = (typeof SETTINGS_SECTIONS)[number]['slug'];

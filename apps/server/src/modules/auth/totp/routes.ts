@@ -7,6 +7,8 @@ import {
   enrolFactorSchema,
   enrolledFactorSchema,
   factorListSchema,
+  recoveryCodesSchema,
+  regenerateRecoveryCodesSchema,
   sessionResponseSchema,
   verifyChallengeSchema,
 } from '@vetrina/shared';
@@ -79,6 +81,21 @@ export function registerTwoStepRoutes(app: FastifyInstance, ctx: AppContext, set
     async (req, { params, body }) => {
       await twoStep.disable(requireUser(req).id, params.id, body);
     },
+  );
+
+  addRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/factors/:id/recovery-codes',
+      auth: 'user',
+      summary: 'Genera nuovi codici di recupero (serve un codice o la password); i precedenti smettono di valere',
+      tags,
+      params: factorParams,
+      body: regenerateRecoveryCodesSchema,
+      response: { 200: recoveryCodesSchema },
+    },
+    async (req, { params, body }) => ({ recoveryCodes: await twoStep.regenerateRecoveryCodes(requireUser(req).id, params.id, body) }),
   );
 
   addRoute(

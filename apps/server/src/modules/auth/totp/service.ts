@@ -1,4 +1,12 @@
-import { twoStepMsg, type DisableFactorInput, type EnrolFactorInput, type FactorSummary, type SecondStep } from '@vetrina/shared';
+import {
+  teamTwoStepMsg,
+  twoStepMsg,
+  type DisableFactorInput,
+  type RegenerateRecoveryCodesInput,
+  type EnrolFactorInput,
+  type FactorSummary,
+  type SecondStep,
+} from '@vetrina/shared';
 import type { AppContext } from '../../../lib/context.js';
 import type { Db } from '../../../db/index.js';
 import type { AuthFactorsTable } from '../../../db/schema.js';
@@ -119,6 +127,37 @@ export function twoStepService(ctx: AppContext) {
         });
       } else if (factor.status === 'verified') throw badRequest(twoStepMsg.proofRequired, 'code');
       await ctx.db.transaction().execute((trx) => totpRepo(trx).deleteAll(userId));
+    },
+
+    /**
+     * 'Genera nuovi codici di recupero': after a current code (or an unused recovery code) or the
+     * password, ten new codes replace the old ones in one statement pair, so the old stop working.
+     */
+    async regenerateRecoveryCodes(userId: string, factorId: string, proof: RegenerateRecoveryCodesInput): Promise<string[]> {
+      const factor = await repo.findFactor(userId, factorId);
+      if (!factor || factor.status !== 'verified') throw notFound(teamTwoStepMsg.factorNotFound);
+      const codes = newRecoveryCodes();
+      const hashes = codes.map((c) => recoveryCodeHash(c)!);
+      const replace = (db: Db) =>
+        totpRepo(db).replaceRecoveryCodes(
+          userId,
+          hashes,
+          hashes.map(() => newId()),
+          clock.iso(),
+        );
+      if (proof.password !== undefined) {
+        await confirmPassword(ctx, userId, proof.password);
+        await ctx.db.transaction().execute(replace);
+      } else {
+        const code = proof.code ?? '';
+        await throttledCode(ctx, userId, () =>
+          ctx.db.transaction().execute(async (trx) => {
+            if (!(await useAnyCode(trx, factor, code))) throw invalidCode();
+            await replace(trx);
+          }),
+        );
+      }
+      return codes;
     },
 
     /** Called by sign-in after a right password: a challenge when the account has the second step on. */

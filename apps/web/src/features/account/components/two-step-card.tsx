@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { useEnrolTotp, useFactors } from '../two-step-api';
+import { RegenerateRecoveryCodes } from './regenerate-recovery-codes';
 import { DisableTwoStep, EnrolTotp, RecoveryCodes } from './two-step-parts';
 
 /**
@@ -44,7 +45,13 @@ export function TwoStepCard() {
         onCancel={() => setPending(null)}
       />
     );
-  else if (active) body = <DisableTwoStep factorId={active.id} />;
+  else if (active)
+    body = (
+      <div className="grid gap-4">
+        <DisableTwoStep factorId={active.id} />
+        <RegenerateRecoveryCodes factorId={active.id} onCodes={setCodes} />
+      </div>
+    );
   else
     body = (
       <Button onClick={() => void onStart()} disabled={enrol.isPending}>

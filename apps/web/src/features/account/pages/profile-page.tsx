@@ -18,6 +18,7 @@ import { useRequestEmailChange, useRequestPasswordReset } from '../api';
 import { DevicesCard } from '../components/devices-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences';
 import { TwoStepCard } from '../components/two-step-card';
+import { TwoStepRequiredNotice } from '../components/two-step-required-notice';
 
 export default function ProfilePage() {
   const { data: me, isLoading } = useMe();
@@ -126,6 +127,7 @@ export default function ProfilePage() {
       <h2 className="pt-2 text-xl font-semibold tracking-tight" id="sicurezza">
         Sicurezza
       </h2>
+      <TwoStepRequiredNotice />
       <TwoStepCard />
 
       <NotificationPreferencesCard />

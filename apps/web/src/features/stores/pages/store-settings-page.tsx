@@ -12,6 +12,7 @@ import { ReturnSettingsSection } from '../components/returns/return-settings-sec
 import { BusinessDetailsSection } from '../components/business/business-details-section';
 import { InvoiceSettingsSection } from '../components/invoicing/invoice-settings-section';
 import { LegalPagesSection } from '../components/legal/legal-pages-section';
+import { TeamTwoStepSection } from '../components/security/team-two-step-section';
 import { SettingsNav } from '../components/settings-nav';
 import { StoreSettingsForm } from '../components/store-settings-form';
 import { sectionOf, settingsPath, type SettingsSectionSlug } from '../settings-sections';
@@ -33,6 +34,8 @@ function SectionBody({ store, section }: { store: StoreSummary; section: Setting
       return <InvoiceSettingsSection storeId={store.id} />;
     case 'pagine-legali':
       return <LegalPagesSection storeId={store.id} storeSlug={store.slug} />;
+    case 'sicurezza':
+      return <TeamTwoStepSection store={store} />;
   }
 }
 
