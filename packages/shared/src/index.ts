@@ -30,3 +30,4 @@ export * from './devices.js';
 export * from './two-step.js';
 export * from './account-security.js';
 export * from './audit.js';
+export * from './passkeys.js';
