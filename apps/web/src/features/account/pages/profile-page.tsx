@@ -17,6 +17,7 @@ import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useRequestEmailChange, useRequestPasswordReset } from '../api';
 import { DevicesCard } from '../components/devices-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences';
+import { PasskeysCard } from '../components/passkeys-card';
 import { TwoStepCard } from '../components/two-step-card';
 
 export default function ProfilePage() {
@@ -127,6 +128,8 @@ export default function ProfilePage() {
         Sicurezza
       </h2>
       <TwoStepCard />
+
+      <PasskeysCard />
 
       <NotificationPreferencesCard />
 
