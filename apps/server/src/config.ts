@@ -155,7 +155,10 @@ const envSchema = z.object({
   /** Passkeys: the relying party's id (a host name, e.g. negozi.example.it); PUBLIC_URL's host when unset. */
   WEBAUTHN_RP_ID: z
     .string()
-    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'WEBAUTHN_RP_ID deve essere un nome di dominio (es. negozi.example.it), senza schema né porta')
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      'WEBAUTHN_RP_ID deve essere un nome di dominio (es. negozi.example.it), senza schema né porta',
+    )
     .optional(),
   /** Passkeys: the origins the browser may sign from, comma-separated; PUBLIC_URL's origin when unset. */
   WEBAUTHN_ORIGINS: z
@@ -270,7 +273,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const rpId = e.WEBAUTHN_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined);
   const strayOrigins = rpId ? (e.WEBAUTHN_ORIGINS ?? []).filter((o) => !originFitsRpId(o, rpId)) : [];
   if (strayOrigins.length) {
-    throw new Error(`Configurazione non valida:\n  WEBAUTHN_ORIGINS: ${strayOrigins.join(', ')} non appartiene a WEBAUTHN_RP_ID (${rpId}): il browser rifiuterebbe le passkey`);
+    throw new Error(
+      `Configurazione non valida:\n  WEBAUTHN_ORIGINS: ${strayOrigins.join(', ')} non appartiene a WEBAUTHN_RP_ID (${rpId}): il browser rifiuterebbe le passkey`,
+    );
   }
   const s3 =
     e.S3_ENDPOINT && e.S3_BUCKET

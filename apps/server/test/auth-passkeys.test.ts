@@ -171,7 +171,11 @@ describe(`passkeys: 'Accedi con una passkey' (${engine})`, () => {
     stranger.register({ challenge: 'x', rp: { id: 'localhost' }, user: { id: 'c29tZW9uZQ' } });
     expectInvalidPasskey((await passkeySignIn(server, stranger)).res);
     // Malformed answers.
-    for (const credential of ['x', {}, { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: '!!', authenticatorData: 'AA', signature: 'AA' } }]) {
+    for (const credential of [
+      'x',
+      {},
+      { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: '!!', authenticatorData: 'AA', signature: 'AA' } },
+    ]) {
       const res = await c.post('/api/auth/login/passkey', { credential });
       expect(res.status).toBe(400);
     }

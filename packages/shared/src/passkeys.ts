@@ -14,11 +14,7 @@ export const passkeyMsg = {
 /** Passkeys one account may register: enough for every device, few enough to list. */
 export const MAX_PASSKEYS = 10;
 
-export const passkeyNameField = z
-  .string({ error: passkeyMsg.nameRequired })
-  .trim()
-  .min(1, passkeyMsg.nameRequired)
-  .max(60, passkeyMsg.nameTooLong);
+export const passkeyNameField = z.string({ error: passkeyMsg.nameRequired }).trim().min(1, passkeyMsg.nameRequired).max(60, passkeyMsg.nameTooLong);
 
 export const passkeySchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
 export type Passkey = z.infer<typeof passkeySchema>;

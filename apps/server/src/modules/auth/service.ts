@@ -88,7 +88,12 @@ export function authService(ctx: AppContext) {
     async getUser(userId: string) {
       const user = await repo.findUserById(userId);
       if (!user) throw unauthenticated(msg.sessionExpired);
-      return { id: user.id, email: user.email, createdAt: user.created_at, factors: [...(await twoStep.list(user.id)), ...(await passkeysService(ctx).factors(user.id))] };
+      return {
+        id: user.id,
+        email: user.email,
+        createdAt: user.created_at,
+        factors: [...(await twoStep.list(user.id)), ...(await passkeysService(ctx).factors(user.id))],
+      };
     },
   };
 }

@@ -74,7 +74,8 @@ export function passkeySignIn(ctx: AppContext) {
       const row = await repo.takeChallenge(challengeHash(challenge), ['sign_in', 'second_step'], now);
       if (!row) throw invalidPasskey();
       // A second-step challenge answers the password step it was asked for, and nothing else.
-      if (row.purpose === 'second_step' && (input.challengeId === undefined || !(await sameStep(row.mfa_challenge_id, input.challengeId)))) throw invalidPasskey();
+      if (row.purpose === 'second_step' && (input.challengeId === undefined || !(await sameStep(row.mfa_challenge_id, input.challengeId))))
+        throw invalidPasskey();
       const passkey = await repo.findByCredentialId(input.credential.id);
       if (!passkey || (row.user_id !== null && passkey.user_id !== row.user_id)) throw invalidPasskey();
       const handle = input.credential.response.userHandle;
@@ -89,7 +90,12 @@ export function passkeySignIn(ctx: AppContext) {
             expectedChallenge: challenge,
             expectedOrigin: rp.origins,
             expectedRPID: rp.rpId,
-            credential: { id: passkey.credential_id, publicKey: Buffer.from(passkey.public_key, 'base64url'), counter: passkey.counter, transports: transportsOf(passkey) },
+            credential: {
+              id: passkey.credential_id,
+              publicKey: Buffer.from(passkey.public_key, 'base64url'),
+              counter: passkey.counter,
+              transports: transportsOf(passkey),
+            },
             requireUserVerification: true,
           });
         } catch {
