@@ -20,7 +20,7 @@ const invalidPasskey = () => new AppError(400, 'invalid_passkey', passkeyMsg.inv
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Per client address and 15 minutes: options asked for and answers sent (the passkey's account has its own count). */
-const PER_IP = { options: 30, answers: 30 } as const;
+const PER_IP = { options: 60, answers: 30 } as const;
 
 const perIp = (ctx: AppContext, what: keyof typeof PER_IP, ip: string) =>
   takeSlots(ctx.limiter, [{ key: `passkey-${what}:${ip}`, max: PER_IP[what], windowMs: WINDOW_MS }], (resetMs) =>
