@@ -28,12 +28,12 @@ export async function publicSite(page: Page, audit: AxeAudit, mobile: boolean) {
     ['reset password', '/reset-password?token=non-valido', null],
   ] as const) {
     await page.goto(url);
-    if (heading) await expect(page.getByRole('button', { name: heading })).toBeVisible();
+    if (heading) await expect(page.getByRole('button', { name: heading, exact: true })).toBeVisible();
     await audit.check(page, name);
   }
   // The form's own errors, shown after an empty submit.
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
   await audit.check(page, 'login with errors');
 }
 

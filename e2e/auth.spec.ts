@@ -17,7 +17,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login/);
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     // No store yet: the spec sends the user to set one up.
     await expect(page.getByText('Configurazione incompleta')).toBeVisible();
     await page.waitForURL(/\/onboarding/);
@@ -33,7 +33,7 @@ test.describe('accounts', () => {
 
     await page.goto('/login');
     await page.getByLabel('Email').fill('qualcuno@example.it');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page.getByText('La password è obbligatoria')).toBeVisible();
   });
 
@@ -134,7 +134,7 @@ test.describe('accounts', () => {
     await signInViaUi(page, email, PASSWORD);
     await expect(page.getByText('Credenziali non valide')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill('nuova-password-42');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await page.waitForURL(/\/onboarding|\/dashboard/);
   });
 

@@ -66,6 +66,9 @@ export default defineConfig({
         WEB_DIST: process.env.E2E_WEB_DIST ?? '',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PUBLIC_URL: BASE_URL,
+        // A passkey's relying party must be a host name, not 127.0.0.1: passkeys.spec.ts uses localhost.
+        WEBAUTHN_RP_ID: 'localhost',
+        WEBAUTHN_ORIGINS: `http://localhost:${APP_PORT}`,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         // Every spec signs up from 127.0.0.1; the per-IP sign-up limit has its own integration test.

@@ -154,7 +154,48 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: timeoutMs('KEEP_ALIVE_TIMEOUT_MS', 72_000),
   /** Time a handler has to answer once its request is received (ms), unless its route says otherwise: past it the client gets 503. */
   HANDLER_TIME_LIMIT_MS: timeoutMs('HANDLER_TIME_LIMIT_MS', 30_000),
+  /** Passkeys: the relying party's id (a host name, e.g. negozi.example.it); PUBLIC_URL's host when unset. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      'WEBAUTHN_RP_ID deve essere un nome di dominio (es. negozi.example.it), senza schema né porta',
+    )
+    .optional(),
+  /** Passkeys: the origins the browser may sign from, comma-separated; PUBLIC_URL's origin when unset. */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const entries = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !isOrigin(e));
+      if (bad.length || !entries.length) {
+        ctx.addIssue({ code: 'custom', message: `origini non valide (es. https://negozi.example.it,http://localhost:5173): ${bad.join(', ') || raw}` });
+        return z.NEVER;
+      }
+      return entries;
+    }),
 });
+
+/** "https://host[:port]" and nothing more: what a browser writes in clientDataJSON.origin. */
+function isOrigin(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v;
+  } catch {
+    return false;
+  }
+}
+
+/** A passkey's origin must be the RP id's host or one of its subdomains. */
+const originFitsRpId = (origin: string, rpId: string) => {
+  const host = new URL(origin).hostname;
+  return host === rpId || host.endsWith(`.${rpId}`);
+};
 
 /** A 32-byte key written as base64 or hex, or null. */
 export function keyBytes(v: string): Buffer | null {
@@ -204,6 +245,8 @@ export interface Config {
   reauthRefundThresholdCents: number;
   /** Server timeouts and the handlers' time limit (docs/decisions/0033-timeouts.md). */
   timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number; handlerMs: number };
+  /** Passkeys' relying party as configured; what is unset follows the public address (modules/auth/passkeys/relying-party.ts). */
+  webauthn: { rpId?: string; origins?: string[] };
 }
 
 /** Parses the environment once at boot and fails fast with every problem listed. */
@@ -230,6 +273,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       !e.PUBLIC_URL && "  PUBLIC_URL: obbligatorio in produzione (es. https://negozi.example.it): è l'indirizzo dei link nelle email",
     ].filter(Boolean);
     if (missing.length) throw new Error(`Configurazione non valida:\n${missing.join('\n')}`);
+  }
+  const rpId = e.WEBAUTHN_RP_ID ?? (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined);
+  const strayOrigins = rpId ? (e.WEBAUTHN_ORIGINS ?? []).filter((o) => !originFitsRpId(o, rpId)) : [];
+  if (strayOrigins.length) {
+    throw new Error(
+      `Configurazione non valida:\n  WEBAUTHN_ORIGINS: ${strayOrigins.join(', ')} non appartiene a WEBAUTHN_RP_ID (${rpId}): il browser rifiuterebbe le passkey`,
+    );
   }
   const s3 =
     e.S3_ENDPOINT && e.S3_BUCKET
@@ -279,6 +329,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
       handlerMs: e.HANDLER_TIME_LIMIT_MS,
     },
+    webauthn: { rpId: e.WEBAUTHN_RP_ID, origins: e.WEBAUTHN_ORIGINS },
   };
 }
 

@@ -8,6 +8,7 @@ import { uniqueEmail } from './harness.js';
 import { formWith, solidPng } from './images.js';
 import { fx, PASSWORD, type Cell, type Role } from './authorization-cells.js';
 import { confirmationCodeHash } from '../src/modules/orders/confirmation/service.js';
+import { PASSKEYS_MATRIX } from './passkeys-matrix.js';
 import { TWO_STEP_MATRIX } from './totp-matrix.js';
 import { FRESH_PROOF_MATRIX } from './fresh-proof-matrix.js';
 import { TEAM_TWO_STEP_MATRIX } from './team-two-step-matrix.js';
@@ -321,6 +322,7 @@ export const MATRIX: Record<string, Entry> = {
   ...TWO_STEP_MATRIX,
   ...FRESH_PROOF_MATRIX,
   ...TEAM_TWO_STEP_MATRIX,
+  ...PASSKEYS_MATRIX,
   'GET /api/me': { level: 'user', status: 200, request: () => ({ path: '/api/me' }) },
   // The outsider belongs to no store: there is none to make active.
   'PUT /api/me/active-store': {

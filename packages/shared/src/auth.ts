@@ -82,10 +82,10 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const signUpResultSchema = z.union([sessionResponseSchema, z.object({ session: z.null(), confirmationSent: z.literal(true) })]);
 export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
-/** A second sign-in factor ('Verifica in due passaggi'); the spec's user carries them as `factors`. */
+/** A second sign-in factor (an authenticator app or a passkey); the spec's user carries them as `factors`. */
 export const factorSummarySchema = z.object({
   id: z.string(),
-  factorType: z.literal('totp'),
+  factorType: z.enum(['totp', 'webauthn']),
   friendlyName: z.string().nullable(),
   status: z.enum(['unverified', 'verified']),
   createdAt: z.string(),

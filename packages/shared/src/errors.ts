@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'invalid_password',
   'invalid_code',
+  'invalid_passkey',
   'email_unverified',
   'too_many_unconfirmed',
   'invitation_email_mismatch',

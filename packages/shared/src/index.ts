@@ -31,3 +31,4 @@ export * from './two-step.js';
 export * from './account-security.js';
 export * from './audit.js';
 export * from './team-two-step.js';
+export * from './passkeys.js';

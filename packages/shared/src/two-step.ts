@@ -38,8 +38,18 @@ export type ConfirmedFactor = z.infer<typeof confirmedFactorSchema>;
 export const disableFactorSchema = z.strictObject({ code: codeField.optional(), password: currentPasswordField.optional() });
 export type DisableFactorInput = z.infer<typeof disableFactorSchema>;
 
-/** After a right password, an account with the second step gets a challenge instead of a session. */
-export const secondStepSchema = z.object({ challengeId: z.string(), expiresAt: z.number(), factorType: z.literal('totp') });
+/**
+ * After a right password, an account with the second step gets a challenge instead of a session.
+ * `factors` lists what can answer it (an authenticator app's code, a passkey); `factorType` is the
+ * one the form offers first.
+ */
+export const secondStepFactorSchema = z.enum(['totp', 'webauthn']);
+export const secondStepSchema = z.object({
+  challengeId: z.string(),
+  expiresAt: z.number(),
+  factorType: secondStepFactorSchema,
+  factors: z.array(secondStepFactorSchema),
+});
 export type SecondStep = z.infer<typeof secondStepSchema>;
 export const signInResultSchema = z.union([z.object({ session: sessionPayloadSchema }), z.object({ session: z.null(), secondStep: secondStepSchema })]);
 export type SignInResult = z.infer<typeof signInResultSchema>;

@@ -19,6 +19,8 @@ export interface Database {
   auth_factors: AuthFactorsTable;
   auth_recovery_codes: AuthRecoveryCodesTable;
   auth_mfa_challenges: AuthMfaChallengesTable;
+  auth_passkeys: AuthPasskeysTable;
+  auth_webauthn_challenges: AuthWebauthnChallengesTable;
   audit_entries: AuditEntriesTable;
   outbox_mails: OutboxMailsTable;
   stores: StoresTable;
@@ -153,6 +155,31 @@ export interface AuthMfaChallengesTable {
   id: string;
   user_id: string;
   token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface AuthPasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url, as the browser sends it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated, as the browser reported them at registration ('internal,hybrid'). */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+export interface AuthWebauthnChallengesTable {
+  id: string;
+  /** SHA-256 of the challenge the browser signs: the challenge itself is never stored. */
+  challenge_hash: string;
+  purpose: 'register' | 'sign_in' | 'second_step';
+  user_id: string | null;
+  mfa_challenge_id: string | null;
   expires_at: string;
   used_at: string | null;
   created_at: string;

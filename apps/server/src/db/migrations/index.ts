@@ -42,6 +42,7 @@ import * as m040 from './040-totp.js';
 import * as m041 from './041-session-devices.js';
 import * as m042 from './042-session-assurance.js';
 import * as m043 from './043-audit-log.js';
+import * as m044 from './044-passkeys.js';
 import * as m046 from './046-iban-change.js';
 
 /** Every migration, in order. New ones are appended, never edited once landed. */
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '041-session-devices': m041,
   '042-session-assurance': m042,
   '043-audit-log': m043,
+  '044-passkeys': m044,
   '046-iban-change': m046,
 };

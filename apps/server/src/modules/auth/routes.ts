@@ -24,6 +24,7 @@ import { requireUser } from '../../plugins/guard.js';
 import { assertSameOrigin } from '../../plugins/same-origin.js';
 import { registerDeviceRoutes } from './devices/routes.js';
 import { mailboxService, type MailboxService } from './mailbox-service.js';
+import { registerPasskeyRoutes } from './passkeys/routes.js';
 import { registerTwoStepRoutes } from './totp/routes.js';
 import { registerReauthRoutes } from './reauth/routes.js';
 import { REFRESH_TTL_MS, authService, type AuthService, type IssuedSession } from './service.js';
@@ -65,6 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   registerSignUpConfirmRoute(app, kit);
   registerDeviceRoutes(app, ctx);
   registerTwoStepRoutes(app, ctx, setSessionCookies);
+  registerPasskeyRoutes(app, ctx, setSessionCookies);
   registerReauthRoutes(app, ctx);
 }
 

@@ -14,6 +14,7 @@ import { devicesService } from './devices/service.js';
 import { authRepo } from './repo.js';
 import { sessionsService, type IssuedSession } from './sessions.js';
 import { loginThrottle } from './throttle.js';
+import { passkeysService } from './passkeys/service.js';
 import { twoStepService } from './totp/service.js';
 
 export { ACCESS_TTL_SEC, REFRESH_TTL_MS, type IssuedSession } from './sessions.js';
@@ -87,7 +88,12 @@ export function authService(ctx: AppContext) {
     async getUser(userId: string) {
       const user = await repo.findUserById(userId);
       if (!user) throw unauthenticated(msg.sessionExpired);
-      return { id: user.id, email: user.email, createdAt: user.created_at, factors: await twoStep.list(user.id) };
+      return {
+        id: user.id,
+        email: user.email,
+        createdAt: user.created_at,
+        factors: [...(await twoStep.list(user.id)), ...(await passkeysService(ctx).factors(user.id))],
+      };
     },
   };
 }

@@ -8,11 +8,13 @@ import {
   sessionResponseSchema,
   signInResultSchema,
   signUpResultSchema,
+  webauthnOptionsSchema,
   type SessionPayload,
   type SignInInput,
   type SignUpInput,
 } from '@vetrina/shared';
 import { api, errorMessage } from '@/lib/api';
+import { signWithPasskey } from '@/lib/passkeys';
 import { sessionManager } from '@/lib/session';
 import { queryClient } from '@/lib/query-client';
 
@@ -20,6 +22,16 @@ export const signIn = (body: SignInInput) => api('/api/auth/login', { body, sche
 /** The second step of sign-in: the challenge from the password step and a code (or a recovery code). */
 export const verifySecondStep = (challengeId: string, code: string) =>
   api('/api/auth/login/verify', { body: { challengeId, code }, schema: sessionResponseSchema });
+/**
+ * 'Accedi con una passkey': the server's options (bound to the password step when `challengeId` is
+ * given), the device signs, the server opens the session.
+ */
+export async function signInWithPasskey(challengeId?: string) {
+  const bound = challengeId ? { challengeId } : {};
+  const { options } = await api('/api/auth/login/passkey/options', { body: bound, schema: webauthnOptionsSchema });
+  const credential = await signWithPasskey(options);
+  return api('/api/auth/login/passkey', { body: { credential, ...bound }, schema: sessionResponseSchema });
+}
 export const signUp = (body: SignUpInput) => api('/api/auth/signup', { body, schema: signUpResultSchema });
 export const requestPasswordReset = (email: string) => api('/api/auth/recover', { body: { email }, schema: acceptedResponseSchema });
 export const resetPassword = (token: string, password: string) => api('/api/auth/reset-password', { body: { token, password }, schema: signInResultSchema });

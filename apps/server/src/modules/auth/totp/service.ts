@@ -18,6 +18,7 @@ import { authRepo } from '../repo.js';
 import { sessionsService, type IssuedSession } from '../sessions.js';
 import { confirmPassword, throttledCode } from '../throttle.js';
 import { matchingStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './codes.js';
+import { passkeysRepo } from '../passkeys/repo.js';
 import { totpRepo } from './repo.js';
 
 /** The step between the password and the code lives five minutes. */
@@ -160,13 +161,19 @@ export function twoStepService(ctx: AppContext) {
       return codes;
     },
 
-    /** Called by sign-in after a right password: a challenge when the account has the second step on. */
+    /**
+     * Called by sign-in after a right password: a challenge when the account has the second step on
+     * (an authenticator app, a passkey or both), with the factors that can answer it.
+     */
     async challengeFor(userId: string): Promise<SecondStep | null> {
-      if (!(await repo.findVerifiedFactor(userId))) return null;
+      const factors: SecondStep['factors'] = [];
+      if (await repo.findVerifiedFactor(userId)) factors.push('totp');
+      if (await passkeysRepo(ctx.db).hasAny(userId)) factors.push('webauthn');
+      if (!factors[0]) return null;
       const token = newToken();
       const expiresMs = clock.nowMs() + CHALLENGE_TTL_MS;
       await repo.insertChallenge({ id: newId(), userId, tokenHash: hashToken(token), expiresAt: new Date(expiresMs).toISOString(), now: clock.iso() });
-      return { challengeId: token, expiresAt: Math.floor(expiresMs / 1000), factorType: 'totp' };
+      return { challengeId: token, expiresAt: Math.floor(expiresMs / 1000), factorType: factors[0], factors };
     },
 
     /** The 'Codice di verifica' step: a right code (or recovery code) uses the challenge and opens the session. */

@@ -17,6 +17,7 @@ import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { useRequestEmailChange, useRequestPasswordReset } from '../api';
 import { DevicesCard } from '../components/devices-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences';
+import { PasskeysCard } from '../components/passkeys-card';
 import { TwoStepCard } from '../components/two-step-card';
 import { TwoStepRequiredNotice } from '../components/two-step-required-notice';
 
@@ -129,6 +130,8 @@ export default function ProfilePage() {
       </h2>
       <TwoStepRequiredNotice />
       <TwoStepCard />
+
+      <PasskeysCard />
 
       <NotificationPreferencesCard />
 
