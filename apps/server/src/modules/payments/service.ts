@@ -9,9 +9,11 @@ import type { StoreMembership } from '../../plugins/guard.js';
 import { storeMailBrand } from '../stores/service.js';
 import { payoutChangedMail } from './mails.js';
 import { paymentsRepo } from './repo.js';
+import { audit } from '../audit/service.js';
+import { paymentChanges } from './audit-fields.js';
 
 /** Who reads or saves the settings: a member of the store (owner or admin, the guard saw to it). */
-export type PaymentsReader = Pick<StoreMembership, 'storeId' | 'role' | 'isOwner'> & { user: { email: string } };
+export type PaymentsReader = Pick<StoreMembership, 'storeId' | 'role' | 'isOwner'> & { user: { id?: string; email: string; sessionId?: string } };
 
 /** The settings as stored (JSON, no secrets). */
 export interface StoredSettings {
@@ -166,11 +168,27 @@ export function paymentsService(ctx: AppContext) {
         stripe_secret_key: secretKey ? box.seal(storeId, secretKey) : null,
         stripe_webhook_secret: webhookSecret ? box.seal(storeId, webhookSecret) : null,
       };
-      if (!changed.length) await repo.save(ctx.db, storeId, row);
+      const changes = paymentChanges(current, { settings, secretKey, webhookSecret });
+      // 'Registro attività' gets the change in the save's own transaction.
+      const record = async (trx: typeof ctx.db) => {
+        if (changes.length)
+          await audit.record(trx, member.user.id ? { storeId, user: { ...member.user, id: member.user.id } } : { storeId }, {
+            kind: 'payments',
+            action: changed.includes('bankTransfer.iban') ? 'payments.iban_changed' : 'payments.updated',
+            summary: changed.includes('bankTransfer.iban') ? 'IBAN modificato' : 'Metodi di pagamento modificati',
+            changes,
+          });
+      };
+      if (!changed.length)
+        await ctx.db.transaction().execute(async (trx) => {
+          await repo.save(trx, storeId, row);
+          await record(trx);
+        });
       else {
         const [brand, owner] = await Promise.all([storeMailBrand(ctx, ctx.db, storeId), repo.ownerEmail(storeId)]);
         await ctx.db.transaction().execute(async (trx) => {
           await repo.save(trx, storeId, row);
+          await record(trx);
           if (!owner) return;
           const values = { iban, holder: input.bankTransfer.holder, secretKey: secretKey ?? '', webhookSecret: webhookSecret ?? '' };
           const mail = payoutChangedMail({ to: owner, brand, changed, values, by: member.user.email, at: clock.now(), settingsUrl: settingsUrl(storeId) });
