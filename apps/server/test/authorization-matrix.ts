@@ -9,6 +9,7 @@ import { formWith, solidPng } from './images.js';
 import { fx, PASSWORD, type Cell, type Role } from './authorization-cells.js';
 import { confirmationCodeHash } from '../src/modules/orders/confirmation/service.js';
 import { TWO_STEP_MATRIX } from './totp-matrix.js';
+import { AUDIT_MATRIX } from './audit-matrix.js';
 
 /**
  * Who may call each documented operation, written by hand from the product's rules (not read from
@@ -317,6 +318,7 @@ export const MATRIX: Record<string, Entry> = {
   },
   'POST /api/auth/confirm': { level: 'public', status: 200, request: at('/api/auth/confirm', linkFor('email_confirm')) },
   ...TWO_STEP_MATRIX,
+  ...AUDIT_MATRIX,
   'GET /api/me': { level: 'user', status: 200, request: () => ({ path: '/api/me' }) },
   // The outsider belongs to no store: there is none to make active.
   'PUT /api/me/active-store': {
