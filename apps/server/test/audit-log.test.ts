@@ -35,7 +35,8 @@ async function storeWithTeam(name = 'Bottega del Registro') {
   return { owner, admin, staff, store };
 }
 
-const log = (c: ReturnType<typeof client>, storeId: string, query = '') => c.get<{ entries: AuditEntry[]; nextCursor: string | null }>(`/api/stores/${storeId}/audit${query}`);
+const log = (c: ReturnType<typeof client>, storeId: string, query = '') =>
+  c.get<{ entries: AuditEntry[]; nextCursor: string | null }>(`/api/stores/${storeId}/audit${query}`);
 const entriesOf = async (storeId: string) => server.ctx.db.selectFrom('audit_entries').selectAll().where('store_id', '=', storeId).execute();
 const memberIdOf = async (storeId: string, userId: string) =>
   (await server.ctx.db.selectFrom('store_members').select('id').where('store_id', '=', storeId).where('user_id', '=', userId).executeTakeFirstOrThrow()).id;
@@ -43,7 +44,10 @@ const memberIdOf = async (storeId: string, userId: string) =>
 describe(`audit log: what each change records (${engine})`, () => {
   it('records a store change with before → after, the member and the session’s device', async () => {
     const { owner, store } = await storeWithTeam();
-    const res = await owner.client.patch(`/api/stores/${store.id}`, { name: 'Bottega Rinnovata', colors: { primary: '#1F2937', secondary: '#F97316', accent: '#10B981' } });
+    const res = await owner.client.patch(`/api/stores/${store.id}`, {
+      name: 'Bottega Rinnovata',
+      colors: { primary: '#1F2937', secondary: '#F97316', accent: '#10B981' },
+    });
     expect(res.status).toBe(200);
     const { body } = await log(owner.client, store.id);
     expect(body.entries).toHaveLength(1);
@@ -67,7 +71,9 @@ describe(`audit log: what each change records (${engine})`, () => {
     const { owner, store } = await storeWithTeam();
     expect((await owner.client.put(`/api/stores/${store.id}/payments`, paymentSettings())).status).toBe(200);
     const off = paymentSettings({ pickup: { enabled: false, address: 'Via Dante 5, 20121 Milano', hours: 'Lun-Sab 9-19' } });
-    expect((await owner.client.put(`/api/stores/${store.id}/payments`, { ...off, card: { enabled: true, secretKey: '', webhookSecret: '' } })).status).toBe(200);
+    expect((await owner.client.put(`/api/stores/${store.id}/payments`, { ...off, card: { enabled: true, secretKey: '', webhookSecret: '' } })).status).toBe(
+      200,
+    );
     const { body } = await log(owner.client, store.id, '?kind=payments');
     const [toggled, first] = body.entries;
     expect(first!.summary).toBe('IBAN modificato');
@@ -233,7 +239,9 @@ describe(`audit log: reading it (${engine})`, () => {
   it('exports the filtered entries as an Italian CSV, safe for spreadsheets, and records the export', async () => {
     const { owner, store } = await storeWithTeam();
     await owner.client.patch(`/api/stores/${store.id}`, { name: '=SOMMA(A1:A9)' });
-    const res = await fetch(`${server.url}/api/stores/${store.id}/audit/export.csv?kind=settings`, { headers: { authorization: `Bearer ${owner.client.token}` } });
+    const res = await fetch(`${server.url}/api/stores/${store.id}/audit/export.csv?kind=settings`, {
+      headers: { authorization: `Bearer ${owner.client.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="registro-attivita-.+\.csv"$/);
@@ -246,7 +254,9 @@ describe(`audit log: reading it (${engine})`, () => {
     expect(lines[1]).toContain(`;${owner.email};Impostazioni;Impostazioni dello store modificate;'=SOMMA(A1:A9);`);
     expect(lines[1]).toContain('Nome: Bottega del Registro → =SOMMA(A1:A9)');
     expect(lines[1]).toMatch(/;Chrome su macOS · Rete 127\.0\.0\.x$/);
-    const intl = await fetch(`${server.url}/api/stores/${store.id}/audit/export.csv?format=internazionale`, { headers: { authorization: `Bearer ${owner.client.token}` } });
+    const intl = await fetch(`${server.url}/api/stores/${store.id}/audit/export.csv?format=internazionale`, {
+      headers: { authorization: `Bearer ${owner.client.token}` },
+    });
     expect((await intl.text()).split('\r\n')[0]).toBe('Data e ora,Membro,Tipo,Attività,Oggetto,Modifiche,Sessione');
     // Each export is itself in the log.
     const exports = (await log(owner.client, store.id, '?kind=exports')).body.entries;
@@ -260,7 +270,12 @@ describe(`audit log: retention (${engine})`, () => {
     const actor = { storeId: store.id, user: { id: owner.id, email: owner.email } };
     const write = (name: string) =>
       server.ctx.db.transaction().execute((trx) =>
-        audit.record(trx, actor, { kind: 'settings', action: 'store.updated', summary: 'Prova', changes: [{ field: 'name', label: 'Nome', before: null, after: name }] }),
+        audit.record(trx, actor, {
+          kind: 'settings',
+          action: 'store.updated',
+          summary: 'Prova',
+          changes: [{ field: 'name', label: 'Nome', before: null, after: name }],
+        }),
       );
     await write('Entrata vecchia');
     clock.advance(10 * DAY_MS);

@@ -4,19 +4,7 @@ import { z } from 'zod';
  * 'Registro attività' (issue 49, point 6): who changed what in a store, when and from which session.
  * The kinds are what the filter offers; `action` is the precise event ('payments.iban_changed').
  */
-export const AUDIT_KINDS = [
-  'settings',
-  'payments',
-  'prices',
-  'bulk',
-  'orders',
-  'refunds',
-  'discounts',
-  'team',
-  'invitations',
-  'exports',
-  'security',
-] as const;
+export const AUDIT_KINDS = ['settings', 'payments', 'prices', 'bulk', 'orders', 'refunds', 'discounts', 'team', 'invitations', 'exports', 'security'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {

@@ -27,7 +27,6 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-
 /** 'it': what Italian Excel opens in columns; 'intl': what Shopify and English spreadsheets expect. */
 export type CsvDialectName = 'it' | 'intl';
 

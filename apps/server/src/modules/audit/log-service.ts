@@ -96,9 +96,9 @@ export function auditLog(db: Db, devices: SessionDevices) {
      * log is in the log, and in the file it produced.
      */
     async export(actor: AuditActor, q: AuditExportQuery): Promise<AsyncIterable<string>> {
-      await db.transaction().execute((trx) =>
-        audit.record(trx, actor, { kind: 'exports', action: 'audit.exported', summary: 'Registro attività esportato in CSV', changes: [] }),
-      );
+      await db
+        .transaction()
+        .execute((trx) => audit.record(trx, actor, { kind: 'exports', action: 'audit.exported', summary: 'Registro attività esportato in CSV', changes: [] }));
       const filter = filterOf(actor.storeId, q);
       const dialect = csvDialect(q.format === 'internazionale' ? 'intl' : 'it');
       return (async function* () {

@@ -29,9 +29,7 @@ export function auditRepo(db: Db) {
       if (filter.fromIso) q = q.where('created_at', '>=', filter.fromIso);
       if (filter.toIso) q = q.where('created_at', '<', filter.toIso);
       if (after)
-        q = q.where((eb) =>
-          eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
-        );
+        q = q.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 

@@ -114,7 +114,9 @@ export async function changeStoreRow(
 
 export async function updateStore(ctx: AppContext, t: TenantContext, patch: { name?: string; colors?: StoreColors; themeId?: string }): Promise<StoreSummary> {
   if (patch.themeId !== undefined) await resolveTheme(ctx.db, patch.themeId);
-  const changed = await ctx.db.transaction().execute((trx) => changeStoreRow(trx, t, patch, { action: 'store.updated', summary: 'Impostazioni dello store modificate' }));
+  const changed = await ctx.db
+    .transaction()
+    .execute((trx) => changeStoreRow(trx, t, patch, { action: 'store.updated', summary: 'Impostazioni dello store modificate' }));
   if (!changed) throw notFound(storeMsg.notFound);
   return getStore(ctx, t);
 }

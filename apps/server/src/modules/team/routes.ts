@@ -152,7 +152,8 @@ function registerReceivedInvitationRoutes(app: FastifyInstance, ctx: AppContext)
       body: acceptInvitationSchema,
       response: { 200: acceptedInvitationSchema },
     },
-    async (req, { body }) => guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => acceptance.acceptByToken(requireUser(req).id, body.token, requireUser(req).sessionId)),
+    async (req, { body }) =>
+      guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => acceptance.acceptByToken(requireUser(req).id, body.token, requireUser(req).sessionId)),
   );
 
   addRoute(

@@ -11,6 +11,8 @@ export const SETTINGS_SECTIONS = [
   { slug: 'dati-aziendali', label: 'Dati aziendali', adminOnly: true },
   { slug: 'fatturazione', label: 'Fatturazione', adminOnly: true },
   { slug: 'pagine-legali', label: 'Pagine legali', adminOnly: true },
+  // Its own page (features/audit): owners and admins read it ('audit:read'), staff never see it.
+  { slug: 'registro-attivita', label: 'Registro attività', adminOnly: true },
 ] as const;
 
 export type SettingsSectionSlug = (typeof SETTINGS_SECTIONS)[number]['slug'];

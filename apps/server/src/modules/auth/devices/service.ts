@@ -35,7 +35,8 @@ export function devicesService(ctx: AppContext) {
     async describe(sessionIds: string[]) {
       const out = new Map<string, { browser: string; system: string; network: string }>();
       for (let i = 0; i < sessionIds.length; i += 200) {
-        for (const r of await repo.byIds(sessionIds.slice(i, i + 200))) out.set(r.id, { ...describeUserAgent(r.user_agent), network: networkLabel(r.ip_prefix) });
+        for (const r of await repo.byIds(sessionIds.slice(i, i + 200)))
+          out.set(r.id, { ...describeUserAgent(r.user_agent), network: networkLabel(r.ip_prefix) });
       }
       return out;
     },

@@ -33,6 +33,9 @@ function SectionBody({ store, section }: { store: StoreSummary; section: Setting
       return <InvoiceSettingsSection storeId={store.id} />;
     case 'pagine-legali':
       return <LegalPagesSection storeId={store.id} storeSlug={store.slug} />;
+    case 'registro-attivita':
+      // The router opens the audit page at this address; this page never shows it.
+      return null;
   }
 }
 
