@@ -17,6 +17,18 @@ afterEach(() => {
   clock.reset();
 });
 
+const BUSINESS = {
+  companyName: 'Bottega Legale S.r.l.',
+  vatNumber: 'IT 0636 3391 001',
+  taxCode: 'RSSMRA85T10A562S',
+  street: 'Via Dante 5',
+  postalCode: '20121',
+  city: 'Milano',
+  province: 'mi',
+  pec: 'bottega@pec.example.it',
+  phone: '+39 02 1234567',
+  email: 'info@bottega.example.it',
+};
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /** An owner signed in from Chrome on macOS, with a store, an admin and a staff member. */
@@ -101,6 +113,20 @@ describe(`audit log: what each change records (${engine})`, () => {
     ]);
   });
 
+  it('records business details field by field', async () => {
+    const { owner, store } = await storeWithTeam();
+    const body = { ...BUSINESS, companyName: 'Bottega Legale S.r.l.' };
+    expect((await owner.client.put(`/api/stores/${store.id}/business`, body)).status).toBe(200);
+    expect((await owner.client.put(`/api/stores/${store.id}/business`, { ...body, city: 'Roma', province: 'RM' })).status).toBe(200);
+    const [second, first] = (await log(owner.client, store.id)).body.entries;
+    expect(first!.changes).toContainEqual({ field: 'vatNumber', label: 'Partita IVA', before: null, after: '06363391001' });
+    expect(second).toMatchObject({ summary: 'Dati aziendali modificati' });
+    expect(second!.changes).toEqual([
+      { field: 'city', label: 'Comune', before: 'Milano', after: 'Roma' },
+      { field: 'province', label: 'Provincia', before: 'MI', after: 'RM' },
+    ]);
+  });
+
   it('records team changes: role, removal, ownership transfer', async () => {
     const { owner, admin, staff, store } = await storeWithTeam();
     const staffMember = await memberIdOf(store.id, staff.id);
@@ -152,6 +178,7 @@ describe(`audit log: one transaction with the change (${engine})`, () => {
       () => owner.client.patch(`/api/stores/${store.id}`, { name: 'Nome mai salvato' }),
       () => owner.client.put(`/api/stores/${store.id}/payments`, paymentSettings()),
       () => owner.client.put(`/api/stores/${store.id}/shipping`, { domestic: { rateCents: 100, freeAboveCents: null }, countries: [] }),
+      () => owner.client.put(`/api/stores/${store.id}/business`, BUSINESS),
       () => owner.client.patch(teamUrl(store.id, `/members/${staffMember}`), { role: 'admin' }),
       () => owner.client.del(teamUrl(store.id, `/members/${staffMember}`), {}),
       () => owner.client.post(teamUrl(store.id, '/invitations'), { email: uniqueEmail('mai'), role: 'staff' }),
@@ -164,6 +191,7 @@ describe(`audit log: one transaction with the change (${engine})`, () => {
     const db = server.ctx.db;
     expect(await db.selectFrom('store_payment_settings').select('store_id').where('store_id', '=', store.id).executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom('store_shipping_settings').select('store_id').where('store_id', '=', store.id).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('store_business_details').select('store_id').where('store_id', '=', store.id).executeTakeFirst()).toBeUndefined();
     expect((await db.selectFrom('store_members').select('role').where('id', '=', staffMember).executeTakeFirstOrThrow()).role).toBe('staff');
     expect(await db.selectFrom('store_invitations').select('id').where('store_id', '=', store.id).execute()).toEqual([]);
   });
