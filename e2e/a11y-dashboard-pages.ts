@@ -37,6 +37,7 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
     ['received invitations', '/dashboard/invitations', /.+/],
     ['store settings', settings, 'Impostazioni Store'],
     ['settings: sicurezza', `${settings}/sicurezza`, 'Impostazioni Store'],
+    ['registro attività', `${settings}/registro-attivita`, 'Registro attività'],
     ['discount codes', '/dashboard/discounts', 'Codici sconto'],
     ['profile', '/dashboard/profile', /.+/],
     ['dashboard 404', '/dashboard/pagina-che-non-esiste', /.+/],
@@ -75,6 +76,18 @@ export async function dashboard(page: Page, audit: AxeAudit, shop: AuditShop, mo
   await page.getByRole('button', { name: 'Esporta CSV' }).click();
   await expect(page.getByRole('dialog', { name: 'Esporta clienti in CSV' })).toBeVisible();
   await audit.check(page, 'customers export dialog');
+  await page.keyboard.press('Escape');
+
+  await openDashboard(page, `${settings}/registro-attivita`, 'Registro attività');
+  await page
+    .getByRole('button', { name: /^Mostra dettagli: / })
+    .first()
+    .click();
+  await expect(page.getByText(/^Sessione: /).first()).toBeVisible();
+  await audit.check(page, 'registro attività, an entry open');
+  await page.getByRole('button', { name: 'Esporta CSV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Esporta il registro in CSV' })).toBeVisible();
+  await audit.check(page, 'registro attività export dialog');
   await page.keyboard.press('Escape');
 
   await openDashboard(page, '/dashboard/inventory', /.+/);

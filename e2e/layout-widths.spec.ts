@@ -91,6 +91,8 @@ const DASHBOARD_PAGES: LayoutPage[] = [
   { name: 'settings: fatturazione', url: (s) => `/dashboard/stores/${s.store.id}/settings/fatturazione` },
   { name: 'settings: pagine legali', url: (s) => `/dashboard/stores/${s.store.id}/settings/pagine-legali` },
   { name: 'settings: sicurezza', url: (s) => `/dashboard/stores/${s.store.id}/settings/sicurezza` },
+  { name: 'registro attività', url: (s) => `/dashboard/stores/${s.store.id}/settings/registro-attivita` },
+  { name: 'registro attività, an entry open', url: (s) => `/dashboard/stores/${s.store.id}/settings/registro-attivita`, then: openAuditEntry },
   { name: 'profile', url: () => '/dashboard/profile' },
   { name: 'dashboard 404', url: () => '/dashboard/pagina-che-non-esiste' },
 ];
@@ -100,6 +102,15 @@ const DASHBOARD_PAGES: LayoutPage[] = [
  * as in the report, `kind` 'wider' (the page scrolls sideways) or 'clipped'. Remove a line once fixed.
  */
 const KNOWN_OFFENDERS: Array<{ page: string; kind: 'wider' | 'clipped' }> = [];
+
+/** The seeded team's invitations are in the log: the newest opens to its before → after. */
+async function openAuditEntry(page: Page) {
+  await page
+    .getByRole('button', { name: /^Mostra dettagli: / })
+    .first()
+    .click();
+  await expect(page.getByText(/^Sessione: /).first()).toBeVisible();
+}
 
 async function tableView(page: Page) {
   await page.getByRole('button', { name: 'Vista tabella' }).click();

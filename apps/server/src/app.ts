@@ -68,6 +68,8 @@ import { registerCustomerRoutes } from './modules/customers/routes.js';
 import { registerReturnRequestRoutes } from './modules/returns/requests/routes.js';
 import { registerRefundRoutes } from './modules/returns/refunds/routes.js';
 import { refundsForPayments } from './modules/returns/refunds/service.js';
+import { registerAuditRoutes } from './modules/audit/routes.js';
+import { devicesService } from './modules/auth/devices/service.js';
 
 /** How long closing waits for requests still running after their connections ended. */
 const SETTLE_MS = 10_000;
@@ -272,6 +274,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerCustomerRoutes(app, ctx);
   registerReturnRequestRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
+  // The audit log names each entry's device through the auth module, which records its own changes there.
+  const devices = devicesService(ctx);
+  registerAuditRoutes(app, ctx, { sessionDevices: (ids) => devices.describe(ids) });
   if (!config.production && !config.smtpUrl) registerDevOutbox(app, db);
 
   await registerWeb(app, storefrontPages(app, ctx), config.webDist);

@@ -12,6 +12,7 @@ import { PASSKEYS_MATRIX } from './passkeys-matrix.js';
 import { TWO_STEP_MATRIX } from './totp-matrix.js';
 import { FRESH_PROOF_MATRIX } from './fresh-proof-matrix.js';
 import { TEAM_TWO_STEP_MATRIX } from './team-two-step-matrix.js';
+import { AUDIT_MATRIX } from './audit-matrix.js';
 
 /**
  * Who may call each documented operation, written by hand from the product's rules (not read from
@@ -323,6 +324,7 @@ export const MATRIX: Record<string, Entry> = {
   ...FRESH_PROOF_MATRIX,
   ...TEAM_TWO_STEP_MATRIX,
   ...PASSKEYS_MATRIX,
+  ...AUDIT_MATRIX,
   'GET /api/me': { level: 'user', status: 200, request: () => ({ path: '/api/me' }) },
   // The outsider belongs to no store: there is none to make active.
   'PUT /api/me/active-store': {

@@ -112,6 +112,8 @@ export const router = createBrowserRouter([
               { index: true, ...page(() => import('@/features/dashboard/pages/dashboard-home-page')) },
               { path: 'profile', ...page(() => import('@/features/account/pages/profile-page')) },
               { path: 'stores', ...page(() => import('@/features/stores/pages/stores-page')) },
+              // 'Registro attività' is listed among the settings' sections but is its own feature.
+              { path: 'stores/:storeId/settings/registro-attivita', ...page(() => import('@/features/audit/pages/audit-page')) },
               { path: 'stores/:storeId/settings/:section?', ...page(() => import('@/features/stores/pages/store-settings-page')) },
               { path: 'team', ...page(() => import('@/features/team/pages/team-page')) },
               { path: 'invitations', ...page(() => import('@/features/team/pages/received-invitations-page')) },

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../lib/context.js';
 import { expireOverdueOrders } from '../payments/payment-expiry.js';
 import { forgetPastVisitors } from '../stats/visits.js';
+import { purgeExpiredAuditEntries } from '../audit/retention.js';
 import { leasedJob, type JobDefinition } from './service.js';
 
 /**
@@ -11,6 +12,7 @@ import { leasedJob, type JobDefinition } from './service.js';
  * | --------------- | -------------------------------- | ---------------------------------- |
  * | payment-expiry  | PAYMENT_EXPIRY_INTERVAL_SECONDS  | lease 'payment-expiry'             |
  * | visitor-cleanup | 15 minutes, and at start         | lease 'visitor-cleanup'            |
+ * | audit-retention | daily, and at start              | lease 'audit-retention'            |
  * | mail queue      | polls every 2 s, woken on enqueue | each mail claimed by one instance  |
  *
  * The mail queue needs no lease: every instance sends, and a row claimed by one is skipped by the
@@ -37,10 +39,21 @@ export const visitorCleanup: JobDefinition = {
   failure: 'visitor cleanup failed (retried next round)',
 };
 
-export const LEASED_JOBS: readonly JobDefinition[] = [paymentExpiry, visitorCleanup];
+/** Deletes 'Registro attività' entries older than AUDIT_RETENTION_DAYS (modules/audit/retention.ts). */
+export const auditRetention: JobDefinition = {
+  name: 'audit-retention',
+  everyMs: () => 24 * 3600_000,
+  runAtStart: true,
+  run: purgeExpiredAuditEntries,
+  failure: 'audit log retention failed (retried next round)',
+  report: (ctx, n) => ctx.log.info({ removed: n }, 'audit entries past their retention removed'),
+};
+
+export const LEASED_JOBS: readonly JobDefinition[] = [paymentExpiry, visitorCleanup, auditRetention];
 
 export const paymentExpiryJob = (ctx: AppContext, holder?: string) => leasedJob(ctx, paymentExpiry, holder);
 export const visitorCleanupJob = (ctx: AppContext, holder?: string) => leasedJob(ctx, visitorCleanup, holder);
+export const auditRetentionJob = (ctx: AppContext, holder?: string) => leasedJob(ctx, auditRetention, holder);
 
 /** Starts every job once the app is ready; `close` stops them, the mail queue last (a send in flight may finish). */
 export function backgroundJobs(ctx: AppContext) {

@@ -50,7 +50,7 @@ export function registerLegalRoutes(app: FastifyInstance, ctx: AppContext) {
       body: businessDetailsInputSchema,
       response: { 200: businessDetailsResponseSchema },
     },
-    async (req, { body }) => ({ details: await legal.saveDetails(requireMember(req).storeId, body) }),
+    async (req, { body }) => ({ details: await legal.saveDetails(requireMember(req), body) }),
   );
 
   addRoute(

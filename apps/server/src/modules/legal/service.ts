@@ -6,7 +6,22 @@ import { paymentsService } from '../payments/service.js';
 import { returnSettingsOf } from '../returns/settings/service.js';
 import { shippingService } from '../shipping/service.js';
 import { legalMarkdownRenderer, renderLegalMarkdown } from './markdown.js';
+import { audit, changedFields, type AuditActor } from '../audit/service.js';
 import { legalRepo } from './repo.js';
+
+/** What 'Registro attività' compares of 'Dati aziendali', by the field's Italian name. */
+const BUSINESS_FIELDS = {
+  companyName: 'Ragione sociale',
+  vatNumber: 'Partita IVA',
+  taxCode: 'Codice fiscale',
+  street: 'Sede legale: indirizzo',
+  postalCode: 'CAP',
+  city: 'Comune',
+  province: 'Provincia',
+  pec: 'PEC',
+  phone: 'Telefono',
+  email: 'Email',
+};
 import { legalTemplate, type TemplateData } from './templates.js';
 
 const kindOf = (raw: string): LegalPageKind => {
@@ -77,8 +92,10 @@ export function legalService(ctx: AppContext) {
   return {
     details,
 
-    async saveDetails(storeId: string, input: BusinessDetailsData): Promise<BusinessDetails> {
-      await repo.saveBusiness(storeId, {
+    async saveDetails(actor: AuditActor, input: BusinessDetailsData): Promise<BusinessDetails> {
+      const storeId = actor.storeId;
+      const changes = changedFields(await details(storeId), input, BUSINESS_FIELDS);
+      const row = {
         company_name: input.companyName,
         vat_number: input.vatNumber,
         tax_code: input.taxCode,
@@ -90,6 +107,10 @@ export function legalService(ctx: AppContext) {
         pec: input.pec,
         phone: input.phone,
         email: input.email,
+      };
+      await ctx.db.transaction().execute(async (trx) => {
+        await legalRepo(trx).saveBusiness(storeId, row);
+        if (changes.length) await audit.record(trx, actor, { kind: 'settings', action: 'business.updated', summary: 'Dati aziendali modificati', changes });
       });
       return details(storeId);
     },

@@ -10,9 +10,11 @@ import type { StoreMembership } from '../../plugins/guard.js';
 import { storeMailBrand } from '../stores/service.js';
 import { payoutChangedMail } from './mails.js';
 import { paymentsRepo } from './repo.js';
+import { audit } from '../audit/service.js';
+import { paymentChanges } from './audit-fields.js';
 
 /** Who reads or saves the settings: a member of the store (owner or admin, the guard saw to it). */
-export type PaymentsReader = Pick<StoreMembership, 'storeId' | 'role' | 'isOwner'> & { user: { email: string } };
+export type PaymentsReader = Pick<StoreMembership, 'storeId' | 'role' | 'isOwner'> & { user: { id?: string; email: string; sessionId?: string } };
 
 /** The settings as stored (JSON, no secrets). */
 export interface StoredSettings {
@@ -168,7 +170,22 @@ export function paymentsService(ctx: AppContext) {
         stripe_secret_key: secretKey ? box.seal(storeId, secretKey) : null,
         stripe_webhook_secret: webhookSecret ? box.seal(storeId, webhookSecret) : null,
       };
-      if (!changed.length) await repo.save(ctx.db, storeId, row);
+      const changes = paymentChanges(current, { settings, secretKey, webhookSecret });
+      // 'Registro attività' gets the change in the save's own transaction.
+      const record = async (trx: typeof ctx.db) => {
+        if (changes.length)
+          await audit.record(trx, member.user.id ? { storeId, user: { ...member.user, id: member.user.id } } : { storeId }, {
+            kind: 'payments',
+            action: changed.includes('bankTransfer.iban') ? 'payments.iban_changed' : 'payments.updated',
+            summary: changed.includes('bankTransfer.iban') ? 'IBAN modificato' : 'Metodi di pagamento modificati',
+            changes,
+          });
+      };
+      if (!changed.length)
+        await ctx.db.transaction().execute(async (trx) => {
+          await repo.save(trx, storeId, row);
+          await record(trx);
+        });
       else {
         const at = clock.now();
         // The orders page warns the team for seven days after the IBAN changes (iban-change.ts).
@@ -176,6 +193,7 @@ export function paymentsService(ctx: AppContext) {
         const [brand, watchers] = await Promise.all([storeMailBrand(ctx, ctx.db, storeId), repo.payoutWatchers(storeId)]);
         await ctx.db.transaction().execute(async (trx) => {
           await repo.save(trx, storeId, { ...row, ...ibanChanged });
+          await record(trx);
           if (!watchers.length) return;
           const values = { iban, holder: input.bankTransfer.holder, secretKey: secretKey ?? '', webhookSecret: webhookSecret ?? '' };
           const mails = watchers.map((to) => payoutChangedMail({ to, brand, changed, values, by: member.user.email, at, settingsUrl: settingsUrl(storeId) }));

@@ -13,9 +13,10 @@ export function shippingRepo(db: Db) {
       return (await settingsOf.first(db, { storeId }))?.settings;
     },
 
-    async save(storeId: string, settings: string) {
+    /** In the caller's transaction when `executor` is one (the audit entry goes with it). */
+    async save(storeId: string, settings: string, executor: Db = db) {
       const updated_at = clock.iso();
-      await db
+      await executor
         .insertInto('store_shipping_settings')
         .values({ store_id: storeId, settings, updated_at })
         .onConflict((oc) => oc.column('store_id').doUpdateSet({ settings, updated_at }))

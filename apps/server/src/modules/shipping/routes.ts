@@ -38,6 +38,6 @@ export function registerShippingRoutes(app: FastifyInstance, ctx: AppContext) {
       body: shippingSettingsSchema,
       response: { 200: shippingSettingsResponseSchema },
     },
-    async (req, { body }) => ({ settings: await shipping.save(requireMember(req).storeId, body) }),
+    async (req, { body }) => ({ settings: await shipping.save(requireMember(req), body) }),
   );
 }

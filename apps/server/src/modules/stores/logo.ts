@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { imageQueue } from '../storage/image-queue.js';
 import { readImageUploads, reencodeImage } from '../storage/images.js';
 import { storesRepo } from './repo.js';
-import { getStore, type TenantContext } from './service.js';
+import { changeStoreRow, getStore, type TenantContext } from './service.js';
 
 /** Logos are shown small (avatar, header): 512 px a side is plenty and bounds the stored size. */
 export const LOGO_MAX_SIDE = 512;
@@ -31,8 +31,9 @@ export async function replaceLogo(ctx: AppContext, t: TenantContext, req: Fastif
   // A new name per upload: URLs never change content, so they can be cached for a year.
   const key = `${logoPrefix(t.storeId)}${clock.nowMs()}-${randomBytes(4).toString('hex')}.webp`;
   const url = await ctx.storage.put(key, webp, 'image/webp');
-  const updated = await storesRepo(ctx.db)
-    .update(t.storeId, { logoUrl: url })
+  const updated = await ctx.db
+    .transaction()
+    .execute((trx) => changeStoreRow(trx, t, { logoUrl: url }, { action: 'store.logo_replaced', summary: 'Logo caricato' }))
     .catch(async (err: unknown) => {
       await ctx.storage.delete(key).catch(() => undefined);
       throw err;
@@ -47,7 +48,10 @@ export async function replaceLogo(ctx: AppContext, t: TenantContext, req: Fastif
 }
 
 export async function removeLogo(ctx: AppContext, t: TenantContext): Promise<StoreSummary> {
-  if (!(await storesRepo(ctx.db).update(t.storeId, { logoUrl: null }))) throw notFound(storeMsg.notFound);
+  const removed = await ctx.db
+    .transaction()
+    .execute((trx) => changeStoreRow(trx, t, { logoUrl: null }, { action: 'store.logo_removed', summary: 'Logo rimosso' }));
+  if (!removed) throw notFound(storeMsg.notFound);
   await removeStaleLogos(ctx, t.storeId);
   return getStore(ctx, t);
 }

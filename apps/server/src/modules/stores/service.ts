@@ -15,10 +15,12 @@ import { parseColors, storesRepo } from './repo.js';
 import { membersService, storeMembers, type TeamContext } from '../team/service.js';
 import { userProfiles } from '../users/service.js';
 import { freeSlug, slugify } from './slug.js';
+import { audit, changedFields } from '../audit/service.js';
 
 export interface TenantContext {
   storeId: string;
-  user: { id: string };
+  /** The member and their session, as 'Registro attività' records them. */
+  user: { id: string; email?: string; sessionId?: string };
 }
 
 export interface NewStore {
@@ -87,9 +89,35 @@ export const storeSkuCounter = {
   reset: (trx: Db, storeId: string) => storesRepo(trx).resetSkuCounter(storeId),
 };
 
+/** What 'Registro attività' compares of a store's own settings, by the field's Italian name. */
+const STORE_FIELDS = { name: 'Nome', primary: 'Colore principale', secondary: 'Colore secondario', accent: 'Colore di accento', theme: 'Tema', logo: 'Logo' };
+const auditedFields = (s: StoreSummary) => ({ name: s.name, ...s.colors, theme: s.themeName, logo: s.logoUrl });
+
+/**
+ * Changes the store row and records the change in 'Registro attività', in one transaction: a change
+ * that fails leaves no entry. `false` when the store is gone.
+ */
+export async function changeStoreRow(
+  trx: Db,
+  t: TenantContext,
+  patch: Parameters<ReturnType<typeof storesRepo>['update']>[1],
+  entry: { action: string; summary: string },
+): Promise<boolean> {
+  const repo = storesRepo(trx);
+  const before = await repo.summaryFor(t.storeId, t.user.id);
+  if (!before || !(await repo.update(t.storeId, patch))) return false;
+  const after = await repo.summaryFor(t.storeId, t.user.id);
+  const changes = after ? changedFields(auditedFields(before), auditedFields(after), STORE_FIELDS) : [];
+  if (changes.length) await audit.record(trx, t, { kind: 'settings', ...entry, subject: { type: 'store', id: t.storeId, label: after?.name }, changes });
+  return true;
+}
+
 export async function updateStore(ctx: AppContext, t: TenantContext, patch: { name?: string; colors?: StoreColors; themeId?: string }): Promise<StoreSummary> {
   if (patch.themeId !== undefined) await resolveTheme(ctx.db, patch.themeId);
-  if (!(await storesRepo(ctx.db).update(t.storeId, patch))) throw notFound(storeMsg.notFound);
+  const changed = await ctx.db
+    .transaction()
+    .execute((trx) => changeStoreRow(trx, t, patch, { action: 'store.updated', summary: 'Impostazioni dello store modificate' }));
+  if (!changed) throw notFound(storeMsg.notFound);
   return getStore(ctx, t);
 }
 
@@ -158,7 +186,16 @@ export async function transferOwnership(ctx: AppContext, team: TeamContext, memb
   if (member.user_id === team.user.id) throw badRequest(teamMsg.transferToSelf, 'memberId');
   if (member.role !== 'admin') throw badRequest(teamMsg.transferTargetNotAdmin, 'memberId');
   await confirmPassword(ctx, team.user.id, password);
-  if (!(await storesRepo(ctx.db).setOwner(team.storeId, team.user.id, member.user_id))) throw conflict(teamMsg.transferConflict);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await storesRepo(trx).setOwner(team.storeId, team.user.id, member.user_id))) throw conflict(teamMsg.transferConflict);
+    await audit.record(trx, team, {
+      kind: 'team',
+      action: 'team.ownership_transferred',
+      summary: `Proprietà dello store trasferita a ${member.email}`,
+      subject: { type: 'member', id: member.id, label: member.email },
+      changes: [{ field: 'owner', label: 'Proprietario', before: team.user.email ?? null, after: member.email }],
+    });
+  });
   return members.list(team);
 }
 

@@ -6,6 +6,7 @@ import { clock } from '../../lib/clock.js';
 import { hashToken, newId } from '../../lib/ids.js';
 import { mailboxService } from '../auth/mailbox-service.js';
 import { userProfiles } from '../users/service.js';
+import { audit } from '../audit/service.js';
 import { teamRepo, type InvitationRow } from './repo.js';
 
 const notFoundOrExpired = () => notFound(teamMsg.notFoundOrExpired);
@@ -36,7 +37,7 @@ export function acceptanceService(ctx: AppContext) {
    * One transaction: the invitation is used once, the membership created, the store made active if
    * none is; `proved` when the invitation's own mailed link was opened, which verifies the address.
    */
-  async function accept(userId: string, email: string, row: InvitationRow, proved: boolean): Promise<AcceptedInvitation> {
+  async function accept(userId: string, email: string, row: InvitationRow, proved: boolean, sessionId?: string): Promise<AcceptedInvitation> {
     assertUsable(row);
     if (await repo.isMember(row.store_id, userId)) throw conflict(teamMsg.alreadyMemberSelf);
     const now = clock.iso();
@@ -49,6 +50,17 @@ export function acceptanceService(ctx: AppContext) {
         await userProfiles.ensure(trx, { id: userId, email }, now);
         await teamRepo(trx).insertMember({ id: newId(), storeId: row.store_id, userId, role: row.role, createdAt: now });
         await userProfiles.activateIfNone(trx, userId, row.store_id);
+        await audit.record(
+          trx,
+          { storeId: row.store_id, user: { id: userId, email, sessionId } },
+          {
+            kind: 'invitations',
+            action: 'invitation.accepted',
+            summary: `Invito accettato: ${email} entra nel team`,
+            subject: { type: 'invitation', id: row.id, label: email },
+            changes: [{ field: 'role', label: 'Ruolo', before: null, after: row.role === 'admin' ? 'Amministratore' : 'Staff' }],
+          },
+        );
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(teamMsg.alreadyMemberSelf);
@@ -67,13 +79,13 @@ export function acceptanceService(ctx: AppContext) {
   return {
     received: async (userId: string): Promise<ReceivedInvitation[]> => repo.pendingForEmail(await emailOf(userId), clock.iso()),
 
-    async acceptByToken(userId: string, token: string): Promise<AcceptedInvitation> {
+    async acceptByToken(userId: string, token: string, sessionId?: string): Promise<AcceptedInvitation> {
       const [email, row] = await Promise.all([emailOf(userId), repo.findInvitationByTokenHash(hashToken(token))]);
       if (!row) throw notFoundOrExpired();
       // The link may have been forwarded: only the invited address may join, and nothing changes otherwise.
       if (row.email !== email) throw new AppError(403, 'invitation_email_mismatch', teamMsg.wrongEmail);
       // The link was mailed to this address: opening it proves the mailbox.
-      return accept(userId, email, row, true);
+      return accept(userId, email, row, true, sessionId);
     },
 
     /**
@@ -81,7 +93,7 @@ export function acceptanceService(ctx: AppContext) {
      * who registered the invited address would join the store. Unproved: 403, and a verification
      * link is mailed (within the mail limits).
      */
-    async acceptById(userId: string, invitationId: string, ip: string): Promise<AcceptedInvitation> {
+    async acceptById(userId: string, invitationId: string, ip: string, sessionId?: string): Promise<AcceptedInvitation> {
       const { email, row } = await ownInvitation(userId, invitationId);
       assertUsable(row);
       const account = await accountOf(userId);
@@ -89,7 +101,7 @@ export function acceptanceService(ctx: AppContext) {
         const sent = await mailbox.sendVerification(userId, ip, '/dashboard/invitations');
         throw new AppError(403, 'email_unverified', sent ? msg.emailUnverified(email) : msg.emailUnverifiedAlreadySent(email));
       }
-      return accept(userId, email, row, false);
+      return accept(userId, email, row, false, sessionId);
     },
 
     async decline(userId: string, invitationId: string): Promise<void> {

@@ -7,7 +7,10 @@ import { hashToken, newId, newToken } from '../../lib/ids.js';
 import { takeSlots } from '../../lib/rate-limiter.js';
 import { teamMails } from '../mail/templates.js';
 import type { TeamContext } from './members-service.js';
+import { audit } from '../audit/service.js';
 import { teamRepo } from './repo.js';
+
+const ROLE_LABELS: Record<Role, string> = { admin: 'Amministratore', staff: 'Staff' };
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
@@ -57,7 +60,16 @@ export function invitationsService(ctx: AppContext) {
       };
       try {
         // An expired invitation is dead: it must not block a fresh one (one pending per store and e-mail).
-        await ctx.db.transaction().execute((trx) => teamRepo(trx).insertInvitation(invitation));
+        await ctx.db.transaction().execute(async (trx) => {
+          await teamRepo(trx).insertInvitation(invitation);
+          await audit.record(trx, team, {
+            kind: 'invitations',
+            action: 'invitation.sent',
+            summary: `Invito inviato a ${email}`,
+            subject: { type: 'invitation', id: invitation.id, label: email },
+            changes: [{ field: 'role', label: 'Ruolo', before: null, after: ROLE_LABELS[role] }],
+          });
+        });
       } catch (err) {
         // Two admins inviting the same address at once: the partial unique index lets one through.
         if (isUniqueViolation(err)) throw duplicate();
@@ -70,7 +82,15 @@ export function invitationsService(ctx: AppContext) {
         await ctx.mailer.send(teamMails.invitation({ to: email, storeName: storeName ?? 'Vetrina', inviterEmail, role, url }));
       } catch (err) {
         // An invitation nobody received would block a new one for 7 days: take it back.
-        await repo.deleteInvitation(invitation.id);
+        await ctx.db.transaction().execute(async (trx) => {
+          await teamRepo(trx).deleteInvitation(invitation.id);
+          await audit.record(trx, team, {
+            kind: 'invitations',
+            action: 'invitation.withdrawn',
+            summary: `Invito ritirato: l’e-mail a ${email} non è partita`,
+            subject: { type: 'invitation', id: invitation.id, label: email },
+          });
+        });
         ctx.log.error({ err, storeId: team.storeId }, 'invitation mail not sent');
         throw new AppError(502, 'mail_failed', teamMsg.inviteFailed);
       }
@@ -79,7 +99,18 @@ export function invitationsService(ctx: AppContext) {
 
     /** Cancelling deletes the pending invitation: its link stops working at once. */
     async cancel(team: TeamContext, invitationId: string): Promise<void> {
-      if (!(await repo.cancelPending(team.storeId, invitationId))) throw notFound(teamMsg.invitationNotFound);
+      const found = await repo.findInvitationById(invitationId);
+      const cancelled = await ctx.db.transaction().execute(async (trx) => {
+        if (!found || found.store_id !== team.storeId || !(await teamRepo(trx).cancelPending(team.storeId, invitationId))) return false;
+        await audit.record(trx, team, {
+          kind: 'invitations',
+          action: 'invitation.revoked',
+          summary: `Invito annullato: ${found.email}`,
+          subject: { type: 'invitation', id: invitationId, label: found.email },
+        });
+        return true;
+      });
+      if (!cancelled) throw notFound(teamMsg.invitationNotFound);
     },
   };
 }

@@ -4,11 +4,15 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { StoreMembership } from '../../plugins/guard.js';
 import { topics } from '../realtime/bus.js';
 import { userProfiles } from '../users/service.js';
+import { audit } from '../audit/service.js';
 import { teamRepo } from './repo.js';
 
 export interface TeamContext extends StoreMembership {
-  user: { id: string };
+  /** The member and their session, as 'Registro attività' records them. */
+  user: { id: string; email?: string; sessionId?: string };
 }
+
+const ROLE_LABELS: Record<Role, string> = { admin: 'Amministratore', staff: 'Staff' };
 
 /**
  * Members of a store. Everyone on the team lists them; admins remove staff; only the owner removes
@@ -37,6 +41,13 @@ export function membersService(ctx: AppContext) {
       if (member.role === 'admin' && !team.isOwner) throw forbidden(teamMsg.cannotRemoveAdmin);
       const removed = await ctx.db.transaction().execute(async (trx) => {
         if (!(await teamRepo(trx).removeMember(team.storeId, member.id, member.role))) return false;
+        await audit.record(trx, team, {
+          kind: 'team',
+          action: 'team.member_removed',
+          summary: `Membro rimosso dal team: ${member.email}`,
+          subject: { type: 'member', id: member.id, label: member.email },
+          changes: [{ field: 'role', label: 'Ruolo', before: ROLE_LABELS[member.role], after: null }],
+        });
         // The removed person no longer works in this store: do not leave it as their active one.
         await userProfiles.clearActiveStore(trx, member.user_id, team.storeId);
         return true;
@@ -54,7 +65,16 @@ export function membersService(ctx: AppContext) {
       const member = await memberOf(team, memberId);
       if (member.isOwner) throw forbidden(teamMsg.cannotChangeOwnRole);
       if (member.role === role) throw badRequest(teamMsg.roleUnchanged, 'role');
-      if (!(await repo.setRole(team.storeId, member.id, member.role, role))) throw conflict(teamMsg.roleChangeFailed);
+      await ctx.db.transaction().execute(async (trx) => {
+        if (!(await teamRepo(trx).setRole(team.storeId, member.id, member.role, role))) throw conflict(teamMsg.roleChangeFailed);
+        await audit.record(trx, team, {
+          kind: 'team',
+          action: 'team.role_changed',
+          summary: `Ruolo cambiato: ${member.email}`,
+          subject: { type: 'member', id: member.id, label: member.email },
+          changes: [{ field: 'role', label: 'Ruolo', before: ROLE_LABELS[member.role], after: ROLE_LABELS[role] }],
+        });
+      });
       const updated = (await repo.members(team.storeId)).find((m) => m.id === member.id);
       if (!updated) throw notFound(teamMsg.memberNotFound);
       return updated;

@@ -54,7 +54,13 @@ export function teamRepo(db: Db) {
       ) === 1,
 
     findMember: (storeId: string, memberId: string) =>
-      db.selectFrom('store_members').select(['id', 'user_id', 'role']).where('store_id', '=', storeId).where('id', '=', memberId).executeTakeFirst(),
+      db
+        .selectFrom('store_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.id', 'm.user_id', 'm.role', 'u.email'])
+        .where('m.store_id', '=', storeId)
+        .where('m.id', '=', memberId)
+        .executeTakeFirst(),
 
     isMemberByEmail: async (storeId: string, email: string) =>
       !!(await db

@@ -152,7 +152,8 @@ function registerReceivedInvitationRoutes(app: FastifyInstance, ctx: AppContext)
       body: acceptInvitationSchema,
       response: { 200: acceptedInvitationSchema },
     },
-    async (req, { body }) => guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => acceptance.acceptByToken(requireUser(req).id, body.token)),
+    async (req, { body }) =>
+      guardGuess(ctx, { scope: 'account-link', ip: req.ip }, () => acceptance.acceptByToken(requireUser(req).id, body.token, requireUser(req).sessionId)),
   );
 
   addRoute(
@@ -167,7 +168,7 @@ function registerReceivedInvitationRoutes(app: FastifyInstance, ctx: AppContext)
       body: teamEmptyBody,
       response: { 200: acceptedInvitationSchema },
     },
-    async (req, { params }) => acceptance.acceptById(requireUser(req).id, params.invitationId, req.ip),
+    async (req, { params }) => acceptance.acceptById(requireUser(req).id, params.invitationId, req.ip, requireUser(req).sessionId),
   );
 
   addRoute(

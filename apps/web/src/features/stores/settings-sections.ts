@@ -13,6 +13,8 @@ export const SETTINGS_SECTIONS = [
   { slug: 'pagine-legali', label: 'Pagine legali', adminOnly: true },
   // Owners change it; admins see how it stands.
   { slug: 'sicurezza', label: 'Sicurezza', adminOnly: true },
+  // Its own page (features/audit): owners and admins read it ('audit:read'), staff never see it.
+  { slug: 'registro-attivita', label: 'Registro attività', adminOnly: true },
 ] as const;
 
 export type SettingsSectionSlug = (typeof SETTINGS_SECTIONS)[number]['slug'];

@@ -14,6 +14,9 @@ export function devicesRepo(db: Db) {
         .orderBy('created_at', 'desc')
         .execute(),
 
+    /** Sessions by id, live or ended (the audit log names the device a change came from). */
+    byIds: (ids: string[]) => db.selectFrom('sessions').select(['id', 'user_agent', 'ip_prefix']).where('id', 'in', ids).execute(),
+
     /** Whether the user has had any session at all (the first sign-in after sign-up mails nothing). */
     hasAnySession: async (userId: string) => !!(await db.selectFrom('sessions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()),
 

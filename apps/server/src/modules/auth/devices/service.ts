@@ -31,6 +31,16 @@ export function devicesService(ctx: AppContext) {
       }));
     },
 
+    /** Browser, system and network of sessions by id, ended ones too (for 'Registro attività'); unknown ids are left out. */
+    async describe(sessionIds: string[]) {
+      const out = new Map<string, { browser: string; system: string; network: string }>();
+      for (let i = 0; i < sessionIds.length; i += 200) {
+        for (const r of await repo.byIds(sessionIds.slice(i, i + 200)))
+          out.set(r.id, { ...describeUserAgent(r.user_agent), network: networkLabel(r.ip_prefix) });
+      }
+      return out;
+    },
+
     /** Ends one of the user's own sessions; anyone else's (or an ended one) is not found, and nothing changes. */
     async end(userId: string, sessionId: string) {
       if (!(await repo.isOwnLive(userId, sessionId))) throw notFound(msg.sessionNotFound);

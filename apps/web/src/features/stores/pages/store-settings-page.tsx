@@ -36,6 +36,9 @@ function SectionBody({ store, section }: { store: StoreSummary; section: Setting
       return <LegalPagesSection storeId={store.id} storeSlug={store.slug} />;
     case 'sicurezza':
       return <TeamTwoStepSection store={store} />;
+    case 'registro-attivita':
+      // The router opens the audit page at this address; this page never shows it.
+      return null;
   }
 }
 
