@@ -12,9 +12,15 @@ type Db = Kysely<any>;
  *   team': the API refuses the store's routes to a session without a second factor.
  */
 export async function up(db: Db): Promise<void> {
-  await db.schema.alterTable('sessions').addColumn('aal', 'text', (c) => c.notNull().defaultTo('aal1')).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('aal', 'text', (c) => c.notNull().defaultTo('aal1'))
+    .execute();
   await db.schema.alterTable('sessions').addColumn('proved_at', 'text').execute();
-  await db.schema.alterTable('stores').addColumn('two_step_required', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('stores')
+    .addColumn('two_step_required', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {

@@ -57,7 +57,11 @@ export function changedFields(
     const b = text(before[field]);
     const a = text(after[field]);
     if (b === a) continue;
-    out.push(secret.includes(field) ? { field, label, before: b === null ? null : '••••', after: a === null ? null : 'modificato' } : { field, label, before: b, after: a });
+    out.push(
+      secret.includes(field)
+        ? { field, label, before: b === null ? null : '••••', after: a === null ? null : 'modificato' }
+        : { field, label, before: b, after: a },
+    );
   }
   return out;
 }

@@ -37,7 +37,15 @@ export function authRepo(db: Db) {
         .executeTakeFirst()
         .then((r) => Number(r.numUpdatedRows) === 1),
 
-    insertSession: (s: { id: string; userId: string; userAgent: string | null; ipPrefix: string | null; deviceKey: string; now: string; aal: 'aal1' | 'aal2' }) =>
+    insertSession: (s: {
+      id: string;
+      userId: string;
+      userAgent: string | null;
+      ipPrefix: string | null;
+      deviceKey: string;
+      now: string;
+      aal: 'aal1' | 'aal2';
+    }) =>
       db
         .insertInto('sessions')
         .values({
