@@ -109,7 +109,7 @@ describe(`Dispositivi e sessioni (${engine})`, () => {
     expect((await client(server.url).del(`/api/auth/sessions/${victimId}`)).status).toBe(401);
   });
 
-  it("ends the realtime socket's signed-in part of the revoked session", async () => {
+  it('closes the realtime socket of the revoked session, and only that one', async () => {
     const user = await createUser(server);
     const laptop = await signIn(user, MAC_CHROME, '203.0.113.57');
     const phone = await signIn(user, IPHONE_SAFARI, '198.51.100.4');
@@ -121,12 +121,14 @@ describe(`Dispositivi e sessioni (${engine})`, () => {
     const ended = wsPhone.next((f: ServerFrame) => f.type === 'error' && !f.channel);
     expect((await laptop.del(`/api/auth/sessions/${phoneId}`)).status).toBe(204);
     expect(await ended).toMatchObject({ code: 'unauthenticated', message: 'Sessione terminata: accedi di nuovo' });
+    expect(await wsPhone.closed).toEqual({ code: 4001, reason: 'Sessione terminata: accedi di nuovo' });
     expect(await wsLaptop.never((f) => f.type === 'error')).toBe(true);
-    // Its token cannot sign the socket in again.
-    const stale = wsPhone.next((f: ServerFrame) => f.type === 'error' && !f.channel);
-    wsPhone.send({ type: 'auth', token: phone.token! });
+    // Its token cannot sign a new socket in again.
+    const again = await connectRealtime(server.url);
+    const stale = again.next((f: ServerFrame) => f.type === 'error' && !f.channel);
+    again.send({ type: 'auth', token: phone.token! });
     expect(await stale).toMatchObject({ code: 'unauthenticated' });
-    wsPhone.close();
+    again.close();
     wsLaptop.close();
   });
 });

@@ -83,6 +83,47 @@ describe(`passkeys: registering and managing them (${engine})`, () => {
     expect((await user.client.del(`/api/auth/passkeys/${user.passkeyId}`)).status).toBe(204);
   });
 
+  it('a passkey proves who one is again: the change goes through, the answer works once, another account’s passkey does not', async () => {
+    const user = await userWithPasskey(server);
+    const other = await userWithPasskey(server);
+    const session = (await sessionsOf(user.id))[0]!;
+    expect(session.aal).toBe('aal2'); // registering a verified passkey in this session made it two-step
+    clock.advance(5 * 60_000 + 1_000);
+    expect((await user.client.del(`/api/auth/passkeys/${user.passkeyId}`)).status).toBe(403);
+
+    // Another account's passkey answering this account's challenge proves nothing.
+    const stranger = await user.client.post('/api/auth/reauthenticate/passkey/options');
+    expect(stranger.status).toBe(200);
+    expectInvalidPasskey(
+      await user.client.post('/api/auth/reauthenticate/passkey', {
+        credential: other.authenticator.assert({ ...stranger.body.options, allowCredentials: [] }),
+      }),
+    );
+    // Nor does a sign-in challenge, or a tampered answer.
+    const signIn = await client(server.url).post('/api/auth/login/passkey/options', {});
+    expectInvalidPasskey(await user.client.post('/api/auth/reauthenticate/passkey', { credential: user.authenticator.assert(signIn.body.options) }));
+    const tampered = await user.client.post('/api/auth/reauthenticate/passkey/options');
+    expectInvalidPasskey(
+      await user.client.post('/api/auth/reauthenticate/passkey', {
+        credential: user.authenticator.assert(tampered.body.options, { origin: 'https://evil.example' }),
+      }),
+    );
+    expect((await user.client.del(`/api/auth/passkeys/${user.passkeyId}`)).status).toBe(403);
+
+    const options = await user.client.post('/api/auth/reauthenticate/passkey/options');
+    const credential = user.authenticator.assert(options.body.options);
+    const proved = await user.client.post('/api/auth/reauthenticate/passkey', { credential });
+    expect(proved.status).toBe(200);
+    expect(proved.body.aal).toBe('aal2');
+    expectInvalidPasskey(await user.client.post('/api/auth/reauthenticate/passkey', { credential }));
+    expect((await user.client.del(`/api/auth/passkeys/${user.passkeyId}`)).status).toBe(204);
+  });
+
+  it('a proof with a passkey needs one: an account without passkeys gets the same refusal', async () => {
+    const user = await createUser(server);
+    expectInvalidPasskey(await user.client.post('/api/auth/reauthenticate/passkey/options'));
+  });
+
   it('refuses a registration from another origin, for another RP id, without user verification or replayed', async () => {
     const user = await createUser(server);
     const authenticator = softwareAuthenticator(serverOrigin(server));
@@ -238,8 +279,9 @@ describe(`passkeys: the second step after the password (${engine})`, () => {
     const c = client(server.url);
     const options = await c.post('/api/auth/login/passkey/options', { challengeId });
     const credential = attacker.authenticator.assert({ ...options.body.options, allowCredentials: [] });
+    const before = (await sessionsOf(victim.id)).length;
     expectInvalidPasskey(await c.post('/api/auth/login/passkey', { challengeId, credential }));
-    expect((await sessionsOf(victim.id)).filter((s) => s.aal === 'aal2')).toHaveLength(0);
+    expect(await sessionsOf(victim.id)).toHaveLength(before);
     // An unknown or made-up password step gives no options.
     expectInvalidPasskey(await c.post('/api/auth/login/passkey/options', { challengeId: 'inventato' }));
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { passkeysRepo } from '../src/modules/auth/passkeys/repo.js';
 import { passkeysService } from '../src/modules/auth/passkeys/service.js';
+import { passkeyProof } from '../src/modules/auth/passkeys/proof.js';
 import { passkeySignIn } from '../src/modules/auth/passkeys/sign-in.js';
 import { fx, type Cell } from './authorization-cells.js';
 import type { Entry } from './authorization-matrix.js';
@@ -34,6 +35,14 @@ async function registration(c: Cell) {
   return { authenticator, userId, credential: authenticator.register(options as never) };
 }
 
+/** A real passkey of the caller on a software authenticator (none when nobody is signed in). */
+async function callerAuthenticator(c: Cell) {
+  if (!c.caller) return null;
+  const { authenticator, credential } = await registration(c);
+  await passkeysService(c.server.ctx).register(c.caller.id, { name: 'Portatile', credential: credential as never });
+  return authenticator;
+}
+
 /** Passkeys (issue 49): the list and its changes are the caller's own; signing in with one is public. */
 export const PASSKEYS_MATRIX: Record<string, Entry> = {
   'GET /api/auth/passkeys': { level: 'user', status: 200, request: () => ({ path: '/api/auth/passkeys' }) },
@@ -60,6 +69,25 @@ export const PASSKEYS_MATRIX: Record<string, Entry> = {
       await passkeysService(c.server.ctx).register(subject.id, { name: 'Portatile', credential: authenticator.register(options as never) as never });
       const signIn = await passkeySignIn(c.server.ctx).options(`matrice-${randomUUID()}`);
       return { path: '/api/auth/login/passkey', body: { credential: authenticator.assert(signIn.options as never) } };
+    },
+  },
+  'POST /api/auth/reauthenticate/passkey/options': {
+    level: 'user',
+    status: 200,
+    request: async (c) => {
+      await callerAuthenticator(c);
+      return { path: '/api/auth/reauthenticate/passkey/options' };
+    },
+  },
+  'POST /api/auth/reauthenticate/passkey': {
+    level: 'user',
+    status: 200,
+    request: async (c) => {
+      const authenticator = await callerAuthenticator(c);
+      if (!authenticator || !c.caller)
+        return { path: '/api/auth/reauthenticate/passkey', body: { credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } } };
+      const { options } = await passkeyProof(c.server.ctx).options(c.caller);
+      return { path: '/api/auth/reauthenticate/passkey', body: { credential: authenticator.assert(options as never) } };
     },
   },
 };

@@ -11,6 +11,7 @@ export const freshProofMsg = {
   codeLabel: 'Codice di verifica',
   useCode: 'Usa un codice di verifica',
   usePassword: 'Usa la password',
+  usePasskey: 'Usa una passkey',
   confirm: 'Conferma',
   busy: 'Verifica in corso...',
   cancel: 'Annulla',

@@ -69,3 +69,7 @@ export type PasskeySignInOptionsInput = z.infer<typeof passkeySignInOptionsSchem
 
 export const passkeySignInSchema = z.strictObject({ credential: authenticationCredentialSchema, challengeId: signInChallengeField.optional() });
 export type PasskeySignInInput = z.infer<typeof passkeySignInSchema>;
+
+/** 'Conferma la tua identità' with a passkey of the signed-in account. */
+export const passkeyProofSchema = z.strictObject({ credential: authenticationCredentialSchema });
+export type PasskeyProofInput = z.infer<typeof passkeyProofSchema>;

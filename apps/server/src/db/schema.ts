@@ -177,7 +177,7 @@ export interface AuthWebauthnChallengesTable {
   id: string;
   /** SHA-256 of the challenge the browser signs: the challenge itself is never stored. */
   challenge_hash: string;
-  purpose: 'register' | 'sign_in' | 'second_step';
+  purpose: 'register' | 'sign_in' | 'second_step' | 'reauth';
   user_id: string | null;
   mfa_challenge_id: string | null;
   expires_at: string;

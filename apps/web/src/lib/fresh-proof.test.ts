@@ -17,6 +17,7 @@ const store = {
   themeKey: null,
   role: 'admin',
   isOwner: true,
+  twoStepRequired: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

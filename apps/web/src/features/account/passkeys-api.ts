@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { passkeyListSchema, passkeySchema, reauthenticatedSchema, webauthnOptionsSchema, type ReauthenticateInput } from '@vetrina/shared';
 import { api, apiNoContent } from '@/lib/api';
 import { createPasskey } from '@/lib/passkeys';
+import { sessionManager } from '@/lib/session';
 
 const passkeysKey = ['auth-passkeys'] as const;
 
@@ -17,7 +18,11 @@ export function useAddPasskey() {
       const credential = await createPasskey(options);
       return api('/api/auth/passkeys', { body: { name, credential }, schema: passkeySchema });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: passkeysKey }),
+    onSuccess: async () => {
+      // This session has just shown a verified passkey: its next token is two-step (stores requiring it open).
+      await sessionManager.refresh('TOKEN_REFRESHED').catch(() => undefined);
+      await qc.invalidateQueries({ queryKey: passkeysKey });
+    },
   });
 }
 

@@ -61,7 +61,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, ctx: AppContext, set
       bodyLimit: BODY_LIMIT,
       response: { 201: passkeySchema },
     },
-    async (req, { body }) => passkeys.register(requireUser(req).id, body),
+    async (req, { body }) => {
+      const user = requireUser(req);
+      return passkeys.register(user.id, body, user.sessionId);
+    },
   );
 
   addRoute(

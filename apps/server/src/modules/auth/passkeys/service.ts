@@ -65,8 +65,12 @@ export function passkeysService(ctx: AppContext) {
       return { options: options as unknown as WebauthnOptions['options'] };
     },
 
-    /** Verifies the browser's answer against a challenge of this account (used once) and keeps the credential. */
-    async register(userId: string, input: AddPasskeyInput): Promise<Passkey> {
+    /**
+     * Verifies the browser's answer against a challenge of this account (used once) and keeps the
+     * credential. The session it came from has just shown a verified passkey: like a first
+     * authenticator code, that makes it two-step from now (`sessionId`, when there is one).
+     */
+    async register(userId: string, input: AddPasskeyInput, sessionId?: string): Promise<Passkey> {
       const challenge = signedChallenge(input.credential.response.clientDataJSON);
       if (!challenge) throw registerFailed();
       const row = await repo.takeChallenge(challengeHash(challenge), ['register'], clock.iso());
@@ -99,7 +103,10 @@ export function passkeysService(ctx: AppContext) {
         last_used_at: null,
       };
       try {
-        await repo.insert(passkey);
+        await ctx.db.transaction().execute(async (trx) => {
+          await passkeysRepo(trx).insert(passkey);
+          if (sessionId) await authRepo(trx).markProved(sessionId, userId, passkey.created_at, 'aal2');
+        });
       } catch (err) {
         // A credential id already registered (here or on another account) is refused the same way.
         if (isUniqueViolation(err)) throw registerFailed();

@@ -1,6 +1,7 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { msg, passkeyMsg, type PasskeySignInInput, type WebauthnOptions } from '@vetrina/shared';
 import type { AppContext } from '../../../lib/context.js';
+import type { Db } from '../../../db/index.js';
 import { AppError, forbidden, rateLimited } from '../../../lib/errors.js';
 import { clock } from '../../../lib/clock.js';
 import { hashToken, newId } from '../../../lib/ids.js';
@@ -16,7 +17,7 @@ import { passkeysRepo } from './repo.js';
 import { transportsOf } from './service.js';
 
 /** Unknown, used or expired challenge, another account's or another site's passkey, a bad signature: one answer. */
-const invalidPasskey = () => new AppError(400, 'invalid_passkey', passkeyMsg.invalidPasskey);
+export const invalidPasskey = () => new AppError(400, 'invalid_passkey', passkeyMsg.invalidPasskey);
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Per client address and 15 minutes: options asked for and answers sent (the passkey's account has its own count). */
@@ -26,6 +27,53 @@ const perIp = (ctx: AppContext, what: keyof typeof PER_IP, ip: string) =>
   takeSlots(ctx.limiter, [{ key: `passkey-${what}:${ip}`, max: PER_IP[what], windowMs: WINDOW_MS }], (resetMs) =>
     rateLimited(msg.tooManyLogins, resetMs, 'Troppi tentativi'),
   );
+
+/**
+ * Checks a passkey's answer to `challenge` (already taken, once): the credential must exist and, when
+ * `userId` is set, belong to that account; the signature, origin, RP id and user verification are
+ * checked by the library; the counter moves in a transaction with `alsoInTransaction`. Failures are
+ * counted against the account's code limit and all read the same.
+ */
+export async function verifyAssertion(
+  ctx: AppContext,
+  credential: PasskeySignInInput['credential'],
+  challenge: string,
+  userId: string | null,
+  now: string,
+  alsoInTransaction: (trx: Db) => Promise<void> = async () => undefined,
+) {
+  const passkey = await passkeysRepo(ctx.db).findByCredentialId(credential.id);
+  if (!passkey || (userId !== null && passkey.user_id !== userId)) throw invalidPasskey();
+  const handle = credential.response.userHandle;
+  if (handle !== undefined && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw invalidPasskey();
+  await throttledCode(ctx, passkey.user_id, async () => {
+    const rp = relyingParty(ctx);
+    let verified;
+    try {
+      verified = await verifyAuthenticationResponse({
+        response: credential as unknown as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origins,
+        expectedRPID: rp.rpId,
+        credential: {
+          id: passkey.credential_id,
+          publicKey: Buffer.from(passkey.public_key, 'base64url'),
+          counter: passkey.counter,
+          transports: transportsOf(passkey),
+        },
+        requireUserVerification: true,
+      });
+    } catch {
+      throw invalidPasskey();
+    }
+    if (!verified.verified) throw invalidPasskey();
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await passkeysRepo(trx).recordUse(passkey.id, passkey.counter, verified.authenticationInfo.newCounter, now))) throw invalidPasskey();
+      await alsoInTransaction(trx);
+    });
+  });
+  return passkey;
+}
 
 /**
  * 'Accedi con una passkey', alone or as the second step after the password. Either way the
@@ -76,36 +124,8 @@ export function passkeySignIn(ctx: AppContext) {
       // A second-step challenge answers the password step it was asked for, and nothing else.
       if (row.purpose === 'second_step' && (input.challengeId === undefined || !(await sameStep(row.mfa_challenge_id, input.challengeId))))
         throw invalidPasskey();
-      const passkey = await repo.findByCredentialId(input.credential.id);
-      if (!passkey || (row.user_id !== null && passkey.user_id !== row.user_id)) throw invalidPasskey();
-      const handle = input.credential.response.userHandle;
-      if (handle !== undefined && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw invalidPasskey();
-
-      await throttledCode(ctx, passkey.user_id, async () => {
-        const rp = relyingParty(ctx);
-        let verified;
-        try {
-          verified = await verifyAuthenticationResponse({
-            response: input.credential as unknown as AuthenticationResponseJSON,
-            expectedChallenge: challenge,
-            expectedOrigin: rp.origins,
-            expectedRPID: rp.rpId,
-            credential: {
-              id: passkey.credential_id,
-              publicKey: Buffer.from(passkey.public_key, 'base64url'),
-              counter: passkey.counter,
-              transports: transportsOf(passkey),
-            },
-            requireUserVerification: true,
-          });
-        } catch {
-          throw invalidPasskey();
-        }
-        if (!verified.verified) throw invalidPasskey();
-        await ctx.db.transaction().execute(async (trx) => {
-          if (!(await passkeysRepo(trx).recordUse(passkey.id, passkey.counter, verified.authenticationInfo.newCounter, now))) throw invalidPasskey();
-          if (row.mfa_challenge_id && !(await totpRepo(trx).consumeChallenge(row.mfa_challenge_id, now))) throw invalidPasskey();
-        });
+      const passkey = await verifyAssertion(ctx, input.credential, challenge, row.user_id, now, async (trx) => {
+        if (row.mfa_challenge_id && !(await totpRepo(trx).consumeChallenge(row.mfa_challenge_id, now))) throw invalidPasskey();
       });
       await giveBack();
 

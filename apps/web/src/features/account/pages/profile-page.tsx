@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -29,6 +30,11 @@ export default function ProfilePage() {
   const { errors, isDirty } = form.formState;
   useUnsavedChanges(isDirty);
   const [emailFormError, setEmailFormError] = useState<string | null>(null);
+  const { hash } = useLocation();
+  // A member sent here by a store that requires two-step sign-in lands on 'Sicurezza', not the top.
+  useEffect(() => {
+    if (hash === '#sicurezza' && me) document.getElementById('sicurezza')?.scrollIntoView({ block: 'start' });
+  }, [hash, me]);
 
   const onChangeEmail = form.handleSubmit(async (values) => {
     setEmailFormError(null);

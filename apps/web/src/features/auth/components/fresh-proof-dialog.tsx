@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { factorListSchema, reauthenticatedSchema, type ReauthenticateInput } from '@vetrina/shared';
+import { factorListSchema, passkeyListSchema, reauthenticatedSchema, webauthnOptionsSchema, type ReauthenticateInput } from '@vetrina/shared';
 import { freshProofMsg } from '@vetrina/shared/fresh-proof';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { api, errorMessage } from '@/lib/api';
 import { freshProof } from '@/lib/fresh-proof';
+import { passkeyBrowserError, passkeysSupported, signWithPasskey } from '@/lib/passkeys';
 import { sessionManager } from '@/lib/session';
 
 /**
@@ -18,6 +19,9 @@ export default function FreshProofDialog() {
   // Shares the account page's cache of the factors.
   const factors = useQuery({ queryKey: ['auth-factors'], queryFn: () => api('/api/auth/factors', { schema: factorListSchema }) });
   const hasCode = factors.data?.factors.some((f) => f.factorType === 'totp' && f.status === 'verified') ?? false;
+  // Shares the account page's cache of the passkeys.
+  const passkeys = useQuery({ queryKey: ['auth-passkeys'], queryFn: () => api('/api/auth/passkeys', { schema: passkeyListSchema }) });
+  const hasPasskey = passkeysSupported() && (passkeys.data?.passkeys.length ?? 0) > 0;
   const [mode, setMode] = useState<'password' | 'code'>('password');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,12 +35,30 @@ export default function FreshProofDialog() {
     setBusy(true);
     try {
       const body: ReauthenticateInput = useCode ? { code: value.trim() } : { password: value };
-      const proved = await api('/api/auth/reauthenticate', { body, schema: reauthenticatedSchema });
-      // A code makes the session two-step: the next access token says so.
-      if (proved.aal === 'aal2') await sessionManager.refresh('MFA_CHALLENGE_VERIFIED').catch(() => null);
-      freshProof.settle(true);
+      const result = await api('/api/auth/reauthenticate', { body, schema: reauthenticatedSchema });
+      await proved(result.aal);
     } catch (err) {
       setError(errorMessage(err, freshProofMsg.failed));
+      setBusy(false);
+    }
+  };
+
+  const proved = async (aal: 'aal1' | 'aal2') => {
+    // A code or a passkey makes the session two-step: the next access token says so.
+    if (aal === 'aal2') await sessionManager.refresh('MFA_CHALLENGE_VERIFIED').catch(() => null);
+    freshProof.settle(true);
+  };
+
+  const onPasskey = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const { options } = await api('/api/auth/reauthenticate/passkey/options', { method: 'POST', schema: webauthnOptionsSchema });
+      const credential = await signWithPasskey(options);
+      const result = await api('/api/auth/reauthenticate/passkey', { body: { credential }, schema: reauthenticatedSchema });
+      await proved(result.aal);
+    } catch (err) {
+      setError(passkeyBrowserError(err) ?? errorMessage(err, freshProofMsg.failed));
       setBusy(false);
     }
   };
@@ -82,10 +104,19 @@ export default function FreshProofDialog() {
               onChange={(e) => setValue(e.target.value)}
             />
           )}
-          {hasCode && (
-            <button type="button" className="justify-self-start text-sm text-primary hover:underline" onClick={switchMode}>
-              {useCode ? freshProofMsg.usePassword : freshProofMsg.useCode}
-            </button>
+          {(hasCode || hasPasskey) && (
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {hasCode && (
+                <button type="button" className="text-sm text-primary hover:underline" onClick={switchMode}>
+                  {useCode ? freshProofMsg.usePassword : freshProofMsg.useCode}
+                </button>
+              )}
+              {hasPasskey && (
+                <button type="button" className="text-sm text-primary hover:underline disabled:opacity-50" disabled={busy} onClick={() => void onPasskey()}>
+                  {freshProofMsg.usePasskey}
+                </button>
+              )}
+            </div>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={() => freshProof.settle(false)}>
