@@ -4,10 +4,11 @@ import SQLite from 'better-sqlite3';
 import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { useNamedStatements } from './pg-statements.js';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
-import { Kysely, Migrator, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteAdapter, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { attachReadWorkers, notARead, startSqliteWorkers } from './sqlite-workers.js';
+import { attachReadWorkers, notARead, startSqliteWorkers, type SqliteWorkers } from './sqlite-workers.js';
+import { SqliteDialectWithReadsAside } from './sqlite-reads-aside.js';
 import { PAGE_CACHE_KIB } from './page-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -92,19 +93,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   }, 3_600_000);
   analyse.unref();
   const statements = withStatementCache(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200, cacheKib: PAGE_CACHE_KIB.readWorker }, async (q) => {
+  let workers: SqliteWorkers | null = null;
+  // While a transaction holds this connection, reads outside it run on a read worker (./sqlite-reads-aside.ts).
+  const dialect = new SqliteDialectWithReadsAside(
+    { database: statements },
+    { isRead: (text) => statements.prepare(text).reader, readAside: () => workers && ((q) => workers!.aside(q)) },
+  );
+  const db = new Kysely<Database>({ dialect });
+  workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200, cacheKib: PAGE_CACHE_KIB.readWorker }, async (q) => {
     // The workers' rule holds here too: only reads travel this way.
     if (!statements.prepare(q.sql).reader) throw notARead();
     return (await db.executeQuery(q)).rows;
   });
   attachReadWorkers(db, workers);
+  const started = workers;
   return {
     db,
     dialect: 'sqlite',
     destroy: async () => {
       clearInterval(analyse);
-      await workers.close();
+      await started.close();
       await db.destroy();
     },
   };

@@ -30,6 +30,8 @@ import type { CompiledQuery } from 'kysely';
 export interface SqliteWorkers {
   /** Runs a read-only query on the least busy worker (or, when all are queued deep, sometimes right here). */
   read<R>(query: CompiledQuery<R>): Promise<R[]>;
+  /** Runs a read-only query on the least busy worker, never here; null when no worker is left (./sqlite-reads-aside.ts). */
+  aside<R>(query: CompiledQuery<R>): Promise<R[]> | null;
   close(): Promise<void>;
 }
 
@@ -136,18 +138,29 @@ export function startSqliteWorkers(
   // Only the checkpointing worker when reads stay on the request thread (count 0).
   const readers = lanes.slice(0, opts.count);
 
+  const leastBusy = () => {
+    let lane: Lane | undefined;
+    for (const l of readers) if (l.alive && (!lane || l.pending.size < lane.pending.size)) lane = l;
+    return lane;
+  };
+  const send = <R>(target: Lane, query: CompiledQuery<R>) => {
+    const id = nextId++;
+    return new Promise<R[]>((resolve, reject) => {
+      target.pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      target.worker.postMessage({ id, sql: query.sql, params: query.parameters });
+    });
+  };
+
   return {
     read<R>(query: CompiledQuery<R>): Promise<R[]> {
-      let lane: Lane | undefined;
-      for (const l of readers) if (l.alive && (!lane || l.pending.size < lane.pending.size)) lane = l;
+      const lane = leastBusy();
       if (!lane) return fallback(query);
       if (lane.pending.size >= SHARE_QUEUE && overflow++ % SHARE_ONE_IN === 0) return fallback(query);
-      const id = nextId++;
-      const target = lane;
-      return new Promise<R[]>((resolve, reject) => {
-        target.pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-        target.worker.postMessage({ id, sql: query.sql, params: query.parameters });
-      });
+      return send(lane, query);
+    },
+    aside<R>(query: CompiledQuery<R>): Promise<R[]> | null {
+      const lane = leastBusy();
+      return lane ? send(lane, query) : null;
     },
     async close() {
       await Promise.all(
