@@ -80,8 +80,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('synchronous = NORMAL');
   file.pragma('temp_store = MEMORY');
   file.pragma(`cache_size = -${PAGE_CACHE_KIB.requestThread}`);
-  // Checkpoints happen in a worker thread (./sqlite-workers.ts); this is only the safety net.
-  file.pragma('wal_autocheckpoint = 20000');
+  // Checkpoints happen in a worker thread (./sqlite-workers.ts); this is only the safety net, run
+  // by the committing statement on this thread. Well above the log of the largest import (a 20 MB
+  // file's transaction wrote ~19,150 pages), whose commit would otherwise copy it back here.
+  file.pragma('wal_autocheckpoint = 50000');
   // Table statistics follow the catalogue's growth (see analyseSqlite); bounded work per table.
   file.pragma('analysis_limit = 400');
   const analyse = setInterval(() => {
