@@ -96,10 +96,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   analyse.unref();
   const statements = withStatementCache(file);
   let workers: SqliteWorkers | null = null;
-  // While a transaction holds this connection, reads outside it run on a read worker (./sqlite-reads-aside.ts).
+  // While a transaction holds this connection, reads outside it run on a read worker
+  // (./sqlite-reads-aside.ts); not a pragma, which reads this connection's own settings.
   const dialect = new SqliteDialectWithReadsAside(
     { database: statements },
-    { isRead: (text) => statements.prepare(text).reader, readAside: () => workers && ((q) => workers!.aside(q)) },
+    { isRead: (text) => !/^\s*pragma\b/i.test(text) && statements.prepare(text).reader, readAside: () => workers && ((q) => workers!.aside(q)) },
   );
   const db = new Kysely<Database>({ dialect });
   workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200, cacheKib: PAGE_CACHE_KIB.readWorker }, async (q) => {

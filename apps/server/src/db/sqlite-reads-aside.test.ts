@@ -80,3 +80,16 @@ it('a transaction still reads its own uncommitted rows, and a failed one leaves 
   tx.end();
   await tx.done;
 });
+
+it("a pragma outside a transaction is not sent aside: it reads this connection's own settings", async () => {
+  const own = (await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db)).rows[0]?.cache_size;
+  const tx = longTransaction({ id: 7, name: 'caraffa' });
+  await tx.opened;
+  const order: string[] = [];
+  const read = sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db).then((r) => (order.push('pragma'), r.rows[0]?.cache_size));
+  await new Promise((r) => setImmediate(r));
+  order.push('commit');
+  tx.end();
+  const [, seen] = await Promise.all([tx.done, read]);
+  expect({ order, seen }).toEqual({ order: ['commit', 'pragma'], seen: own });
+});
