@@ -4,10 +4,11 @@ import SQLite from 'better-sqlite3';
 import { byCodeUnits } from '@vetrina/shared/italian-format';
 import { useNamedStatements } from './pg-statements.js';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
-import { Kysely, Migrator, SqliteAdapter, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteAdapter, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-import { attachReadWorkers, notARead, startSqliteWorkers } from './sqlite-workers.js';
+import { attachReadWorkers, notARead, startSqliteWorkers, type SqliteWorkers } from './sqlite-workers.js';
+import { SqliteDialectWithReadsAside } from './sqlite-reads-aside.js';
 import { PAGE_CACHE_KIB } from './page-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -79,8 +80,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('synchronous = NORMAL');
   file.pragma('temp_store = MEMORY');
   file.pragma(`cache_size = -${PAGE_CACHE_KIB.requestThread}`);
-  // Checkpoints happen in a worker thread (./sqlite-workers.ts); this is only the safety net.
-  file.pragma('wal_autocheckpoint = 20000');
+  // Checkpoints happen in a worker thread (./sqlite-workers.ts); this is only the safety net, run
+  // by the committing statement on this thread. Well above the log of the largest import (a 20 MB
+  // file's transaction wrote ~19,150 pages), whose commit would otherwise copy it back here.
+  file.pragma('wal_autocheckpoint = 50000');
   // Table statistics follow the catalogue's growth (see analyseSqlite); bounded work per table.
   file.pragma('analysis_limit = 400');
   const analyse = setInterval(() => {
@@ -92,19 +95,27 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   }, 3_600_000);
   analyse.unref();
   const statements = withStatementCache(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  const workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200, cacheKib: PAGE_CACHE_KIB.readWorker }, async (q) => {
+  let workers: SqliteWorkers | null = null;
+  // While a transaction holds this connection, reads outside it run on a read worker
+  // (./sqlite-reads-aside.ts); not a pragma, which reads this connection's own settings.
+  const dialect = new SqliteDialectWithReadsAside(
+    { database: statements },
+    { isRead: (text) => !/^\s*pragma\b/i.test(text) && statements.prepare(text).reader, readAside: () => workers && ((q) => workers!.aside(q)) },
+  );
+  const db = new Kysely<Database>({ dialect });
+  workers = startSqliteWorkers(dbFile, { count: opts.sqliteReadWorkers ?? 0, checkpointMs: 200, cacheKib: PAGE_CACHE_KIB.readWorker }, async (q) => {
     // The workers' rule holds here too: only reads travel this way.
     if (!statements.prepare(q.sql).reader) throw notARead();
     return (await db.executeQuery(q)).rows;
   });
   attachReadWorkers(db, workers);
+  const started = workers;
   return {
     db,
     dialect: 'sqlite',
     destroy: async () => {
       clearInterval(analyse);
-      await workers.close();
+      await started.close();
       await db.destroy();
     },
   };

@@ -72,3 +72,24 @@ it('when every worker is queued deep, some reads run on the request thread, and 
     await workers.close();
   }
 });
+
+it('a read sent while worker 0 runs a checkpoint is answered on the request thread, not queued behind it', async () => {
+  const onRequestThread: number[] = [];
+  // A timer that never fires in the test: the checkpoint runs when asked.
+  const workers = startSqliteWorkers(path.join(dataDir, 'vetrina.db'), { count: 1, checkpointMs: 3_600_000, cacheKib: 2000 }, async (q) => {
+    onRequestThread.push(Number(q.parameters[0]));
+    return (await handle.db.executeQuery(q)).rows;
+  });
+  const count = (k: number) => workers.read(sql<{ n: number; c: number }>`select ${k} as n, count(*) as c from shelf`.compile(handle.db));
+  try {
+    await sql`insert into shelf (id, name) values (200, 'dopo il log')`.execute(handle.db);
+    const checkpointed = workers.checkpoint();
+    const during = await count(1);
+    await checkpointed;
+    const after = await count(2);
+    expect([during, after]).toEqual([[{ n: 1, c: 22 }], [{ n: 2, c: 22 }]]);
+    expect(onRequestThread).toEqual([1]);
+  } finally {
+    await workers.close();
+  }
+});

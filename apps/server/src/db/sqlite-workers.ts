@@ -18,7 +18,10 @@ import type { CompiledQuery } from 'kysely';
  *   log; every ~1,000 pages the committing connection would copy the log back into the database
  *   file and sync it, and that commit would wait for the disk (measured on the checkout bench:
  *   +20 % orders/s every 200 ms; longer intervals made larger checkpoints and a slower p99). The
- *   main connection keeps a large auto-checkpoint as a safety net.
+ *   main connection keeps a large auto-checkpoint as a safety net. The request thread starts each
+ *   checkpoint and sends no read to worker 0 until it has run: copying back the log of a 20 MB
+ *   import took 0.8-2.1 s on a loaded machine, and a shop's read queued behind it waited as long.
+ *   Those reads run on another worker, or on the request thread (the overflow's rule).
  * - A worker that fails is left out; with none left, reads run on the request thread again.
  * - When every worker already has `SHARE_QUEUE` reads waiting, one further read in `SHARE_ONE_IN`
  *   runs on the request thread's own connection instead of queueing. Under a search load the
@@ -30,6 +33,10 @@ import type { CompiledQuery } from 'kysely';
 export interface SqliteWorkers {
   /** Runs a read-only query on the least busy worker (or, when all are queued deep, sometimes right here). */
   read<R>(query: CompiledQuery<R>): Promise<R[]>;
+  /** Runs a read-only query on the least busy worker, never here; null when no worker is left (./sqlite-reads-aside.ts). */
+  aside<R>(query: CompiledQuery<R>): Promise<R[]> | null;
+  /** Runs a WAL checkpoint now (worker 0's timer does every `checkpointMs`); answers when it has run. */
+  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,14 +65,14 @@ function statement(text) {
 }
 const checkpoints = workerData.checkpointMs ? new Database(workerData.file) : null;
 const checkpoint = () => { try { checkpoints.pragma('wal_checkpoint(PASSIVE)'); } catch {} };
-let timer = null;
-if (checkpoints) {
-  checkpoints.pragma('busy_timeout = 5000');
-  timer = setInterval(checkpoint, workerData.checkpointMs);
-}
+if (checkpoints) checkpoints.pragma('busy_timeout = 5000');
 parentPort.on('message', (m) => {
+  if (m === 'checkpoint') {
+    checkpoint();
+    parentPort.postMessage('checkpointed');
+    return;
+  }
   if (m === 'close') {
-    clearInterval(timer);
     if (checkpoints) { checkpoint(); checkpoints.close(); }
     db.close();
     parentPort.postMessage('closed');
@@ -94,6 +101,8 @@ interface Lane {
   worker: Worker;
   pending: Map<number, Pending>;
   alive: boolean;
+  /** Its checkpoint's answer, while one runs (reads sent now would wait behind it). */
+  checkpointing: Promise<void> | null;
 }
 
 /**
@@ -115,9 +124,10 @@ export function startSqliteWorkers(
       workerData: { file, driver, checkpointMs: i === 0 ? opts.checkpointMs : 0, cacheKib: opts.cacheKib },
     });
     worker.unref();
-    const lane: Lane = { worker, pending: new Map(), alive: true };
-    worker.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } } | 'closed') => {
+    const lane: Lane = { worker, pending: new Map(), alive: true, checkpointing: null };
+    worker.on('message', (m: { id: number; rows?: unknown[]; error?: { message: string; code?: string } } | 'closed' | 'checkpointed') => {
       if (m === 'closed') return;
+      if (m === 'checkpointed') return checkpointDone();
       const p = lane.pending.get(m.id);
       if (!p) return;
       lane.pending.delete(m.id);
@@ -126,6 +136,7 @@ export function startSqliteWorkers(
     });
     const fail = (err: Error) => {
       lane.alive = false;
+      if (lane.checkpointing) checkpointDone();
       for (const p of lane.pending.values()) p.reject(err);
       lane.pending.clear();
     };
@@ -135,21 +146,55 @@ export function startSqliteWorkers(
   });
   // Only the checkpointing worker when reads stay on the request thread (count 0).
   const readers = lanes.slice(0, opts.count);
+  const checkpointer = opts.checkpointMs ? lanes[0] : undefined;
+  let checkpointDone = () => {};
+  /** Starts a checkpoint on worker 0 unless one is running; answers when it has run. */
+  const checkpoint = (): Promise<void> => {
+    if (!checkpointer?.alive) return Promise.resolve();
+    checkpointer.checkpointing ??= new Promise<void>((resolve) => {
+      checkpointDone = () => {
+        checkpointer.checkpointing = null;
+        checkpointDone = () => {};
+        resolve();
+      };
+      checkpointer.worker.postMessage('checkpoint');
+    });
+    return checkpointer.checkpointing;
+  };
+  const timer = checkpointer ? setInterval(() => void checkpoint(), opts.checkpointMs) : null;
+  timer?.unref();
+
+  /** The alive reader with the fewest reads waiting; with `free`, only one that runs no checkpoint. */
+  const leastBusy = (free: boolean) => {
+    let lane: Lane | undefined;
+    for (const l of readers) if (l.alive && !(free && l.checkpointing) && (!lane || l.pending.size < lane.pending.size)) lane = l;
+    return lane;
+  };
+  const send = <R>(target: Lane, query: CompiledQuery<R>) => {
+    const id = nextId++;
+    return new Promise<R[]>((resolve, reject) => {
+      target.pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      target.worker.postMessage({ id, sql: query.sql, params: query.parameters });
+    });
+  };
 
   return {
     read<R>(query: CompiledQuery<R>): Promise<R[]> {
-      let lane: Lane | undefined;
-      for (const l of readers) if (l.alive && (!lane || l.pending.size < lane.pending.size)) lane = l;
+      // A worker copying a large log back (1-2 s after a 20 MB import, on a busy disk) answers
+      // nothing meanwhile: the read runs here, or on another worker, instead of queueing behind it.
+      const lane = leastBusy(true);
       if (!lane) return fallback(query);
       if (lane.pending.size >= SHARE_QUEUE && overflow++ % SHARE_ONE_IN === 0) return fallback(query);
-      const id = nextId++;
-      const target = lane;
-      return new Promise<R[]>((resolve, reject) => {
-        target.pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-        target.worker.postMessage({ id, sql: query.sql, params: query.parameters });
-      });
+      return send(lane, query);
     },
+    aside<R>(query: CompiledQuery<R>): Promise<R[]> | null {
+      // Behind a checkpoint if need be: the transaction it stands aside from may run for seconds.
+      const lane = leastBusy(true) ?? leastBusy(false);
+      return lane ? send(lane, query) : null;
+    },
+    checkpoint,
     async close() {
+      if (timer) clearInterval(timer);
       await Promise.all(
         lanes.map(
           (l) =>

@@ -31,3 +31,18 @@ export function concurrencyLimit(n: number) {
  * request of the instance until it ends.
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * For long work made of many small synchronous steps: `yieldIfLong()` after each step gives the
+ * event loop a turn once the steps since the last one have held it for `ms`. A fixed number of
+ * steps per turn holds it ever longer as the machine gets busier: a batch of 100 search rows took
+ * 30-50 ms on an idle machine and up to 330 ms with the test suite running beside it.
+ */
+export function turns(ms: number) {
+  let since = performance.now();
+  return async function yieldIfLong(): Promise<void> {
+    if (performance.now() - since < ms) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}

@@ -3,17 +3,19 @@ import type { Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { prepared } from '../../db/prepared.js';
 import { withLargeWriteCache } from '../../db/page-cache.js';
-import { nextTurn } from '../../lib/limit.js';
+import { nextTurn, turns } from '../../lib/limit.js';
 import { sortTitle, storeTermText, storeWordPrefix, termText, type SearchQuery } from './normalise.js';
 
 type AnyDb = Kysely<Database>;
 
 /**
- * Products rebuilt per round trip: bounded memory whatever the catalogue's size. A batch runs
- * without giving the event loop a turn; 500 products with 2,000-character descriptions held it
- * for 150–250 ms (docs/decisions/0034-csv-import-isolation.md), 100 for about a fifth of that.
+ * Products rebuilt per round trip: bounded memory whatever the catalogue's size. 500 products with
+ * 2,000-character descriptions held the event loop for 150–250 ms (docs/decisions/0034-csv-import-isolation.md),
+ * 100 for about a fifth of that on an idle machine, up to 330 ms on a busy one: within a batch the
+ * loop also gets a turn every `TURN_MS`.
  */
 const BATCH = 100;
+const TURN_MS = 10;
 
 const staleProbe = prepared((db: AnyDb, a: { storeId: string }) =>
   db
@@ -119,7 +121,9 @@ async function rebuildBatch(db: AnyDb, storeId: string, form: WordForm, writeSor
   const words = form === 'marked' ? (...texts: string[]) => storeTermText(storeId, ...texts) : termText;
   const mark = form === 'bare' ? { word_mark: storeWordPrefix(storeId) } : {};
   let written = 0;
+  const yieldIfLong = turns(TURN_MS);
   for (const r of stale) {
+    await yieldIfLong();
     const res = await db
       .updateTable('product_search')
       .set({

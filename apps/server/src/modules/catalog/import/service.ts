@@ -37,9 +37,10 @@ class DryRunDone extends Error {}
 
 /**
  * New products per statement. SQLite runs a statement without a turn for anything else: 500
- * products with 2,000-character descriptions held the event loop for 30–80 ms, 200 for a third.
+ * products with 2,000-character descriptions held the event loop for 30–80 ms, 200 for a third on
+ * an idle machine; 200 took up to 226 ms (median 43) with the test suite running beside it, so 50.
  */
-const CHUNK = 200;
+const CHUNK = 50;
 
 /** SKU-0001… numbers for new products with variants that the file gives no product SKU. */
 async function giveSkus(trx: Db, storeId: string, products: PlannedProduct[]): Promise<void> {
