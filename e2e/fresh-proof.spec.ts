@@ -1,33 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, merchantShopViaApi, PASSWORD, test, uniqueEmail } from './fixtures';
+import { ageProof } from './proof-age';
 
 // Issue 49, point 4: changing the IBAN more than five minutes after signing in asks 'Conferma la
 // tua identità'; the change then goes through and the orders page warns of it.
 
 const FIRST_IBAN = 'IT60 X054 2811 1010 0000 0123 456';
 const NEW_IBAN = 'IT15A0542811101000000129012';
-
-/**
- * Ages the merchant's proof to six minutes ago, in the run's SQLite file: the e2e server has no
- * clock to move, and no production setting may shorten the window.
- */
-function ageProof(userId: string) {
-  const dbFile = path.join(process.env.E2E_DATA_DIR ?? '', 'vetrina.db');
-  // The e2e server always runs on SQLite in this folder: its absence is a broken setup, not a reason to skip.
-  expect(fs.existsSync(dbFile), `e2e database at ${dbFile}`).toBe(true);
-  const db = new SQLite(dbFile);
-  try {
-    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();
-    const changed = db.prepare('update sessions set proved_at = ? where user_id = ?').run(sixMinutesAgo, userId);
-    expect(changed.changes).toBeGreaterThan(0);
-  } finally {
-    db.close();
-  }
-}
 
 /** A merchant whose store takes bank transfers to FIRST_IBAN, set up through the API. */
 async function merchantWithIban(page: Page) {
@@ -53,7 +33,7 @@ async function merchantWithIban(page: Page) {
 test.describe("'Conferma la tua identità'", () => {
   test('an IBAN change after five minutes asks for the password, then is saved and shown on the orders page', async ({ page }) => {
     const { email, userId, store } = await merchantWithIban(page);
-    ageProof(userId);
+    ageProof({ userId });
 
     await page.goto(`/dashboard/stores/${store.id}/settings/pagamenti`);
     const bank = page.getByTestId('payment-bank-transfer');
@@ -107,7 +87,7 @@ test.describe("'Conferma la tua identità'", () => {
     const codeAt = (steps: number) => generate({ secret: totp.secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
     const confirmed = await page.request.post(`/api/auth/factors/${factor.id}/verify`, { headers, data: { code: await codeAt(0) } });
     expect(confirmed.status()).toBe(200);
-    ageProof(userId);
+    ageProof({ userId });
 
     await page.goto(`/dashboard/stores/${store.id}/settings/pagamenti`);
     const bank = page.getByTestId('payment-bank-transfer');

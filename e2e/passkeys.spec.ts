@@ -1,6 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expect, signInViaUi, signUpViaUi, test } from './fixtures';
 import { APP_PORT } from './ports';
+import { ageProof } from './proof-age';
 
 // A passkey's relying party is a host name: these pages are opened on localhost, not 127.0.0.1.
 test.use({ baseURL: `http://localhost:${APP_PORT}` });
@@ -67,16 +68,19 @@ test.describe('passkeys', () => {
     await expect(page.getByText('Configurazione incompleta')).toBeVisible();
     await page.waitForURL(/\/onboarding/);
 
-    // Rename, then remove (the sign-in a moment ago is a fresh proof).
+    // Rename, then remove: six minutes after the sign-in, the passkey itself confirms who one is.
     await page.goto('/dashboard/profile');
     await card.getByRole('button', { name: 'Rinomina Portatile di prova' }).click();
     await card.getByLabel('Nome della passkey').fill('MacBook');
     await card.getByRole('button', { name: 'Salva' }).click();
     await expect(card.getByTestId('passkey').getByText('MacBook')).toBeVisible();
+    ageProof({ email });
     await card.getByRole('button', { name: 'Rimuovi MacBook' }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Rimuovere la passkey?')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Rimuovi' }).click();
+    await expect(page.getByRole('dialog').getByText('Rimuovere la passkey?')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rimuovi' }).click();
+    const proof = page.getByRole('dialog', { name: 'Conferma la tua identità' });
+    await expect(proof).toBeVisible();
+    await proof.getByRole('button', { name: 'Usa una passkey' }).click();
     await expect(page.getByText('Passkey rimossa')).toBeVisible();
     await expect(card.getByText('Nessuna passkey registrata.')).toBeVisible();
   });

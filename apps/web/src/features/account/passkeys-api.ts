@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { passkeyListSchema, passkeySchema, reauthenticatedSchema, webauthnOptionsSchema, type ReauthenticateInput } from '@vetrina/shared';
+import { passkeyListSchema, passkeySchema, webauthnOptionsSchema } from '@vetrina/shared';
 import { api, apiNoContent } from '@/lib/api';
 import { createPasskey } from '@/lib/passkeys';
 import { sessionManager } from '@/lib/session';
@@ -42,6 +42,3 @@ export function useRemovePasskey() {
     onSuccess: () => qc.invalidateQueries({ queryKey: passkeysKey }),
   });
 }
-
-/** 'Conferma la tua identità' before removing a passkey, when the last proof is older than five minutes. */
-export const reauthenticate = (body: ReauthenticateInput) => api('/api/auth/reauthenticate', { body, schema: reauthenticatedSchema });

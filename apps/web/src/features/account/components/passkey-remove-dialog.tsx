@@ -3,19 +3,16 @@ import { toast } from 'sonner';
 import type { Passkey } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
-import { ApiError, errorMessage } from '@/lib/api';
-import { reauthenticate, useRemovePasskey } from '../passkeys-api';
+import { errorMessage } from '@/lib/api';
+import { useRemovePasskey } from '../passkeys-api';
 
 /**
- * 'Rimuovi' asks first; when the last proof of identity is older than five minutes the server
- * answers 'reauth_required' and the dialog asks 'Conferma la tua identità' with the password, then
- * removes the passkey.
+ * 'Rimuovi' asks first. When the last proof of identity is older than five minutes the API client
+ * asks 'Conferma la tua identità' (lib/fresh-proof.ts) and then removes the passkey; closing that
+ * dialog leaves this one open with the reason.
  */
 export function PasskeyRemoveDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
   const remove = useRemovePasskey();
-  const [reauth, setReauth] = useState(false);
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,53 +21,37 @@ export function PasskeyRemoveDialog({ passkey, onClose }: { passkey: Passkey; on
     setError(null);
     setBusy(true);
     try {
-      if (reauth) await reauthenticate({ password });
       await remove.mutateAsync(passkey.id);
       toast.success('Passkey rimossa', { description: `«${passkey.name}» non potrà più essere usata per accedere.` });
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'reauth_required') setReauth(true);
-      else setError(errorMessage(err, 'Impossibile rimuovere la passkey. Riprova.'));
+      setError(errorMessage(err, 'Impossibile rimuovere la passkey. Riprova.'));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="max-w-md">
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>{reauth ? 'Conferma la tua identità' : 'Rimuovere la passkey?'}</DialogTitle>
+            <DialogTitle>Rimuovere la passkey?</DialogTitle>
             <DialogDescription className="break-words">
-              {reauth
-                ? 'Per rimuovere una passkey inserisci la password del tuo account.'
-                : `«${passkey.name}» non potrà più essere usata per accedere. Potrai sempre aggiungerne un’altra.`}
+              {`«${passkey.name}» non potrà più essere usata per accedere. Potrai sempre aggiungerne un’altra.`}
             </DialogDescription>
           </DialogHeader>
-          {reauth && (
-            <FormField
-              label="Password attuale"
-              type="password"
-              autoComplete="current-password"
-              required
-              autoFocus
-              value={password}
-              error={error ?? undefined}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-          {!reauth && error && (
+          {error && (
             <p role="alert" className="text-sm text-destructive">
               {error}
             </p>
           )}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
+            <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
               Annulla
             </Button>
-            <Button type="submit" variant="destructive" disabled={busy || (reauth && password === '')}>
-              {busy ? 'Rimozione…' : reauth ? 'Conferma e rimuovi' : 'Rimuovi'}
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? 'Rimozione…' : 'Rimuovi'}
             </Button>
           </DialogFooter>
         </form>
