@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { presenceResponseSchema, storeSummarySchema } from '@vetrina/shared';
 import { ApiError, api, apiNoContent } from './api';
+import { storeSummaryFixture as store } from './test-fixtures';
 
 const answer = (status: number, body?: unknown) =>
   vi.stubGlobal(
@@ -12,21 +13,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-const store = {
-  id: 's1',
-  name: 'Bottega',
-  slug: 'bottega',
-  logoUrl: null,
-  colors: { primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' },
-  themeId: null,
-  themeName: null,
-  themeKey: null,
-  role: 'admin',
-  isOwner: true,
-  twoStepRequired: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
 
 describe('api with a response schema', () => {
   it('returns the parsed answer', async () => {

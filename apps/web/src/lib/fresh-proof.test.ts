@@ -3,23 +3,10 @@ import { storeSummarySchema } from '@vetrina/shared';
 import { freshProofMsg } from '@vetrina/shared/fresh-proof';
 import { api } from './api';
 import { freshProof } from './fresh-proof';
+import { storeSummaryFixture as store } from './test-fixtures';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const refusal = { error: { code: 'reauth_required', message: 'Per questa modifica conferma la tua identità.', title: 'Conferma la tua identità' } };
-const store = {
-  id: 's1',
-  name: 'Bottega',
-  slug: 'bottega',
-  logoUrl: null,
-  colors: { primary: '#8B5CF6', secondary: '#F97316', accent: '#10B981' },
-  themeId: null,
-  themeName: null,
-  themeKey: null,
-  role: 'admin',
-  isOwner: true,
-  twoStepRequired: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
 
 /** The server refuses the first time, then answers `then`; returns the fetch mock. */
 function refuseOnce(then: Response) {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_KINDS, type AuditKind } from '@vetrina/shared';
+import { withParamChanges } from '@/lib/search-params';
 import type { AuditFilter } from './api';
 
 const isKind = (v: string | null): v is AuditKind => v !== null && (AUDIT_KINDS as readonly string[]).includes(v);
@@ -19,18 +20,7 @@ export function useAuditParams() {
     to: isDay(to) ? to : undefined,
   };
   const setFilter = useCallback(
-    (changes: Partial<Record<keyof AuditFilter, string | null>>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Partial<Record<keyof AuditFilter, string | null>>) => setParams((prev) => withParamChanges(prev, changes), { replace: true }),
     [setParams],
   );
   const clear = useCallback(() => setParams(new URLSearchParams(), { replace: true }), [setParams]);

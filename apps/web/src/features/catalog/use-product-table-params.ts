@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_SORTS, PRODUCT_STATUSES, STOCK_FILTERS, type ProductSort, type ProductStatus, type SortDir, type StockFilter } from '@vetrina/shared';
+import { withParamChanges } from '@/lib/search-params';
 import { useListParams } from './use-list-params';
 
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
@@ -35,19 +36,7 @@ export function useProductTableParams() {
     stock: oneOf(STOCK_FILTERS, params.get('stock')),
   };
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
+    (changes: Record<string, string | null>) => setParams((prev) => withParamChanges(prev, { ...changes, page: null }), { replace: true }),
     [setParams],
   );
   const setSort = useCallback((s: { id: string; desc: boolean }) => update({ sort: s.id, dir: s.desc ? 'desc' : 'asc' }), [update]);

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { CUSTOMER_SORTS, type CustomerSort } from '@vetrina/shared/customers';
+import { pageParam, withParamChanges } from '@/lib/search-params';
 import type { CustomersFilter } from './api';
 
 const isCustomerSort = (v: string | null): v is CustomerSort => v !== null && (CUSTOMER_SORTS as readonly string[]).includes(v);
@@ -10,7 +11,7 @@ export function useCustomersParams() {
   const [params, setParams] = useSearchParams();
   const filter: CustomersFilter = {
     search: params.get('search')?.trim() || undefined,
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
+    page: pageParam(params),
   };
   const sort = params.get('sort');
   if (isCustomerSort(sort)) {
@@ -19,18 +20,7 @@ export function useCustomersParams() {
   }
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage = true) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: resetPage },
-      ),
+      setParams((prev) => withParamChanges(prev, resetPage ? { ...changes, page: null } : changes), { replace: resetPage }),
     [setParams],
   );
   const setSearch = useCallback((s: string) => update({ search: s || null }), [update]);

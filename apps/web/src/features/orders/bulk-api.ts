@@ -3,7 +3,7 @@ import { orderBulkResultSchema, type OrderStatus } from '@vetrina/shared';
 import { api } from '@/lib/api';
 import type { CsvFormat } from '@vetrina/shared/csv';
 import { withCsvFormat } from '@/components/csv-format-field';
-import { downloadFile } from '@/lib/download';
+import type { CsvFile } from '@/components/csv-export-dialog';
 import { orderKeys } from './api';
 
 /** 'Cambia stato' on the selected orders: each one changes as it would alone; refusals come back per order. */
@@ -21,5 +21,7 @@ export function useOrdersBulkStatus(storeId: string) {
 }
 
 /** The selected orders as the orders CSV file (one row per order line). */
-export const exportSelectedOrders = (storeId: string, ids: string[], format: CsvFormat = 'italiano') =>
-  downloadFile(`/api/stores/${storeId}/export/orders.csv?${withCsvFormat(`ids=${ids.map(encodeURIComponent).join(',')}`, format)}`, 'ordini-selezione.csv');
+export const selectedOrdersCsv = (storeId: string, ids: string[], format: CsvFormat = 'italiano'): CsvFile => ({
+  url: `/api/stores/${storeId}/export/orders.csv?${withCsvFormat(`ids=${ids.map(encodeURIComponent).join(',')}`, format)}`,
+  name: 'ordini-selezione.csv',
+});

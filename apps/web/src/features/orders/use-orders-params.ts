@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { ORDER_SORTS, type OrderSort } from '@vetrina/shared';
+import { pageParam, withParamChanges } from '@/lib/search-params';
 import type { OrdersFilter } from './api';
 import { isOrderStatus } from './order-status';
 import { isPaymentStatus } from './payment-status';
@@ -17,7 +18,7 @@ export function useOrdersParams() {
     paymentStatus: isPaymentStatus(paymentStatus) ? paymentStatus : undefined,
     confirmation: params.get('confirmation') === 'awaiting' ? 'awaiting' : undefined,
     search: params.get('search')?.trim() || undefined,
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
+    page: pageParam(params),
   };
   // The table's sorted column; the cards ignore it.
   const sort = params.get('sort');
@@ -25,18 +26,7 @@ export function useOrdersParams() {
   if (filter.sort) filter.dir = params.get('dir') === 'desc' ? 'desc' : 'asc';
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage = true) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: resetPage },
-      ),
+      setParams((prev) => withParamChanges(prev, resetPage ? { ...changes, page: null } : changes), { replace: resetPage }),
     [setParams],
   );
   const setStatus = useCallback((s: string) => update({ status: s || null }), [update]);

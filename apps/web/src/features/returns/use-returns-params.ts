@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { pageParam, withParamChanges } from '@/lib/search-params';
 import type { ReturnsFilter } from './api';
 import { isReturnStatus } from './return-status';
 
@@ -9,31 +10,9 @@ export function useReturnsParams() {
   const status = params.get('status');
   const filter: ReturnsFilter = {
     status: isReturnStatus(status) ? status : undefined,
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
+    page: pageParam(params),
   };
-  const setStatus = useCallback(
-    (s: string | null) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (s) next.set('status', s);
-          else next.delete('status');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  const setPage = useCallback(
-    (p: number) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (p > 1) next.set('page', String(p));
-        else next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
+  const setStatus = useCallback((s: string | null) => setParams((prev) => withParamChanges(prev, { status: s, page: null }), { replace: true }), [setParams]);
+  const setPage = useCallback((p: number) => setParams((prev) => withParamChanges(prev, { page: p > 1 ? String(p) : null })), [setParams]);
   return { filter, setStatus, setPage };
 }

@@ -3,10 +3,9 @@ import { toast } from 'sonner';
 import { RefreshCw } from 'lucide-react';
 import { teamTwoStepMsg } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { useRegenerateRecoveryCodes } from '../team-two-step-api';
+import { CodeOrPasswordField, useCodeOrPassword } from './code-or-password';
 
 /**
  * 'Genera nuovi codici di recupero': asks for a current code (or the password), then hands the ten
@@ -15,15 +14,14 @@ import { useRegenerateRecoveryCodes } from '../team-two-step-api';
 export function RegenerateRecoveryCodes({ factorId, onCodes }: { factorId: string; onCodes: (codes: string[]) => void }) {
   const regenerate = useRegenerateRecoveryCodes();
   const [open, setOpen] = useState(false);
-  const [withPassword, setWithPassword] = useState(false);
-  const [value, setValue] = useState('');
+  const entry = useCodeOrPassword();
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
-      const { recoveryCodes } = await regenerate.mutateAsync({ factorId, proof: withPassword ? { password: value } : { code: value } });
+      const { recoveryCodes } = await regenerate.mutateAsync({ factorId, proof: entry.proof });
       onCodes(recoveryCodes);
       toast.success('Nuovi codici di recupero', { description: 'I codici precedenti non valgono più.' });
     } catch (err) {
@@ -40,41 +38,9 @@ export function RegenerateRecoveryCodes({ factorId, onCodes }: { factorId: strin
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid max-w-sm gap-3" aria-label={teamTwoStepMsg.regenerate}>
       <p className="text-sm text-muted-foreground">I codici che hai ora smetteranno di valere. Conferma con un codice dell’app o con la password.</p>
-      {withPassword ? (
-        <FormField
-          key="pw"
-          label="Password attuale"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      ) : (
-        <FormField
-          key="code"
-          label="Codice di verifica"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          value={value}
-          onChange={(e) => setValue(e.target.value.trim())}
-        />
-      )}
-      <FormAlert message={error} />
-      <button
-        type="button"
-        className="justify-self-start text-sm text-primary hover:underline"
-        onClick={() => {
-          setWithPassword((p) => !p);
-          setValue('');
-          setError(null);
-        }}
-      >
-        {withPassword ? 'Usa invece un codice' : 'Usa invece la password'}
-      </button>
+      <CodeOrPasswordField input={entry} error={error} onSwitch={() => setError(null)} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={regenerate.isPending || value === ''}>
+        <Button type="submit" disabled={regenerate.isPending || entry.value === ''}>
           {regenerate.isPending ? 'Generazione…' : 'Genera i codici'}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)}>

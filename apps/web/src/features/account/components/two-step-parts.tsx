@@ -4,10 +4,10 @@ import { Copy, Download } from 'lucide-react';
 import type { EnrolledFactor } from '@vetrina/shared';
 import { Button } from '@/components/ui/button';
 import { copyText } from '@/components/ui/copy-text';
-import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api';
 import { useConfirmTotp, useDisableTotp } from '../two-step-api';
+import { CodeOrPasswordField, useCodeOrPassword } from './code-or-password';
 
 /** The key in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -114,15 +114,14 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 export function DisableTwoStep({ factorId }: { factorId: string }) {
   const disable = useDisableTotp();
   const [open, setOpen] = useState(false);
-  const [withPassword, setWithPassword] = useState(false);
-  const [value, setValue] = useState('');
+  const entry = useCodeOrPassword();
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
-      await disable.mutateAsync({ id: factorId, proof: withPassword ? { password: value } : { code: value } });
+      await disable.mutateAsync({ id: factorId, proof: entry.proof });
       toast.success('Verifica in due passaggi disattivata');
     } catch (err) {
       setError(errorMessage(err, 'Riprova più tardi'));
@@ -140,40 +139,9 @@ export function DisableTwoStep({ factorId }: { factorId: string }) {
     );
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid max-w-sm gap-3" aria-label="Disattiva la verifica in due passaggi">
-      {withPassword ? (
-        <FormField
-          key="pw"
-          label="Password attuale"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      ) : (
-        <FormField
-          key="code"
-          label="Codice di verifica"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          value={value}
-          onChange={(e) => setValue(e.target.value.trim())}
-        />
-      )}
-      <FormAlert message={error} />
-      <button
-        type="button"
-        className="justify-self-start text-sm text-primary hover:underline"
-        onClick={() => {
-          setWithPassword((p) => !p);
-          setValue('');
-        }}
-      >
-        {withPassword ? 'Usa invece un codice' : 'Usa invece la password'}
-      </button>
+      <CodeOrPasswordField input={entry} error={error} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={disable.isPending || value === ''}>
+        <Button type="submit" variant="destructive" disabled={disable.isPending || entry.value === ''}>
           {disable.isPending ? 'Disattivazione…' : 'Disattiva'}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)}>

@@ -3,7 +3,7 @@ import { productBulkResultSchema, type ProductBulkInput } from '@vetrina/shared'
 import { api } from '@/lib/api';
 import type { CsvFormat } from '@vetrina/shared/csv';
 import { withCsvFormat } from '@/components/csv-format-field';
-import { downloadFile } from '@/lib/download';
+import type { CsvFile } from '@/components/csv-export-dialog';
 import { catalogKeys, storeApi } from './keys';
 
 /** 'Cambia stato', 'Sposta in categoria', 'Elimina' on the selected products: all of them or none. */
@@ -17,5 +17,7 @@ export function useProductBulk(storeId: string) {
 }
 
 /** The selected products as the catalogue's CSV file (the same columns as 'Esporta CSV'). */
-export const exportSelectedProducts = (storeId: string, ids: string[], format: CsvFormat = 'italiano') =>
-  downloadFile(storeApi(storeId, `/export/products.csv?${withCsvFormat(`ids=${ids.map(encodeURIComponent).join(',')}`, format)}`), 'prodotti-selezione.csv');
+export const selectedProductsCsv = (storeId: string, ids: string[], format: CsvFormat = 'italiano'): CsvFile => ({
+  url: storeApi(storeId, `/export/products.csv?${withCsvFormat(`ids=${ids.map(encodeURIComponent).join(',')}`, format)}`),
+  name: 'prodotti-selezione.csv',
+});

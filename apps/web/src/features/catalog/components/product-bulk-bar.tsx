@@ -6,9 +6,9 @@ import { plural } from '@vetrina/shared/plural';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/select';
-import { SelectionCsvExport } from '@/components/selection-csv-export';
+import { CsvExportDialog } from '@/components/csv-export-dialog';
 import { errorMessage } from '@/lib/api';
-import { exportSelectedProducts, useProductBulk } from '../api/bulk';
+import { selectedProductsCsv, useProductBulk } from '../api/bulk';
 
 const STATUS_NOTE: Record<ProductStatus, string> = {
   active: 'Saranno visibili e acquistabili nello store.',
@@ -107,11 +107,13 @@ export function ProductBulkBar({ storeId, ids, categories, onDone }: { storeId: 
           </option>
         ))}
       </NativeSelect>
-      <SelectionCsvExport
+      <CsvExportDialog
+        label="Esporta selezione"
+        size="sm"
         title={`Esporta ${what} in CSV`}
         description="Le colonne del CSV prodotti di Shopify, una riga per variante. Si apre in Excel o in Fogli Google."
         failure="Impossibile esportare i prodotti"
-        download={(format) => exportSelectedProducts(storeId, ids, format)}
+        file={(format) => selectedProductsCsv(storeId, ids, format)}
       />
       <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={askDelete} disabled={bulk.isPending}>
         <Trash2 aria-hidden /> Elimina

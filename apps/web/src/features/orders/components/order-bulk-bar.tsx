@@ -6,9 +6,9 @@ import { plural } from '@vetrina/shared/plural';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/select';
-import { SelectionCsvExport } from '@/components/selection-csv-export';
+import { CsvExportDialog } from '@/components/csv-export-dialog';
 import { errorMessage } from '@/lib/api';
-import { exportSelectedOrders, useOrdersBulkStatus } from '../bulk-api';
+import { selectedOrdersCsv, useOrdersBulkStatus } from '../bulk-api';
 import { STATUS_OPTIONS } from '../order-status';
 
 /**
@@ -64,11 +64,13 @@ export function OrderBulkBar({
           </option>
         ))}
       </NativeSelect>
-      <SelectionCsvExport
+      <CsvExportDialog
+        label="Esporta selezione"
+        size="sm"
         title={`Esporta ${what} in CSV`}
         description="Una riga per ogni riga d’ordine, con date e orari italiani. Si apre in Excel o in Fogli Google."
         failure="Impossibile esportare gli ordini"
-        download={(format) => exportSelectedOrders(storeId, ids, format)}
+        file={(format) => selectedOrdersCsv(storeId, ids, format)}
       />
       <Button variant="ghost" size="sm" onClick={onDone}>
         <X aria-hidden /> Deseleziona
