@@ -86,6 +86,34 @@ describe(`'Registro attività': orders (${engine})`, () => {
     }
   });
 
+  it('records the team marking an order paid, then refunded by hand; a refused mark leaves none', async () => {
+    const o = await placeOrder();
+    // Not paid yet: it cannot be marked refunded.
+    expect((await staff.client.patch(api(`/orders/${o.id}/payment`), { paymentStatus: 'refunded' })).status).toBe(409);
+    expect(await ofOrder(o.id)).toEqual([]);
+    expect((await staff.client.patch(api(`/orders/${o.id}/payment`), { paymentStatus: 'paid' })).status).toBe(200);
+    expect((await owner.client.patch(api(`/orders/${o.id}/payment`), { paymentStatus: 'refunded' })).status).toBe(200);
+    const entries = await ofOrder(o.id);
+    expect(entries.map((e) => [e.kind, e.action, e.summary, e.actor_user_id, e.session_id, e.changes])).toEqual([
+      [
+        'orders',
+        'orders.marked_paid',
+        `Ordine #${o.number} segnato come pagato`,
+        staff.id,
+        sessionOf(staff.client.token),
+        [{ field: 'paymentStatus', label: 'Pagamento', before: 'Da pagare', after: 'Pagato' }],
+      ],
+      [
+        'refunds',
+        'orders.marked_refunded',
+        `Ordine #${o.number} segnato come rimborsato`,
+        owner.id,
+        sessionOf(owner.client.token),
+        [{ field: 'paymentStatus', label: 'Pagamento', before: 'Pagato', after: 'Rimborsato' }],
+      ],
+    ]);
+  });
+
   it('a refused change and one whose transaction fails after its entry leave no entry and no change', async () => {
     const o = await placeOrder();
     // Not shipped: the shipment cannot be edited.

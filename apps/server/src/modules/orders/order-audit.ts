@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus, type Shipment } from '@vetrina/shared';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus, type Shipment } from '@vetrina/shared';
 import type { Db } from '../../db/index.js';
 import type { AuthUser } from '../../plugins/guard.js';
 import { audit, changedFields } from '../audit/service.js';
@@ -43,6 +43,18 @@ export const orderAudit = {
         { field: 'status', label: 'Stato', before: ORDER_STATUS_LABELS[change.from], after: ORDER_STATUS_LABELS[change.to] },
         ...(change.shipment ?? []),
       ],
+    });
+  },
+
+  /** The team marked the order 'Pagato' or 'Rimborsato' by hand (bank transfer, cash on delivery, pickup). */
+  async paymentMarked(trx: Db, member: OrderMember, order: { id: string; order_number: number }, change: { from: PaymentStatus; to: 'paid' | 'refunded' }) {
+    const ref = `#${order.order_number}`;
+    await audit.record(trx, member, {
+      kind: change.to === 'refunded' ? 'refunds' : 'orders',
+      action: change.to === 'refunded' ? 'orders.marked_refunded' : 'orders.marked_paid',
+      summary: change.to === 'refunded' ? `Ordine ${ref} segnato come rimborsato` : `Ordine ${ref} segnato come pagato`,
+      subject: { type: 'order', id: order.id, label: ref },
+      changes: [{ field: 'paymentStatus', label: 'Pagamento', before: PAYMENT_STATUS_LABELS[change.from], after: PAYMENT_STATUS_LABELS[change.to] }],
     });
   },
 

@@ -1,5 +1,6 @@
 import type { Invoice, PaymentMethod, VatCode } from '@vetrina/shared';
 import type { ChosenMethod } from '../payments/service.js';
+import type { OrderMember } from './order-audit.js';
 
 /** What the checkout and the order routes ask of the payments module (wired in app.ts: payments imports orders, not the reverse). */
 export interface OrderPaymentsPort {
@@ -7,8 +8,8 @@ export interface OrderPaymentsPort {
   choose(storeId: string, method: PaymentMethod): Promise<ChosenMethod>;
   /** Opens Stripe Checkout for a card order just placed; the URL the shopper is sent to. */
   openCardSession(order: { storeId: string; storeName: string; slug: string; orderId: string; token: string }, chosen: ChosenMethod): Promise<string>;
-  /** The team marks an order 'Pagato' or 'Rimborsato'. */
-  setByTeam(storeId: string, orderId: string, to: 'paid' | 'refunded', actorId: string | null): Promise<void>;
+  /** The team marks an order 'Pagato' or 'Rimborsato' (recorded in 'Registro attività' as the member). */
+  setByTeam(member: OrderMember, orderId: string, to: 'paid' | 'refunded'): Promise<void>;
 }
 
 /** What the order pages show of the invoices module (wired in app.ts: invoices imports orders, not the reverse). */

@@ -102,9 +102,9 @@ function registerOrderPaymentRoutes(app: FastifyInstance, orders: OrdersService,
       response: { 200: orderResponseSchema },
     },
     async (req, { params, body }) => {
-      const { storeId, user } = requireMember(req);
-      await ports.payments.setByTeam(storeId, params.orderId, body.paymentStatus, user.id);
-      return orderAnswer(orders, storeId, params.orderId);
+      const member = requireMember(req);
+      await ports.payments.setByTeam(member, params.orderId, body.paymentStatus);
+      return orderAnswer(orders, member.storeId, params.orderId);
     },
   );
 }

@@ -17,6 +17,7 @@ import { announceOrderChange, orderStats } from '../../stats/service.js';
 import { invoicesService } from '../../invoices/service.js';
 import { expireEach } from '../../orders/expire-each.js';
 import { moveOrderStatus } from '../../orders/status/service.js';
+import { orderAudit, type OrderMember } from '../../orders/order-audit.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof orderSteps.find>>>;
 
@@ -63,7 +64,9 @@ export function orderPaymentsService(ctx: AppContext) {
      * The team marks an order 'Pagato' (not card: Stripe tells) or 'Rimborsato' (once paid). Money
      * received also settles an order still 'Da confermare': it counts as the member's confirmation.
      */
-    async setByTeam(storeId: string, orderId: string, to: 'paid' | 'refunded', actorId: string | null = null): Promise<void> {
+    async setByTeam(member: OrderMember, orderId: string, to: 'paid' | 'refunded'): Promise<void> {
+      const { storeId } = member;
+      const actorId = member.user.id;
       await db.transaction().execute(async (trx) => {
         const o = await orders.find(trx, storeId, orderId);
         if (!o) throw notFound(paymentMsg.orderNotFound);
@@ -87,6 +90,7 @@ export function orderPaymentsService(ctx: AppContext) {
           if (rest > 0) await orders.holdRefund(trx, storeId, o.id, rest);
           await orderStats.moved(trx, o, { status: o.status, paymentStatus: 'paid' }, { status: o.status, paymentStatus: 'refunded' });
         }
+        await orderAudit.paymentMarked(trx, member, o, { from: o.payment_status, to });
       });
       ctx.mailer.wake();
       announceOrderChange(ctx, storeId);
@@ -228,6 +232,6 @@ export function paymentsForOrders(ctx: AppContext): OrderPaymentsPort {
   return {
     choose: (storeId, method) => settings.choose(storeId, method),
     openCardSession: (order, chosen) => flow.openCardSession(order, chosen),
-    setByTeam: (storeId, orderId, to, actorId) => flow.setByTeam(storeId, orderId, to, actorId),
+    setByTeam: (member, orderId, to) => flow.setByTeam(member, orderId, to),
   };
 }
