@@ -65,7 +65,7 @@ export function DevicesCard() {
   const others = sessions?.filter((s) => !s.current).length ?? 0;
 
   return (
-    <Card id="dispositivi">
+    <Card id="dispositivi" className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="text-lg">Dispositivi e sessioni</CardTitle>
         <CardDescription>Dove hai effettuato l’accesso. Se non riconosci un dispositivo, esci da lì e cambia la password.</CardDescription>

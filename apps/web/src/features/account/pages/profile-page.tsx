@@ -31,9 +31,10 @@ export default function ProfilePage() {
   useUnsavedChanges(isDirty);
   const [emailFormError, setEmailFormError] = useState<string | null>(null);
   const { hash } = useLocation();
-  // A member sent here by a store that requires two-step sign-in lands on 'Sicurezza', not the top.
+  // A link to a section ('#sicurezza' from a store requiring two-step sign-in, '#dispositivi' from
+  // the new-device mail) lands on it once the page has its content, not at the top.
   useEffect(() => {
-    if (hash === '#sicurezza' && me) document.getElementById('sicurezza')?.scrollIntoView({ block: 'start' });
+    if (hash.length > 1 && me) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
   }, [hash, me]);
 
   const onChangeEmail = form.handleSubmit(async (values) => {
@@ -131,7 +132,7 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
 
-      <h2 className="pt-2 text-xl font-semibold tracking-tight" id="sicurezza">
+      <h2 className="scroll-mt-20 pt-2 text-xl font-semibold tracking-tight" id="sicurezza">
         Sicurezza
       </h2>
       <TwoStepRequiredNotice />
